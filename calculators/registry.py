@@ -1,0 +1,16 @@
+"""Every calculator module, in the order the site and ``list`` show them.
+
+Each module exposes ``CALCULATORS = (...)``. Modules are imported by name
+here (no plugin discovery), so the set of calculators is plain to read and
+the browser bundle holds exactly these.
+"""
+
+ASL: tuple = ()
+
+# ---- Battlefront: WWII (calculators/battlefront/*.py) ----------------------
+# Import the Battlefront modules here and list them in BATTLEFRONT, in the
+# order they should be shown.
+BATTLEFRONT: tuple = ()
+# ---------------------------------------------------------------------------
+
+MODULES = ASL + BATTLEFRONT
