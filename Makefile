@@ -1,0 +1,35 @@
+# Two commands do all the set-up: `make serve` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: serve build test bench check import clean
+
+$(STAMP): pyproject.toml package.json package-lock.json
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/ruleref serve
+
+build: $(STAMP)
+	$(BIN)/ruleref build
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+check: build
+	$(BIN)/ruleref check
+
+import: $(STAMP)
+	$(BIN)/ruleref import --all
+
+clean:
+	rm -rf site $(VENV) node_modules

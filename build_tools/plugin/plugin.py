@@ -1,0 +1,65 @@
+"""Wire MkDocs events to the functions that do the work.
+
+Each event method stays thin: the rule index, the reports and the files the
+site needs besides its pages are built by the modules named in each method.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+
+from build_tools.errors import SourceError
+from build_tools.plugin import site_files
+from build_tools.plugin.config import RulerefConfig
+from build_tools.rule_index import RuleIndex
+from build_tools.rulesets import load_rulesets
+
+log = logging.getLogger("mkdocs.plugins.ruleref")
+
+# Our Markdown extensions take the site-wide data from the plugin, and the page
+# they render through ``current_page``: MkDocs makes a new Markdown instance per
+# page from ``mdx_configs``, so setting it before each render is enough.
+EXTENSIONS = ("build_tools.markdown.references",)
+
+
+class RulerefPlugin(BasePlugin[RulerefConfig]):
+    def on_config(self, config):
+        project = Path(config.config_file_path).parent
+        try:
+            self.rulesets = load_rulesets(project / self.config.rulesets_dir)
+        except SourceError as error:
+            raise PluginError(str(error)) from error
+        site_files.add_assets(config)
+        return config
+
+    def on_pre_build(self, config):
+        try:
+            self.index = RuleIndex.from_docs(Path(config.docs_dir), self.rulesets)
+        except SourceError as error:
+            raise PluginError(str(error)) from error
+        for name in EXTENSIONS:
+            if name in config.markdown_extensions:
+                options = config.mdx_configs.setdefault(name, {})
+                options.update(docs_dir=config.docs_dir, rule_index=self.index)
+
+    def on_files(self, files, config):
+        self.files = site_files.add_asset_files(files, config)
+        return self.files
+
+    def on_nav(self, nav, config, files):
+        site_files.name_ruleset_sections(nav, self.rulesets)
+        return nav
+
+    def on_page_markdown(self, markdown, page, config, files):
+        for name in EXTENSIONS:
+            if name in config.mdx_configs:
+                config.mdx_configs[name]["current_page"] = page.file.src_uri
+        return markdown
+
+    def on_post_build(self, config):
+        site_files.write_rule_index_json(Path(config.site_dir), self.index, self.files)
+        site_files.report_unresolved(self.index, log)

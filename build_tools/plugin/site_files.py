@@ -1,0 +1,84 @@
+"""Files and navigation the plugin adds to every site: shared assets, section
+names, the rule index for the page scripts, the unresolved-reference report."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+from mkdocs.config.config_options import ExtraScriptValue
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Section
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSET_PREFIX = "assets/ruleref"
+RULE_INDEX_JSON = "rule-index.json"
+
+
+def asset_names() -> list[str]:
+    return sorted(p.relative_to(ASSETS).as_posix() for p in ASSETS.rglob("*") if p.is_file())
+
+
+def add_assets(config) -> None:
+    """Register our stylesheets and ES modules on every page."""
+    for name in asset_names():
+        url = f"{ASSET_PREFIX}/{name}"
+        if name.endswith(".css") and url not in config.extra_css:
+            config.extra_css.append(url)
+        elif name.endswith(".js") and "/" not in name and not any(str(s) == url for s in config.extra_javascript):
+            script = ExtraScriptValue(url)
+            script.type = "module"
+            config.extra_javascript.append(script)
+
+
+def add_asset_files(files: Files, config) -> Files:
+    for name in asset_names():
+        files.append(File.generated(config, f"{ASSET_PREFIX}/{name}", abs_src_path=str(ASSETS / name)))
+    return files
+
+
+def name_ruleset_sections(nav, rulesets) -> None:
+    """Auto-navigation titles sections after folders ("Asl"); use the ruleset names."""
+    for item in nav.items:
+        if isinstance(item, Section):
+            folder = _section_folder(item)
+            if folder in rulesets:
+                item.title = rulesets[folder].name
+
+
+def _section_folder(section: Section) -> str | None:
+    for child in section.children:
+        page_file = getattr(child, "file", None)
+        if page_file is not None:
+            return page_file.src_uri.split("/", 1)[0]
+    return None
+
+
+def write_rule_index_json(site_dir: Path, index, files: Files) -> None:
+    """``rule-index.json``: what jump-to-rule and hover previews need, per rule ID.
+
+    URLs are relative to the site root, so the scripts resolve them against the
+    site's base and the site keeps working from any sub-path."""
+    rules = {}
+    for rule in index.rules:
+        page = files.get_file_from_path(rule.page)
+        rules[rule.id] = {
+            "url": f"{page.url}#{rule.id}",
+            "title": rule.title,
+            "ruleset": rule.ruleset,
+            "chapter": rule.chapter,
+            "text": rule.text[:400],
+        }
+    (site_dir / RULE_INDEX_JSON).write_text(
+        json.dumps({"rules": rules}, ensure_ascii=False, sort_keys=False, separators=(",", ":")), encoding="utf-8")
+
+
+def report_unresolved(index, log: logging.Logger) -> None:
+    """Name every cited rule this reference does not contain (B24.7 ...), with where it is cited."""
+    unresolved = index.unresolved_references()
+    if not unresolved:
+        return
+    log.info("%d cited rules are not in this reference (shown as such in the pages):", len(unresolved))
+    for rule_id, cited_in in unresolved.items():
+        log.info("  %s, cited in %s", rule_id, ", ".join(cited_in))

@@ -1,0 +1,44 @@
+"""Build the site into a temporary folder and swap it in only when the build succeeds.
+
+A failed build (bad source, broken link in strict mode) must leave the last
+good ``site/`` untouched, so readers and ``ruleref serve`` never see half a site.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+
+def build_into(site_dir: Path, *, config_file: Path, strict: bool = True) -> None:
+    """Run a full MkDocs build whose output replaces ``site_dir`` atomically."""
+    site_dir = site_dir.resolve()
+    site_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f"{site_dir.name}.tmp-", dir=site_dir.parent))
+    try:
+        config = load_config(str(config_file), site_dir=str(staging), strict=strict)
+        config.plugins.on_startup(command="build", dirty=False)
+        try:
+            build(config)
+        finally:
+            config.plugins.on_shutdown()
+        _swap(staging, site_dir)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _swap(staging: Path, site_dir: Path) -> None:
+    """Replace ``site_dir`` by ``staging`` with two renames (no moment without a site)."""
+    staging.chmod(0o755)  # mkdtemp makes it private; a static host must read it
+    if site_dir.exists():
+        retired = Path(tempfile.mkdtemp(prefix=f"{site_dir.name}.old-", dir=site_dir.parent))
+        os.rename(site_dir, retired / "site")
+        os.rename(staging, site_dir)
+        shutil.rmtree(retired, ignore_errors=True)
+    else:
+        os.rename(staging, site_dir)

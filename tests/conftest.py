@@ -1,0 +1,24 @@
+"""Fixtures shared by every test folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def project() -> Path:
+    return PROJECT
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The real site, built once per test session (strict) into a temp folder."""
+    from build_tools.site_build import build_into
+
+    site = tmp_path_factory.mktemp("built") / "site"
+    build_into(site, config_file=PROJECT / "mkdocs.yml", strict=True)
+    return site
