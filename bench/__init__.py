@@ -1,0 +1,1 @@
+"""`make bench`: performance figures, each measured against a baseline in the same run."""

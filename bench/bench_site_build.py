@@ -1,0 +1,76 @@
+"""Build a synthetic 10,000-rule rulebook with and without ruleref's plugin and extensions.
+
+Baseline: plain MkDocs + Material over the same Markdown (same theme, same
+standard extensions). Target: our processing adds at most 30 %.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+from bench.synthetic import write_rulebook, write_ruleset
+
+PROJECT = Path(__file__).resolve().parent.parent
+RUNS = 3
+TARGET_OVERHEAD = 0.30
+
+
+def _configs(root: Path) -> tuple[Path, Path]:
+    ours = yaml.safe_load((PROJECT / "mkdocs.yml").read_text(encoding="utf-8"))
+    ours["docs_dir"] = str(root / "docs")
+    ours["strict"] = False  # synthetic refs to B24.7 etc. are reported, not fatal
+    ours.setdefault("plugins", [])
+    plain = dict(ours)
+    plain["plugins"] = [p for p in ours["plugins"] if not (p == "ruleref" or (isinstance(p, dict) and "ruleref" in p))]
+    plain["markdown_extensions"] = [e for e in ours["markdown_extensions"]
+                                    if not (isinstance(e, str) and e.startswith("build_tools.")
+                                            or isinstance(e, dict) and next(iter(e)).startswith("build_tools."))]
+    plain.get("theme", {}).pop("custom_dir", None)
+    for p in ours["plugins"]:
+        if isinstance(p, dict) and "ruleref" in p:
+            p["ruleref"]["rulesets_dir"] = str(root / "rulesets")
+    if "ruleref" in ours["plugins"]:
+        ours["plugins"][ours["plugins"].index("ruleref")] = {"ruleref": {"rulesets_dir": str(root / "rulesets")}}
+    paths = []
+    for name, config in (("plain", plain), ("ruleref", ours)):
+        path = root / f"mkdocs-{name}.yml"
+        path.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+        paths.append(path)
+    return paths[0], paths[1]
+
+
+def _build_seconds(config: Path, out: Path) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(out)],
+                   cwd=PROJECT, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="ruleref-bench-") as tmp:
+        root = Path(tmp)
+        rules = write_rulebook(root / "docs")
+        write_ruleset(root / "rulesets")
+        plain, ours = _configs(root)
+        times = {"plain": [], "ruleref": []}
+        for run in range(RUNS):  # interleaved, so machine load hits both alike
+            times["plain"].append(_build_seconds(plain, root / f"site-plain-{run}"))
+            times["ruleref"].append(_build_seconds(ours, root / f"site-ruleref-{run}"))
+        base, full = statistics.median(times["plain"]), statistics.median(times["ruleref"])
+        overhead = full / base - 1
+        print(f"synthetic rulebook: {rules} rules in {len(list((root / 'docs' / 'synth').glob('*.md')))} pages")
+        print(f"plain MkDocs + Material build      median {base:7.2f} s  (runs: {', '.join(f'{t:.2f}' for t in times['plain'])})")
+        print(f"with ruleref plugin + extensions   median {full:7.2f} s  (runs: {', '.join(f'{t:.2f}' for t in times['ruleref'])})")
+        verdict = "meets" if overhead <= TARGET_OVERHEAD else "MISSES"
+        print(f"ratio {full / base:.2f}: ruleref adds {overhead:+.0%} (target <= +{TARGET_OVERHEAD:.0%}: {verdict})")
+
+
+if __name__ == "__main__":
+    main()
