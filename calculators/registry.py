@@ -10,7 +10,9 @@ ASL: tuple = ()
 # ---- Battlefront: WWII (calculators/battlefront/*.py) ----------------------
 # Import the Battlefront modules here and list them in BATTLEFRONT, in the
 # order they should be shown.
-BATTLEFRONT: tuple = ()
+from calculators.battlefront import bridges, dd_tanks, demolitions, forts, minefields, roadblocks, tasks  # noqa: E402
+
+BATTLEFRONT: tuple = (minefields, tasks, demolitions, forts, dd_tanks, bridges, roadblocks)
 # ---------------------------------------------------------------------------
 
 MODULES = ASL + BATTLEFRONT
