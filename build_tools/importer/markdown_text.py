@@ -1,0 +1,122 @@
+"""Writing rule text as Markdown: escaping plain text, and the blocks the importer emits.
+
+Rule text is data. Everything here keeps its characters visible after
+Python-Markdown (with attr_list, md_in_html, tables, admonition, toc and
+superfences) has rendered it, while leaving alone what later steps must still
+see: ``[EXC: ...]`` / ``[ERRATA: ...]`` brackets stay bare, so the extension
+that styles them finds them as written.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+# Characters Python-Markdown (or an enabled extension) gives a meaning inside a
+# line: emphasis, code, escapes, attribute lists, table cells.
+_BACKSLASHED = re.compile(r"([\\`*_{}|])")
+# "<" only starts raw HTML, an autolink or a comment when a letter, "/", "!" or
+# "?" follows; "< 2PP" stays as it is.
+_TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
+# "&" only matters when it spells an entity ("&amp;", "&#38;").
+_ENTITY_START = re.compile(r"&(?=#[0-9]+;|#[xX][0-9a-fA-F]+;|[A-Za-z][A-Za-z0-9]*;)")
+# "[text](" would become a link; breaking the "](" keeps the brackets intact.
+_LINK_TAIL = re.compile(r"\]\(")
+
+# Line starts that open a block: heading, list, quote, admonition, fence,
+# setext underline, link reference definition.
+_LINE_STARTS = (
+    (re.compile(r"^(#)"), r"\\\1"),
+    (re.compile(r"^(\d+)\.(?=\s|$)"), r"\1\\."),
+    (re.compile(r"^([-+*])(?=\s|$)"), r"\\\1"),
+    (re.compile(r"^-(?=-*\s*$)"), r"\\-"),
+    (re.compile(r"^=(?==*\s*$)"), "&#61;"),
+    (re.compile(r"^(>)"), r"\\\1"),
+    (re.compile(r"^(!!!)"), r"\\\1"),
+    (re.compile(r"^~(?=~~)"), "&#126;"),
+    (re.compile(r"^\[(?=[^\]]*\]:)"), r"\\["),
+)
+
+
+def escape_inline(text: str) -> str:
+    """Plain text -> Markdown that renders as exactly that text inside a block."""
+    text = _BACKSLASHED.sub(r"\\\1", text)
+    text = _TAG_START.sub("&lt;", text)
+    text = _ENTITY_START.sub("&amp;", text)
+    return _LINK_TAIL.sub(r"]\\(", text)
+
+
+def escape_line(text: str) -> str:
+    """One source line -> Markdown for a line of a paragraph (its start may open no block)."""
+    text = escape_inline(text.strip())
+    for pattern, replacement in _LINE_STARTS:
+        text = pattern.sub(replacement, text, count=1)
+    return text
+
+
+def paragraph(lines: list[str]) -> str:
+    """Wrapped source lines kept as written; Markdown joins them with a space."""
+    return "\n".join(escape_line(line) for line in lines)
+
+
+def rule_heading(level: int, text: str, rule_id: str) -> str:
+    """A rule heading: ``## 15.1 TYPES: {: #G15.1 .rr-rule data-rule="G15.1" }``."""
+    content = escape_inline(text.strip())
+    # A trailing "#" would be read as a closing heading sequence.
+    content = re.sub(r"#$", r"\\#", content)
+    return f'{"#" * level} {content} {{: #{rule_id} .rr-rule data-rule="{rule_id}" }}'
+
+
+def admonition(kind: str, title: str, paragraphs: list[str]) -> str:
+    """A Material admonition whose body is the given (already escaped) paragraphs."""
+    body = "\n\n".join("\n".join(f"    {line}" for line in block.split("\n")) for block in paragraphs)
+    return f'!!! {kind} "{title}"\n\n{body}'
+
+
+def bullet_list(items: list[str]) -> str:
+    """A "- " list; each item is already-escaped Markdown, continuation lines indented."""
+    return "\n".join("- " + item.replace("\n", "\n  ") for item in items)
+
+
+def attribute(value: str) -> str:
+    return html.escape(value, quote=True)
+
+
+def html_table(*, columns: int, title: str | None, header: list[str] | None, rows: list[list[str]]) -> str:
+    """A table whose cells hold inline Markdown (escaped text, maybe footnote links).
+
+    Raw HTML rather than a pipe table because a title row spans all columns;
+    ``markdown`` attributes (md_in_html) keep the cells' text processed like
+    any other text, so references and glossary terms still work in them.
+    """
+    def row(cells: list[str], tag: str) -> str:
+        inner = "".join(f'<{tag} markdown="span">{cell}</{tag}>' for cell in cells)
+        return f'<tr markdown="1">{inner}</tr>'
+
+    head = []
+    if title is not None:
+        head.append(f'<tr markdown="1"><th class="rr-table__title" colspan="{columns}" markdown="span">{title}</th></tr>')
+    if header is not None:
+        head.append(row(header, "th"))
+    lines = ['<table class="rr-table" markdown="1">']
+    if head:
+        lines += ['<thead markdown="1">', *head, "</thead>"]
+    lines += ['<tbody markdown="1">', *(row(cells, "td") for cells in rows), "</tbody>", "</table>"]
+    return "\n".join(lines)
+
+
+def definition_list(css_class: str, entries: list[tuple[str | None, str, str]]) -> str:
+    """``<dl>`` of (element id or None, term, definition); term and definition are inline Markdown."""
+    lines = [f'<dl class="{css_class}" markdown="1">']
+    for element_id, term, definition in entries:
+        id_attr = f' id="{attribute(element_id)}"' if element_id else ""
+        lines.append(f'<dt{id_attr} markdown="span">{term}</dt>')
+        lines.append(f'<dd markdown="span">{definition}</dd>')
+    lines.append("</dl>")
+    return "\n".join(lines)
+
+
+def slug(text: str) -> str:
+    """Stable ID from a title: ``Hobart's "Funnies"-Special`` -> ``hobarts-funnies-special``."""
+    text = re.sub(r"['\"\u2018\u2019\u201c\u201d]", "", text.lower())
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
