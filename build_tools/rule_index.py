@@ -1,0 +1,215 @@
+"""Every rule in ``docs/``: where it is, its title and text, what it cites.
+
+The index is read from the rule pages themselves (the importer's output, see
+ARCHITECTURE.md "Rule pages"): a page with ``ruleset:`` front matter, whose
+rule headings carry ``{: #<ID> .rr-rule data-rule="<ID>" }``. It is built once
+per build and feeds the references extension (links, "Referenced by"), the
+``rule-index.json`` the page scripts read, and the unresolved-reference report.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from build_tools.errors import SourceError
+from build_tools.references import chapter_of, find_references
+
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*\{:?[ \t]*([^}]*)\}[ \t]*$")
+_ANY_HEADING = re.compile(r"^#{1,6}[ \t]")
+_FENCE = re.compile(r"^[ \t]*(```|~~~)")
+_ATTR_ID = re.compile(r"(?:^|\s)#([^\s}]+)")
+_ATTR_RULE_CLASS = re.compile(r"(?:^|\s)\.rr-rule(?:\s|$)")
+_ATTR_LIST_LINE = re.compile(r"^[ \t]*\{:[^}]*\}[ \t]*$")
+_ADMONITION = re.compile(r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]+\S+(?:[ \t]+\"([^\"]*)\")?[ \t]*$")
+_TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t:|-]*-[ \t:|-]*$")
+_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!<>|\"'~])")
+_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    ruleset: str
+    chapter: str | None
+    page: str  # docs-relative path of the .md page, POSIX separators
+    line: int  # 1-based line of the rule's heading in that page
+    title: str
+    level: int
+    text: str  # the rule's own body up to its first sub-rule, as plain text
+    references: tuple[str, ...]  # rule IDs its text cites, unique, in order
+
+
+@dataclass(frozen=True)
+class Page:
+    path: str
+    ruleset: str
+    chapter: str | None
+
+
+def slugify(title: str) -> str:
+    """``Engineering Action`` -> ``engineering-action`` (for matching explicit links)."""
+    return re.sub(r"[^0-9a-z]+", "-", title.casefold()).strip("-")
+
+
+class RuleIndex:
+    def __init__(self, rules: list[Rule], pages: dict[str, Page], rulesets: Mapping):
+        self.rules = rules
+        self.pages = pages
+        self.rulesets = rulesets
+        self._by_id = {rule.id: rule for rule in rules}
+        self._cited_by: dict[str, list[str]] = {}
+        for rule in rules:
+            for cited in rule.references:
+                if cited != rule.id:
+                    self._cited_by.setdefault(cited, []).append(rule.id)
+        self._titles: dict[tuple[str, str], Rule] = {}
+        for rule in reversed(rules):  # the first rule of a title wins
+            for key in (rule.title.casefold(), slugify(rule.title), rule.id):
+                self._titles[(rule.ruleset, key)] = rule
+
+    @classmethod
+    def from_docs(cls, docs_dir: Path | str, rulesets: Mapping | Iterable) -> RuleIndex:
+        """Scan ``docs_dir/**/*.md``; pages without ``ruleset:`` front matter are skipped.
+
+        ``rulesets`` maps ruleset id -> Ruleset (``build_tools.rulesets``), or is
+        an iterable of them. Raises SourceError on a duplicate rule ID or a page
+        naming an unknown ruleset.
+        """
+        docs_dir = Path(docs_dir)
+        if not isinstance(rulesets, Mapping):
+            rulesets = {ruleset.id: ruleset for ruleset in rulesets}
+        rules: list[Rule] = []
+        pages: dict[str, Page] = {}
+        seen: dict[str, Rule] = {}
+        for path in sorted(docs_dir.rglob("*.md")):
+            page_path = path.relative_to(docs_dir).as_posix()
+            text = path.read_text(encoding="utf-8")
+            front, body_start = _front_matter(text, str(path))
+            if not front.get("ruleset"):
+                continue
+            ruleset = rulesets.get(front["ruleset"])
+            if ruleset is None:
+                raise SourceError(str(path), 2, f"unknown ruleset {front['ruleset']!r} "
+                                  f"(known: {', '.join(rulesets) or 'none'}; add rulesets/<id>/ruleset.yml)")
+            page = Page(page_path, ruleset.id, front.get("chapter"))
+            pages[page_path] = page
+            for rule in _rules_of_page(text, body_start, page, ruleset):
+                if rule.id in seen:
+                    first = seen[rule.id]
+                    raise SourceError(str(path), rule.line, f"duplicate rule ID {rule.id} "
+                                      f"(also at {docs_dir / first.page}:{first.line}); rule IDs must be unique")
+                seen[rule.id] = rule
+                rules.append(rule)
+        return cls(rules, pages, rulesets)
+
+    def get(self, rule_id: str) -> Rule | None:
+        return self._by_id.get(rule_id)
+
+    def __contains__(self, rule_id: str) -> bool:
+        return rule_id in self._by_id
+
+    def referenced_by(self, rule_id: str) -> list[str]:
+        """The rules whose text cites ``rule_id``, in document order, each once."""
+        return list(dict.fromkeys(self._cited_by.get(rule_id, ())))
+
+    def find_title(self, ruleset: str, title_or_slug: str) -> Rule | None:
+        """The rule of ``ruleset`` with this ID, title (any case) or title slug; first wins."""
+        for key in (title_or_slug, title_or_slug.strip().casefold(), slugify(title_or_slug)):
+            rule = self._titles.get((ruleset, key))
+            if rule is not None:
+                return rule
+        return None
+
+    def unresolved_references(self) -> dict[str, list[str]]:
+        """Cited rule IDs this site does not contain -> the rules citing them, in order."""
+        return {rule_id: self.referenced_by(rule_id)
+                for rule_id in self._cited_by if rule_id not in self._by_id}
+
+
+def _front_matter(text: str, path: str) -> tuple[dict, int]:
+    """The YAML front matter and the 0-based index of the first line after it."""
+    lines = text.split("\n", 200)
+    if not lines or lines[0].rstrip() != "---":
+        return {}, 0
+    for number, line in enumerate(lines[1:200], start=1):
+        if line.rstrip() in ("---", "..."):
+            try:
+                data = yaml.load("\n".join(lines[1:number]), Loader=_YAML_LOADER)
+            except yaml.YAMLError as error:
+                mark = getattr(error, "problem_mark", None)
+                raise SourceError(path, mark.line + 2 if mark else 1, f"invalid front matter: {error}")
+            return (data if isinstance(data, dict) else {}), number + 1
+    return {}, 0
+
+
+def _rules_of_page(text: str, body_start: int, page: Page, ruleset) -> list[Rule]:
+    grammar = ruleset.references == "chapter-dotted"
+    chapters = tuple(ruleset.chapters) if grammar else ()
+    lines = text.split("\n")
+    rules = []
+    heading = None  # (id, title, level, line) of the rule being read
+    body: list[str] = []
+    fenced = False
+
+    def close() -> None:
+        if heading is None:
+            return
+        rule_id, title, level, line = heading
+        chapter = (chapter_of(rule_id, chapters) or page.chapter) if grammar else None
+        plain = _plain_text(body)
+        cited = [part.rule_id
+                 for reference in find_references(plain, chapter=chapter, chapters=chapters)
+                 for part in reference.parts] if grammar else []
+        rules.append(Rule(rule_id, page.ruleset, chapter, page.path, line, title, level, plain,
+                          tuple(dict.fromkeys(cited))))
+
+    for number in range(body_start, len(lines)):
+        line = lines[number]
+        if _FENCE.match(line):
+            fenced = not fenced
+        if not fenced and _ANY_HEADING.match(line):
+            close()
+            heading, body = None, []
+            match = _HEADING.match(line)
+            if match and _ATTR_RULE_CLASS.search(match.group(3)):
+                rule_id = _ATTR_ID.search(match.group(3))
+                if rule_id:
+                    heading = (rule_id.group(1), _unescape(match.group(2)), len(match.group(1)), number + 1)
+            continue
+        body.append(line)
+    close()
+    return rules
+
+
+def _unescape(text: str) -> str:
+    return _ESCAPE.sub(r"\1", text)
+
+
+def _plain_text(lines: list[str]) -> str:
+    """Markdown body -> paragraphs of plain text (hover previews, reference scan)."""
+    paragraphs: list[list[str]] = [[]]
+    for line in lines:
+        admonition = _ADMONITION.match(line)
+        if admonition:
+            paragraphs.append([admonition.group(1)] if admonition.group(1) else [])
+            paragraphs.append([])
+            continue
+        if not line.strip():
+            paragraphs.append([])
+            continue
+        if _ATTR_LIST_LINE.match(line) or _TABLE_RULE.match(line):
+            continue
+        line = line.strip()
+        if line.startswith("|"):
+            line = " ".join(cell.strip() for cell in line.strip("|").split("|"))
+        line = html.unescape(_TAG.sub(" ", _unescape(line)))
+        paragraphs[-1].append(" ".join(line.split()))
+    return "\n\n".join(" ".join(p).strip() for p in paragraphs if "".join(p).strip())

@@ -1,0 +1,113 @@
+"""The rule index (build_tools/rule_index.py) over fixture pages in the importer's format."""
+
+import time
+
+import pytest
+
+from bench.synthetic import write_rulebook, write_ruleset
+from build_tools.errors import SourceError
+from build_tools.rule_index import RuleIndex
+from build_tools.rulesets import load_rulesets
+
+
+def test_every_rule_heading_is_a_rule_in_document_order(index):
+    ids = [rule.id for rule in index.rules]
+    assert ids[:4] == ["D", "D.6", "D.8", "D.8A"]  # asl/chapter-d-vehicles.md sorts first
+    assert ids[4:7] == ["G15", "G15.1", "G15.11"]
+    assert ids[-3:] == ["engineering-rules", "engineering-action", "demolition-action"]
+
+
+def test_a_rule_knows_its_page_line_title_level_and_chapter(index):
+    rule = index.get("G15.11")
+    assert (rule.ruleset, rule.chapter, rule.page, rule.line, rule.title, rule.level) == (
+        "asl", "G", "asl/g15-bulldozers.md", 13, "15.11 UNARMORED:", 3)
+    assert index.get("D.8A").chapter == "D"  # D.8A: chapter D's own numbering
+    assert index.get("engineering-action").chapter is None  # Battlefront has no chapters
+    assert index.get("B24.7") is None
+
+
+def test_rule_text_is_its_own_body_up_to_the_first_sub_rule(index):
+    # G15.2's text ends where 15.21 begins
+    text = index.get("G15.2").text
+    assert text.startswith("A Mobile dozer may: Clear Flames")
+    assert text.endswith("and Breach a low seawall (13.624).")
+    assert "Clearance (B24.7)" not in text
+
+
+def test_rule_text_is_plain_text(index):
+    # D.8A: the Collateral Attack Table's cells and the EX: admonition, without markup
+    text = index.get("D.8A").text
+    assert "<td" not in text and "!!!" not in text and "markdown=" not in text
+    assert "MG/IFE/Small Arms2 G3 G" in text
+    assert "EX:\n\nDuring their MPh, the German SPW 251/1" in text
+
+
+def test_references_resolve_against_the_rules_chapter(index):
+    # G15.2 "(2.21; 3.1)" and "(9.73-.731)" are chapter G; D.8A ".8 above" is D.8
+    assert index.get("G15.2").references == ("B24.7", "B24.8", "G2.21", "G3.1", "G9.73", "G9.731", "G13.624")
+    assert index.get("D.8A").references == ("D.8", "A7.3", "A9.6", "A9.611", "D9.31")
+    assert index.get("engineering-action").references == ()
+
+
+def test_referenced_by_lists_citing_rules_once_in_document_order(index):
+    assert index.referenced_by("D.8") == ["D.6", "D.8A"]
+    assert index.referenced_by("G15.21") == ["G15.22"]
+    assert index.referenced_by("G15.1") == []
+
+
+def test_unresolved_references_name_the_citing_rules(index):
+    unresolved = index.unresolved_references()
+    assert unresolved["B24.7"] == ["G15.2", "G15.21"]
+    assert unresolved["D15.5"] == ["D.6"]  # D.6 "[EXC: motorcyclists; 15.5]"
+    assert "G15.21" not in unresolved and "D.8" not in unresolved
+
+
+@pytest.mark.parametrize("query", ["Engineering Action", "engineering action", "engineering-action"])
+def test_find_title_by_title_or_slug(index, query):
+    assert index.find_title("battlefront", query).id == "engineering-action"
+
+
+def test_find_title_stays_in_its_ruleset(index):
+    assert index.find_title("asl", "Engineering Action") is None
+
+
+def _page(folder, name, body):
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(body, encoding="utf-8")
+
+
+def test_duplicate_rule_ids_name_both_files_and_lines(tmp_path, rulesets):
+    _page(tmp_path, "asl/a.md", "---\nruleset: asl\n---\n\n## 15.21 X {: #G15.21 .rr-rule data-rule=\"G15.21\" }\n")
+    _page(tmp_path, "asl/b.md", "---\nruleset: asl\n---\n\ntext\n\n## 15.21 Y {: #G15.21 .rr-rule data-rule=\"G15.21\" }\n")
+    with pytest.raises(SourceError) as error:
+        RuleIndex.from_docs(tmp_path, rulesets)
+    message = str(error.value)
+    assert message.startswith(f"{tmp_path / 'asl/b.md'}:7: duplicate rule ID G15.21")
+    assert f"{tmp_path / 'asl/a.md'}:5" in message
+
+
+def test_pages_without_ruleset_and_fenced_headings_are_not_rules(tmp_path, rulesets):
+    _page(tmp_path, "index.md", "# Home {: #G1.1 .rr-rule }\n")
+    _page(tmp_path, "asl/a.md", "---\nruleset: asl\n---\n\n```\n# 1.2 {: #G1.2 .rr-rule }\n```\n\n"
+                                "## 1.3 Z {: #G1.3 .rr-rule data-rule=\"G1.3\" }\n\nSee 1.2.\n")
+    index = RuleIndex.from_docs(tmp_path, rulesets)
+    assert [rule.id for rule in index.rules] == ["G1.3"]
+    assert index.get("G1.3").references == ("G1.2",)
+
+
+def test_unknown_ruleset_is_an_error_naming_the_page(tmp_path, rulesets):
+    _page(tmp_path, "x.md", "---\nruleset: chess\n---\n")
+    with pytest.raises(SourceError, match=r"x\.md:2: unknown ruleset 'chess'"):
+        RuleIndex.from_docs(tmp_path, rulesets)
+
+
+def test_indexing_ten_thousand_rules_takes_well_under_a_second(tmp_path):
+    assert write_rulebook(tmp_path / "docs") == 10_000
+    write_ruleset(tmp_path / "rulesets")
+    rulesets = load_rulesets(tmp_path / "rulesets")
+    started = time.perf_counter()
+    index = RuleIndex.from_docs(tmp_path / "docs", rulesets)
+    elapsed = time.perf_counter() - started
+    assert len(index.rules) == 10_000
+    assert elapsed < 1.0, f"{elapsed:.2f}s"
