@@ -1,0 +1,41 @@
+"""Bundle the rules core for the browser: the pinned Pyodide runtime and the
+``calculators`` package as a wheel, written into the built site.
+
+    pyodide/<runtime version>/   pyodide.mjs, pyodide.asm.mjs/.wasm, stdlib, lock
+    pyodide/wheels/<wheel>       the rules core, a pure-Python py3-none-any wheel
+    pyodide/calculators-lock.json  runtime path + wheel file and sha256
+
+The page's worker reads ``calculators-lock.json`` first: it names the runtime
+folder, and the wheel's sha256 both verifies the download and keys the warm
+start snapshot (see ``build_tools/assets/ruleref/calculator-worker.js``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from build_tools.bundle.runtime import RUNTIME_FILES, copy_runtime, runtime_version
+from build_tools.bundle.wheel import Wheel, build_wheel
+
+__all__ = ["BUNDLE_DIR", "LOCK_NAME", "RUNTIME_FILES", "Wheel", "build_wheel", "write_bundle"]
+
+BUNDLE_DIR = "pyodide"
+LOCK_NAME = "calculators-lock.json"
+
+
+def write_bundle(site_dir: Path, project: Path) -> dict:
+    """Write runtime, wheel and lock into ``site_dir/pyodide/``; returns the lock."""
+    bundle = site_dir / BUNDLE_DIR
+    version = runtime_version(project)
+    copy_runtime(project, bundle / version)
+    wheel = build_wheel(project / "calculators", project / "pyproject.toml")
+    wheels = bundle / "wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+    (wheels / wheel.filename).write_bytes(wheel.data)
+    lock = {
+        "runtime": {"version": version, "path": f"{version}/"},
+        "wheel": {"file": f"wheels/{wheel.filename}", "sha256": wheel.sha256, "size": len(wheel.data)},
+    }
+    (bundle / LOCK_NAME).write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
+    return lock

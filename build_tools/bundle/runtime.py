@@ -1,0 +1,43 @@
+"""The pinned Pyodide runtime, copied from ``node_modules/pyodide`` (``npm ci``).
+
+Nothing is fetched from a CDN: package.json/package-lock.json pin the version,
+and only the files a module Web Worker loads are copied (no console pages, no
+type declarations, no source maps, no CommonJS loader).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from build_tools.errors import SourceError
+
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def runtime_folder(project: Path) -> Path:
+    return project / "node_modules" / "pyodide"
+
+
+def runtime_version(project: Path) -> str:
+    """The installed Pyodide version; a clear error when ``npm ci`` has not run."""
+    package = runtime_folder(project) / "package.json"
+    if not package.is_file():
+        raise SourceError(str(package), None,
+                          "Pyodide is not installed: run `npm ci` (or `make build`) in the project folder")
+    return json.loads(package.read_text(encoding="utf-8"))["version"]
+
+
+def copy_runtime(project: Path, target: Path) -> None:
+    """Copy the runtime files into ``target``; unchanged files are left alone (fast rebuilds in serve)."""
+    source = runtime_folder(project)
+    target.mkdir(parents=True, exist_ok=True)
+    for name in RUNTIME_FILES:
+        origin = source / name
+        if not origin.is_file():
+            raise SourceError(str(origin), None, "incomplete Pyodide install: run `npm ci` again")
+        copy = target / name
+        if not copy.is_file() or copy.stat().st_size != origin.stat().st_size or \
+                copy.stat().st_mtime < origin.stat().st_mtime:
+            shutil.copyfile(origin, copy)
