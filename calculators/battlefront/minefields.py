@@ -37,7 +37,7 @@ DENSITY_LINES = {"dense": ("Dense field", -1), "scattered": ("Scattered minefiel
 MIXED_READING = (
     '"Mixed fields must specify different densities for AT or AP mines" but the text does not say how '
     "the two densities apply to one passage; this roll reads the field as {reading}. "
-    "Choose another reading under \"Mixed field: roll against\" if your group plays it otherwise. "
+    "Pick another reading in the form if your group plays it otherwise. "
     f"({TYPES})"
 )
 READINGS = {
