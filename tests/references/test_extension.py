@@ -1,0 +1,164 @@
+"""The references Markdown extension (build_tools/markdown/references.py):
+rendered fixture pages, in the Markdown setup of the site's mkdocs.yml."""
+
+import logging
+import shutil
+from pathlib import Path
+
+import markdown
+import pytest
+
+from build_tools.rule_index import RuleIndex
+
+FIXTURE_DOCS = Path(__file__).resolve().parent / "fixtures" / "docs"
+
+EXTENSIONS = ["attr_list", "md_in_html", "tables", "admonition", "toc", "pymdownx.superfences",
+              "build_tools.markdown.references"]
+
+
+def render(index, page, text=None, docs_dir=FIXTURE_DOCS, extensions=EXTENSIONS):
+    if text is None:
+        text = (docs_dir / page).read_text(encoding="utf-8").split("---\n", 2)[2]
+    md = markdown.Markdown(extensions=extensions, extension_configs={"build_tools.markdown.references": {
+        "docs_dir": str(docs_dir), "current_page": page, "rule_index": index}})
+    return md.convert(text)
+
+
+def link(rule_id, text, href=None):
+    return f'<a class="rr-ref" data-rule="{rule_id}" href="{href or "#" + rule_id}">{text}</a>'
+
+
+def missing(rule_id, text):
+    return f'<span class="rr-ref rr-ref--missing" data-rule="{rule_id}" title="{rule_id} is not in this reference">{text}</span>'
+
+
+@pytest.fixture(scope="module")
+def g15(index):
+    return render(index, "asl/g15-bulldozers.md")
+
+
+@pytest.fixture(scope="module")
+def chapter_d(index):
+    return render(index, "asl/chapter-d-vehicles.md")
+
+
+def test_relative_reference_links_to_the_rule_on_the_same_page(g15):
+    # G15.12 "Otherwise it is treated as per 15.11."
+    assert f"treated as per {link('G15.11', '15.11')}." in g15
+    # G15.11 "(see also 15.13)"
+    assert f"(see also {link('G15.13', '15.13')})" in g15
+
+
+def test_rules_not_in_this_reference_are_marked_missing(g15):
+    # G15.11 "[D8.21]", G15.2 "(2.21; 3.1)": rules of other chapters and of G outside G15
+    assert f'[{missing("D8.21", "D8.21")}] does not apply' in g15
+    assert f'({missing("G2.21", "2.21")}; {missing("G3.1", "3.1")})' in g15
+
+
+def test_a_range_is_two_elements(g15):
+    # G15.13 "A26.2-.3", G15.2 "(9.73-.731)"
+    assert f'as per {missing("A26.2", "A26.2")}-{missing("A26.3", ".3")})' in g15
+    assert f'({missing("G9.73", "9.73")}-{missing("G9.731", ".731")})' in g15
+
+
+def test_quantities_stay_text(g15):
+    # G15.11 'Its weight is "9.5"', G15.12 'a weight of "10"', "the < 2PP he possesses"
+    assert 'Its weight is "9.5".' in g15
+    assert 'with a weight of "10" and' in g15
+    assert "(and the &lt; 2PP he possesses)" in g15
+
+
+def test_headings_keep_their_rule_numbers_as_text(g15, chapter_d):
+    assert '<h3 class="rr-rule" data-rule="G15.11" id="G15.11">15.11 UNARMORED:</h3>' in g15
+    assert '<h3 class="rr-rule" data-rule="D.8A" id="D.8A">D.8A SPECIFIC:</h3>' in chapter_d
+
+
+def test_chapter_d_own_numbering_and_dot_relative_references(chapter_d):
+    # D.6 "(D.8)" and D.8A "as per .8 above"
+    assert f"by such attacks ({link('D.8', 'D.8')})." in chapter_d
+    assert f"Collateral Attack as per {link('D.8', '.8')} above." in chapter_d
+    # D.6 "[EXC: motorcyclists; 15.5]" is D15.5 in chapter D
+    assert f'[EXC: motorcyclists; {missing("D15.5", "15.5")}]' in chapter_d
+
+
+def test_table_cells_and_examples_are_linked_but_footnote_digits_are_not(chapter_d):
+    # Collateral Attack Table footnote 3 "(A7.3,A9.6-.611)"; cells "Small Arms2", "G3"
+    assert f'({missing("A7.3", "A7.3")},{missing("A9.6", "A9.6")}-{missing("A9.611", ".611")})' in chapter_d
+    assert "<td>MG/IFE/Small Arms2</td>" in chapter_d and "<td>G3</td>" in chapter_d
+    # the EX: "Armor Assault (D9.31) into X1 ... Y1-Y2"
+    assert f'Armor Assault ({missing("D9.31", "D9.31")}) into X1. The halftrack changes VCA to Y1-Y2.' in chapter_d
+
+
+def test_referenced_by_follows_each_cited_rule_heading(g15, chapter_d):
+    assert ('id="G15.11">15.11 UNARMORED:</h3>\n'
+            f'<p class="rr-cited-by">Referenced by: {link("G15.12", "G15.12")}</p>') in g15
+    assert ('id="D.8">D.8 COLLATERAL ATTACKS:</h2>\n'
+            f'<p class="rr-cited-by">Referenced by: {link("D.6", "D.6")}, {link("D.8A", "D.8A")}</p>') in chapter_d
+    assert 'id="G15.12">15.12 ARMORED:</h3>\n<p>' in g15  # nobody cites G15.12
+
+
+def test_code_links_and_fenced_blocks_are_left_alone(index):
+    html = render(index, "asl/g15-bulldozers.md",
+                  "Code `B24.7`, a link [as per 15.21](https://example.org/), and\n\n```\nsee 15.21\n```\n")
+    assert "<code>B24.7</code>" in html
+    assert '<a href="https://example.org/">as per 15.21</a>' in html
+    assert "see 15.21" in html and "rr-ref" not in html
+
+
+def test_escaped_characters_count_as_the_characters_they_are(index):
+    # the importer escapes Markdown syntax (a "+" opening a line); "+1.5" is still a modifier
+    html = render(index, "asl/g15-bulldozers.md", "\\+1.5 DRM; \\[EXC: see 15.21\\] and \\*15.12")
+    assert "<p>+1.5 DRM;" in html
+    assert f"[EXC: see {link('G15.21', '15.21')}]" in html
+    assert f"*{link('G15.12', '15.12')}" in html
+
+
+def test_text_marked_atomic_by_another_extension_is_left_alone(index):
+    # the abbr extension wraps "A26.2" in <abbr> with AtomicString text
+    html = render(index, "asl/g15-bulldozers.md", "as per A26.2 and A26.3\n\n*[A26.2]: Casualty VP",
+                  extensions=EXTENSIONS + ["abbr"])
+    assert f'<abbr title="Casualty VP">A26.2</abbr> and {missing("A26.3", "A26.3")}' in html
+
+
+def test_battlefront_numbers_are_never_references(index):
+    html = render(index, "battlefront/engineering-rules.md")
+    assert "roll a d10.\nOn any roll but a 1, the action succeeds" in html
+    assert "rr-ref" not in html
+
+
+def test_explicit_links_by_id_number_title_and_slug(index):
+    html = render(index, "asl/g15-bulldozers.md", "[[G15.21]], [[15.21]] and [[G15.21|the Clearance rule]]; [[D.8A]]")
+    assert (f"{link('G15.21', 'G15.21')}, {link('G15.21', '15.21')} and {link('G15.21', 'the Clearance rule')}; "
+            f"{link('D.8A', 'D.8A', 'chapter-d-vehicles.md#D.8A')}") in html
+    html = render(index, "battlefront/engineering-rules.md", "[[Engineering Action]] or [[demolition-action|demolitions]]")
+    assert f"{link('engineering-action', 'Engineering Action')} or {link('demolition-action', 'demolitions')}" in html
+
+
+@pytest.mark.parametrize("page, href", [
+    ("index.md", "asl/g15-bulldozers.md#G15.21"),
+    ("asl/chapter-d-vehicles.md", "g15-bulldozers.md#G15.21"),
+    ("battlefront/engineering-rules.md", "../asl/g15-bulldozers.md#G15.21"),
+])
+def test_links_are_relative_md_paths_from_the_current_page(index, page, href):
+    assert link("G15.21", "G15.21", href) in render(index, page, "[[G15.21]]")
+
+
+def test_an_explicit_link_that_names_no_rule_warns_with_page_and_line(tmp_path, rulesets, caplog):
+    docs = tmp_path / "docs"
+    shutil.copytree(FIXTURE_DOCS, docs)
+    (docs / "asl" / "notes.md").write_text("---\nruleset: asl\n---\n\nFirst.\n\nSee [[15.99]] and [[Bulldozer]].\n")
+    index = RuleIndex.from_docs(docs, rulesets)
+    with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.ruleref"):
+        html = render(index, "asl/notes.md", docs_dir=docs)
+    assert missing("Bulldozer", "Bulldozer") in html  # a missing reference, not a dead link
+    assert [record.getMessage().split(":")[:2] for record in caplog.records] == [
+        ["asl/notes.md", "7"], ["asl/notes.md", "7"]]
+    assert "[[Bulldozer]] names no rule" in caplog.records[1].getMessage()
+
+
+def test_relative_explicit_link_without_a_chapter_does_not_resolve(index, caplog):
+    # asl/notes.md has no chapter: "[[15.21]]" could be any chapter's 15.21
+    with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.ruleref"):
+        html = render(index, "index.md", "[[15.21]]")
+    assert 'class="rr-ref rr-ref--missing" data-rule="15.21"' in html
+    assert len(caplog.records) == 1
