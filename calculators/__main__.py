@@ -3,6 +3,11 @@
     python -m calculators list [--json]
     python -m calculators describe ID
     python -m calculators run ID name=value ... [--json]
+    python -m calculators secret-draw [deck=DR|dr] [drawn=7,7,12] [--json]
+
+``secret-draw`` is the one impure command: it draws a card at random from
+the D.5B deck (``secrets``) and prints the commitment to publish, with the
+roll and salt to reveal later (check them with ``run secret-dr mode=verify``).
 
 A bad input prints ``error: <field>: <what is allowed>`` on stderr and exits 2.
 """
@@ -14,6 +19,7 @@ import json
 import sys
 
 import calculators
+from calculators.asl import secret_dr
 from calculators.model import Calculator, InputError, Result, display_value, result_json
 
 EXIT_BAD_INPUT = 2
@@ -30,7 +36,13 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("id")
     run.add_argument("assignments", nargs="*", metavar="name=value")
     run.add_argument("--json", action="store_true", help="print the result as JSON")
+    draw = commands.add_parser("secret-draw", help="draw a secret card (D.5B) and print its commitment")
+    draw.add_argument("assignments", nargs="*", metavar="name=value", help="deck=DR|dr, drawn=7,7,12")
+    draw.add_argument("--json", action="store_true", help="print the result as JSON")
     return parser
+
+
+DRAW_INPUTS = ("deck", "drawn")
 
 
 def _assignments(items: list[str]) -> dict[str, str]:
@@ -47,9 +59,7 @@ def _assignments(items: list[str]) -> dict[str, str]:
 
 def _list_text(calcs: tuple[Calculator, ...]) -> str:
     width = max((len(calc.id) for calc in calcs), default=0)
-    return "\n".join(
-        f"{calc.id:<{width}}  {calc.ruleset:<11}  {', '.join(calc.rules):<28}  {calc.title}" for calc in calcs
-    )
+    return "\n".join(f"{calc.id:<{width}}  {calc.ruleset:<11}  {calc.title}  ({', '.join(calc.rules)})" for calc in calcs)
 
 
 def _result_text(calc: Calculator, result: Result) -> str:
@@ -78,9 +88,18 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "describe":
             print(json.dumps(calculators.get(args.id).declaration(), indent=2, ensure_ascii=False))
         else:
-            calc = calculators.get(args.id)
-            inputs = calc.parse(_assignments(args.assignments))
-            result = calc.compute(inputs)
+            if args.command == "secret-draw":
+                calc = secret_dr.SECRET_DR
+                raw = _assignments(args.assignments)
+                for name in raw:
+                    if name not in DRAW_INPUTS:
+                        raise InputError(name, f"secret-draw takes only {' and '.join(DRAW_INPUTS)}")
+                inputs = {name: value for name, value in calc.parse(raw).items() if name in DRAW_INPUTS}
+                result = secret_dr.draw(inputs["deck"], inputs["drawn"])
+            else:
+                calc = calculators.get(args.id)
+                inputs = calc.parse(_assignments(args.assignments))
+                result = calc.compute(inputs)
             if args.json:
                 print(json.dumps(result_json(calc, inputs, result), indent=2, ensure_ascii=False))
             else:

@@ -15,6 +15,8 @@ something unexpected is an error that names the field, never a silent guess.
   input's minimum and maximum.
 * choices: one of the declared value strings, exactly.
 * booleans: ``True``/``False``, or the strings ``"true"``/``"false"``.
+* text: a string of at most ``max_length`` characters matching ``pattern``
+  in full (a regular expression that also works as an HTML ``pattern``).
 * a missing input takes its default; an unknown input is an error.
 """
 
@@ -30,6 +32,7 @@ __all__ = [
     "IntegerInput",
     "ChoiceInput",
     "BooleanInput",
+    "TextInput",
     "Input",
     "Step",
     "Output",
@@ -101,7 +104,7 @@ class IntegerInput:
         return value
 
     def _limits(self) -> dict:
-        return {"min": self.minimum, "max": self.maximum, "choices": None}
+        return {"min": self.minimum, "max": self.maximum}
 
 
 @dataclass(frozen=True)
@@ -126,11 +129,7 @@ class ChoiceInput:
         raise InputError(self.name, f"must be one of {', '.join(values)} (got {_shown(raw)})")
 
     def _limits(self) -> dict:
-        return {
-            "min": None,
-            "max": None,
-            "choices": [{"value": value, "label": label} for value, label in self.choices],
-        }
+        return {"choices": [{"value": value, "label": label} for value, label in self.choices]}
 
 
 @dataclass(frozen=True)
@@ -157,10 +156,36 @@ class BooleanInput:
         raise InputError(self.name, f"must be true or false (got {_shown(raw)})")
 
     def _limits(self) -> dict:
-        return {"min": None, "max": None, "choices": None}
+        return {}
 
 
-Input = Union[IntegerInput, ChoiceInput, BooleanInput]
+@dataclass(frozen=True)
+class TextInput:
+    """A short string in a declared format (``allowed`` says it in words)."""
+
+    name: str
+    label: str
+    default: str
+    pattern: str
+    max_length: int
+    allowed: str
+    help: str = ""
+    source: str = ""
+    rule: str = ""
+    show_if: ShowIf = ()
+
+    kind = "text"
+
+    def parse_value(self, raw: object) -> str:
+        if isinstance(raw, str) and len(raw) <= self.max_length and re.fullmatch(self.pattern, raw):
+            return raw
+        raise InputError(self.name, f"must be {self.allowed} (got {_shown(raw)})")
+
+    def _limits(self) -> dict:
+        return {"pattern": self.pattern, "max_length": self.max_length}
+
+
+Input = Union[IntegerInput, ChoiceInput, BooleanInput, TextInput]
 OutputValue = Union[int, str, bool, Fraction, None]
 
 
@@ -243,12 +268,16 @@ class Calculator:
         }
 
 
+_NO_LIMITS = {"min": None, "max": None, "choices": None, "pattern": None, "max_length": None}
+
+
 def _input_declaration(item: Input) -> dict:
     return {
         "name": item.name,
         "kind": item.kind,
         "label": item.label,
         "default": item.default,
+        **_NO_LIMITS,
         **item._limits(),
         "help": item.help,
         "source": item.source,

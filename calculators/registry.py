@@ -5,7 +5,17 @@ here (no plugin discovery), so the set of calculators is plain to read and
 the browser bundle holds exactly these.
 """
 
-ASL: tuple = ()
+from calculators.asl import (
+    collateral_attack,
+    dozer_clearance,
+    dozer_driver,
+    dozer_house,
+    dozer_types,
+    secret_dr,
+    vehicle_mobile,
+)
+
+ASL: tuple = (dozer_clearance, dozer_house, dozer_driver, dozer_types, vehicle_mobile, collateral_attack, secret_dr)
 
 # ---- Battlefront: WWII (calculators/battlefront/*.py) ----------------------
 # Import the Battlefront modules here and list them in BATTLEFRONT, in the

@@ -1,0 +1,1 @@
+"""Advanced Squad Leader calculators (chapter D vehicles, G15 bulldozers)."""
