@@ -164,7 +164,7 @@ def _passage(inputs: Mapping[str, object]) -> Result:
         outputs=(
             Output("roll_required", "Passage roll required", True, TYPES),
             Output("total_modifier", "Total die-roll modifier", total, MODIFIERS),
-            Output("traverse_chance", "Chance to traverse", chance, MODIFIERS),
+            Output("traverse_chance", "Chance to traverse (at the chart figure entered)", chance, MODIFIERS),
         ),
         steps=tuple(steps),
         warnings=tuple(warnings),
