@@ -75,7 +75,8 @@ def _passage(inputs: Mapping[str, object]) -> Result:
         )
         warnings.append(
             '"If the die roll is anything other than traverse, it will be revealed to be a dummy and is '
-            f'removed." ({DUMMY})'
+            'removed." With an umpire rolling in secret instead, "all attempts to traverse a dummy minefield '
+            f'would be successful". ({DUMMY})'
         )
     elif field == "mixed":
         density_at = _mixed_density(inputs, "density_at", "AT")
