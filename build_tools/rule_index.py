@@ -31,6 +31,9 @@ _ATTR_LIST_LINE = re.compile(r"^[ \t]*\{:[^}]*\}[ \t]*$")
 _ADMONITION = re.compile(r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]+\S+(?:[ \t]+\"([^\"]*)\")?[ \t]*$")
 _TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t:|-]*-[ \t:|-]*$")
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!<>|\"'~])")
+# Tags that separate text (table cells, definition terms) become a space, others
+# (footnote markers, links) nothing: "Small Arms<sup>2</sup>" reads "Small Arms2".
+_SEPARATING_TAG = re.compile(r"</?(?:td|th|tr|dt|dd|p|div|li|br|table|thead|tbody|dl|ul|ol)\b[^>]*>")
 _TAG = re.compile(r"</?[A-Za-z][^>]*>")
 
 
@@ -210,6 +213,6 @@ def _plain_text(lines: list[str]) -> str:
         line = line.strip()
         if line.startswith("|"):
             line = " ".join(cell.strip() for cell in line.strip("|").split("|"))
-        line = html.unescape(_TAG.sub(" ", _unescape(line)))
+        line = html.unescape(_TAG.sub("", _SEPARATING_TAG.sub(" ", _unescape(line))))
         paragraphs[-1].append(" ".join(line.split()))
     return "\n\n".join(" ".join(p).strip() for p in paragraphs if "".join(p).strip())

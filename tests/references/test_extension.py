@@ -81,10 +81,11 @@ def test_chapter_d_own_numbering_and_dot_relative_references(chapter_d):
     assert f'[EXC: motorcyclists; {missing("D15.5", "15.5")}]' in chapter_d
 
 
-def test_table_cells_and_examples_are_linked_but_footnote_digits_are_not(chapter_d):
+def test_table_footnotes_and_examples_are_linked_but_footnote_markers_are_not(chapter_d):
     # Collateral Attack Table footnote 3 "(A7.3,A9.6-.611)"; cells "Small Arms2", "G3"
     assert f'({missing("A7.3", "A7.3")},{missing("A9.6", "A9.6")}-{missing("A9.611", ".611")})' in chapter_d
-    assert "<td>MG/IFE/Small Arms2</td>" in chapter_d and "<td>G3</td>" in chapter_d
+    assert '<td>MG/IFE/Small Arms<sup class="rr-fn"><a href="#D-cat-fn-2">2</a></sup></td>' in chapter_d
+    assert '<td>G<sup class="rr-fn"><a href="#D-cat-fn-3">3</a></sup></td>' in chapter_d
     # the EX: "Armor Assault (D9.31) into X1 ... Y1-Y2"
     assert f'Armor Assault ({missing("D9.31", "D9.31")}) into X1. The halftrack changes VCA to Y1-Y2.' in chapter_d
 

@@ -1,11 +1,14 @@
 """The rule index (build_tools/rule_index.py) over fixture pages in the importer's format."""
 
+import re
 import time
+from pathlib import Path
 
 import pytest
 
 from bench.synthetic import write_rulebook, write_ruleset
 from build_tools.errors import SourceError
+from build_tools.references import find_references
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
 
@@ -38,14 +41,15 @@ def test_rule_text_is_plain_text(index):
     # D.8A: the Collateral Attack Table's cells and the EX: admonition, without markup
     text = index.get("D.8A").text
     assert "<td" not in text and "!!!" not in text and "markdown=" not in text
-    assert "MG/IFE/Small Arms2 G3 G" in text
+    assert "MG/IFE/Small Arms2 G3 G" in text  # footnote markers read as in the source text
+    assert "3 Firing at Vulnerable PRC directly on the IFT" in text
     assert "EX:\n\nDuring their MPh, the German SPW 251/1" in text
 
 
 def test_references_resolve_against_the_rules_chapter(index):
     # G15.2 "(2.21; 3.1)" and "(9.73-.731)" are chapter G; D.8A ".8 above" is D.8
     assert index.get("G15.2").references == ("B24.7", "B24.8", "G2.21", "G3.1", "G9.73", "G9.731", "G13.624")
-    assert index.get("D.8A").references == ("D.8", "A7.3", "A9.6", "A9.611", "D9.31")
+    assert index.get("D.8A").references == ("D.8", "C13.24", "A7.3", "A9.6", "A9.611", "D9.31")
     assert index.get("engineering-action").references == ()
 
 
@@ -111,3 +115,21 @@ def test_indexing_ten_thousand_rules_takes_well_under_a_second(tmp_path):
     elapsed = time.perf_counter() - started
     assert len(index.rules) == 10_000
     assert elapsed < 1.0, f"{elapsed:.2f}s"
+
+
+def test_imported_g15_rules_cite_what_their_source_text_cites(rulesets):
+    # docs/asl/g15-bulldozers.md (importer output) against rulesets/asl/sources/g15-bulldozers.txt
+    root = Path(__file__).resolve().parents[2]
+    index = RuleIndex.from_docs(root / "docs", rulesets)
+    expected: dict[str, list[str]] = {}
+    rule_id = None
+    for line in (root / "rulesets/asl/sources/g15-bulldozers.txt").read_text(encoding="utf-8").splitlines()[1:]:
+        number = re.match(r"(\d+\.\d+) [^:]*:", line)
+        if number:
+            rule_id, line = f"G{number.group(1)}", line[number.end():]
+        cited = expected.get(rule_id, []) + [
+            i for ref in find_references(line, chapter="G", chapters=rulesets["asl"].chapters) for i in ref.rule_ids]
+        expected[rule_id] = list(dict.fromkeys(cited))
+    assert {rule_id: list(index.get(rule_id).references) for rule_id in expected} == expected
+    # 15.26 OVR is cited by 15.2 ("only as per 15.26") and 15.261 ("15.26 still applies.")
+    assert index.referenced_by("G15.26") == ["G15.2", "G15.261"]
