@@ -50,6 +50,18 @@ _PLACEHOLDER = re.compile(f"{STX}([^{ETX}]*){ETX}")
 _EXPLICIT = re.compile(r"\[\[([^\[\]|\n]+?)(?:\|([^\[\]\n]+?))?\]\]")
 # Stands in for a stashed-HTML placeholder while matching: no match may contain it.
 _OPAQUE = "\x00"
+_RAW_SKIP_OPEN = re.compile(r"<(?:a|code|pre|kbd|samp|script|style)\b[^>]*(?<!/)>$", re.IGNORECASE)
+_RAW_SKIP_CLOSE = re.compile(r"</(?:a|code|pre|kbd|samp|script|style)\s*>$", re.IGNORECASE)
+_STASH_KEY = re.compile(r"wzxhzdk:(\d+)$")
+
+
+def _stashed(placeholder: str, stash: list[str]) -> str:
+    """The raw HTML an ``STX wzxhzdk:N ETX`` placeholder stands for ("" for other placeholders)."""
+    key = _STASH_KEY.match(placeholder)
+    if key and int(key.group(1)) < len(stash):
+        block = stash[int(key.group(1))]
+        return block if isinstance(block, str) else ""
+    return ""
 
 _index_cache: dict[tuple, RuleIndex] = {}
 
@@ -69,25 +81,35 @@ def _cached_index(docs_dir: str, rulesets_dir: str) -> RuleIndex:
 class _Text:
     """A text node as matching sees it: escapes restored, stashed HTML opaque.
 
-    Python-Markdown keeps backslash escapes (``\\[``) and raw HTML as
+    Python-Markdown keeps backslash escapes (``\\[``) and raw HTML tags as
     ``STX…ETX`` placeholders until the end. Matching runs on a view where an
-    escape is its character again (so ``\\"9.5\\"`` still reads as quoted) and
-    any other placeholder is one opaque character no match may contain."""
+    escape is its character again (so ``\\+1.5`` still reads as a modifier),
+    any other placeholder is one opaque character no match may contain, and so
+    is all text inside raw ``<a>``/``<code>`` tags (never a link inside a link)."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, stash: list[str]):
         self.source = text
         view, offsets = [], []
+        inside = 0  # depth of raw <a>/<code>/... tags around the current text
         position = 0
         for match in _PLACEHOLDER.finditer(text):
             for index in range(position, match.start()):
-                view.append(text[index])
+                view.append(_OPAQUE if inside else text[index])
                 offsets.append(index)
-            escaped = match.group(1)
-            view.append(chr(int(escaped)) if escaped.isdigit() else _OPAQUE)
+            content = match.group(1)
+            if content.isdigit():
+                view.append(_OPAQUE if inside else chr(int(content)))
+            else:
+                view.append(_OPAQUE)
+                raw = _stashed(content, stash)
+                if _RAW_SKIP_OPEN.match(raw):
+                    inside += 1
+                elif _RAW_SKIP_CLOSE.match(raw):
+                    inside = max(0, inside - 1)
             offsets.append(match.start())
             position = match.end()
         for index in range(position, len(text)):
-            view.append(text[index])
+            view.append(_OPAQUE if inside else text[index])
             offsets.append(index)
         offsets.append(len(text))
         self.view = "".join(view)
@@ -168,7 +190,7 @@ class ReferencesTreeprocessor(Treeprocessor):
         else ``after.tail``) by elements; return what stays as that text."""
         if isinstance(text, AtomicString) or not text.strip():
             return text
-        node = _Text(text)
+        node = _Text(text, self.md.htmlStash.rawHtmlBlocks)
         found = self._find(node.view)
         found = [(start, end, parts) for start, end, parts in found if node.clean(start, end)]
         if not found:

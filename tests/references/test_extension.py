@@ -106,6 +106,15 @@ def test_code_links_and_fenced_blocks_are_left_alone(index):
     assert "see 15.21" in html and "rr-ref" not in html
 
 
+def test_raw_html_links_and_code_are_left_alone(index):
+    html = render(index, "asl/g15-bulldozers.md",
+                  'as per (<a href="https://example.org/">15.21</a>) and <code>B24.7</code>, '
+                  'not [[G15.21|<b>this</b>]], but <b>15.12</b>')
+    assert '(<a href="https://example.org/">15.21</a>) and <code>B24.7</code>' in html
+    assert "not [[G15.21|<b>this</b>]]" in html  # a placeholder inside: left as written
+    assert f"<b>{link('G15.12', '15.12')}</b>" in html
+
+
 def test_escaped_characters_count_as_the_characters_they_are(index):
     # the importer escapes Markdown syntax (a "+" opening a line); "+1.5" is still a modifier
     html = render(index, "asl/g15-bulldozers.md", "\\+1.5 DRM; \\[EXC: see 15.21\\] and \\*15.12")
