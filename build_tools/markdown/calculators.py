@@ -1,0 +1,388 @@
+"""Calculators under their rules: the ``build_tools.markdown.calculators`` extension.
+
+Where a calculator goes is data: ``rulesets/<ruleset>/calculators.yml`` maps a
+rule ID to the calculator id(s) shown under it::
+
+    G15.21: dozer-clearance
+    G15.11: [dozer-fire-drm, dozer-vp]
+
+Each calculator is inserted right after its rule's own text (before the next
+heading, i.e. the first sub-rule). Its form is generated from the calculator's
+declaration (labels, limits, defaults, help, the source of values our texts do
+not give, rule links), and the result for the default inputs is computed here,
+by the same Python the page runs later, so the page shows a correct, cited
+answer with no script at all. ``calculators.js`` then hands the form to the
+Pyodide worker; it renders live results into the same structure
+(``rr-calc__live``) from the same ``result_json``.
+
+A page containing the line ``<!-- ruleref:calculators -->`` gets, in its
+place, the table of every calculator, its rules and where it is placed
+(``docs/calculators.md``).
+
+Configuration (``mdx_configs``, set by the ruleref plugin): ``docs_dir``,
+``current_page``, ``rule_index``.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+import xml.etree.ElementTree as etree
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+from markdown import Markdown
+from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
+from markdown.util import AtomicString
+
+import calculators
+from calculators.model import result_json
+from build_tools.errors import SourceError
+
+PLACEMENTS_FILE = "calculators.yml"
+INDEX_MARKER = "<!-- ruleref:calculators -->"
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_ID_CHARS = re.compile(r"[^A-Za-z0-9_-]")
+
+
+@dataclass(frozen=True)
+class Placement:
+    calculator: str
+    rule: str
+    ruleset: str
+    source: Path
+    line: int
+
+
+# -- calculators.yml -----------------------------------------------------------
+
+def _scalar(node: yaml.Node, path: Path, what: str) -> str:
+    if not isinstance(node, yaml.ScalarNode) or not node.value.strip():
+        raise SourceError(str(path), node.start_mark.line + 1, f"expected {what}")
+    return node.value.strip()
+
+
+def load_placements(index) -> dict[str, tuple[Placement, ...]]:
+    """Every ruleset's ``calculators.yml``, validated: rule ID -> placements, in file order.
+
+    Errors name the file and line: a rule ID this reference does not contain
+    (or one of another ruleset), an unknown calculator id, a calculator of
+    another ruleset, a calculator placed twice."""
+    known = {calc.id: calc for calc in calculators.all_calculators()}
+    by_rule: dict[str, list[Placement]] = {}
+    placed: dict[str, Placement] = {}
+    for ruleset in index.rulesets.values():
+        path = Path(ruleset.folder) / PLACEMENTS_FILE
+        try:
+            root = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+        except FileNotFoundError:
+            continue
+        except yaml.YAMLError as error:
+            mark = getattr(error, "problem_mark", None)
+            raise SourceError(str(path), mark.line + 1 if mark else None,
+                              f"invalid YAML: {getattr(error, 'problem', error)}") from None
+        if root is None:
+            continue
+        if not isinstance(root, yaml.MappingNode):
+            raise SourceError(str(path), root.start_mark.line + 1,
+                              "expected a mapping of rule ID -> calculator id (or a list of ids)")
+        for key_node, value_node in root.value:
+            rule_id = _scalar(key_node, path, "a rule ID")
+            line = key_node.start_mark.line + 1
+            rule = index.get(rule_id)
+            if rule is None or rule.ruleset != ruleset.id:
+                raise SourceError(str(path), line, f"{rule_id!r} is not a rule of {ruleset.id} in docs/ "
+                                  "(use a rule ID or section slug as in the rule's heading)")
+            items = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+            for item in items:
+                calc_id = _scalar(item, path, "a calculator id")
+                item_line = item.start_mark.line + 1
+                if calc_id not in known:
+                    raise SourceError(str(path), item_line, f"no calculator {calc_id!r} "
+                                      f"(known: {', '.join(known)}; see python -m calculators list)")
+                if known[calc_id].ruleset != ruleset.id:
+                    raise SourceError(str(path), item_line,
+                                      f"{calc_id} is a {known[calc_id].ruleset} calculator, not {ruleset.id}")
+                if calc_id in placed:
+                    first = placed[calc_id]
+                    raise SourceError(str(path), item_line,
+                                      f"{calc_id} is already placed under {first.rule} ({first.source}:{first.line})")
+                placement = Placement(calc_id, rule.id, ruleset.id, path, item_line)
+                placed[calc_id] = placement
+                by_rule.setdefault(rule.id, []).append(placement)
+    return {rule_id: tuple(items) for rule_id, items in by_rule.items()}
+
+
+_placements_cache: dict[int, tuple[object, dict]] = {}
+
+
+def placements_of(index) -> dict[str, tuple[Placement, ...]]:
+    """``load_placements`` once per build (the plugin makes a new index per build)."""
+    cached = _placements_cache.get(id(index))
+    if cached is None or cached[0] is not index:
+        _placements_cache.clear()
+        cached = (index, load_placements(index))
+        _placements_cache[id(index)] = cached
+    return cached[1]
+
+
+# -- links -----------------------------------------------------------------------
+
+def _href(index, page: str, rule_id: str) -> str | None:
+    """A rule link as a relative .md path (MkDocs turns it into a URL and checks it)."""
+    rule = index.get(rule_id)
+    if rule is None:
+        return None
+    if rule.page == page:
+        return f"#{rule.id}"
+    return f"{posixpath.relpath(rule.page, posixpath.dirname(page) or '.')}#{rule.id}"
+
+
+def _rule_element(index, page: str, rule_id: str) -> etree.Element:
+    """The same element the references extension makes: a link, or a missing-rule span."""
+    href = _href(index, page, rule_id)
+    if href is None:
+        element = etree.Element("span", {"class": "rr-ref rr-ref--missing", "data-rule": rule_id,
+                                         "title": f"{rule_id} is not in this reference"})
+    else:
+        element = etree.Element("a", {"class": "rr-ref", "data-rule": rule_id, "href": href})
+    element.text = AtomicString(rule_id)
+    return element
+
+
+def _sub(parent: etree.Element, tag: str, attrs: dict | None = None, text: str | None = None) -> etree.Element:
+    element = etree.SubElement(parent, tag, attrs or {})
+    if text is not None:
+        element.text = AtomicString(text)
+    return element
+
+
+def _cite(parent: etree.Element, index, page: str, rule_id: str) -> None:
+    """`` (G15.21)`` after a text: the rule it rests on."""
+    if not rule_id:
+        return
+    last = parent[-1] if len(parent) else None
+    opening = " (" if (parent.text or last is not None) else "("
+    if last is None:
+        parent.text = AtomicString((parent.text or "") + opening)
+    else:
+        last.tail = AtomicString((last.tail or "") + opening)
+    link = _rule_element(index, page, rule_id)
+    link.tail = AtomicString(")")
+    parent.append(link)
+
+
+# -- the form ----------------------------------------------------------------------
+
+def _field_id(calc_id: str, name: str) -> str:
+    return f"calc-{calc_id}-{_ID_CHARS.sub('-', name)}"
+
+
+def _shown(item: dict, values: dict) -> bool:
+    return all(values.get(name) in allowed for name, allowed in item["show_if"].items())
+
+
+def _field(form: etree.Element, calc_id: str, item: dict, value, visible: bool, index, page: str) -> None:
+    field_id = _field_id(calc_id, item["name"])
+    attrs = {"class": f"rr-calc__field rr-calc__field--{item['kind']}", "data-input": item["name"],
+             "data-kind": item["kind"]}
+    if item["show_if"]:
+        attrs["data-show-if"] = json.dumps(item["show_if"], separators=(",", ":"))
+    if not visible:
+        attrs["hidden"] = "hidden"
+    field = _sub(form, "div", attrs)
+    described = f"{field_id}-help {field_id}-error"
+    control_attrs = {"id": field_id, "name": item["name"], "aria-describedby": described}
+    if item["kind"] == "boolean":
+        control_attrs.update(type="checkbox", value="true")
+        if value:
+            control_attrs["checked"] = "checked"
+        _sub(field, "input", control_attrs)
+        _sub(field, "label", {"for": field_id}, item["label"])
+    else:
+        _sub(field, "label", {"for": field_id}, item["label"])
+        if item["kind"] == "choice":
+            select = _sub(field, "select", control_attrs)
+            for choice in item["choices"]:
+                option = {"value": choice["value"]}
+                if choice["value"] == value:
+                    option["selected"] = "selected"
+                _sub(select, "option", option, choice["label"])
+        elif item["kind"] == "integer":
+            control_attrs.update(type="number", inputmode="numeric", step="1", min=str(item["min"]),
+                                 max=str(item["max"]), value=str(value))
+            _sub(field, "input", control_attrs)
+        else:  # text: the format is checked by Python (its pattern is not a browser regex)
+            control_attrs.update(type="text", value=str(value), maxlength=str(item["max_length"]),
+                                 spellcheck="false")
+            _sub(field, "input", control_attrs)
+    help_element = _sub(field, "p", {"class": "rr-calc__help", "id": f"{field_id}-help"})
+    parts = []
+    if item["kind"] == "integer":
+        parts.append(f"{item['min']} to {item['max']}.")
+    if item["help"]:
+        parts.append(item["help"])
+    if item["source"]:
+        parts.append(f"Value from: {item['source']}.")
+    help_element.text = " ".join(parts)  # not atomic: rule references in help become links
+    _cite(help_element, index, page, item["rule"])
+    _sub(field, "p", {"class": "rr-calc__error", "id": f"{field_id}-error", "hidden": "hidden"})
+
+
+def render_result(parent: etree.Element, result: dict, index, page: str) -> None:
+    """``result_json`` as elements; ``calculators.js`` builds the same structure in the page."""
+    live = _sub(parent, "div", {"class": "rr-calc__live", "aria-live": "polite"})
+    _sub(live, "p", {"class": "rr-calc__message", "hidden": "hidden"})
+    outputs = _sub(live, "dl", {"class": "rr-calc__outputs"})
+    for item in result["display"]:
+        row = _sub(outputs, "div", {"class": "rr-calc__output", "data-output": item["name"]})
+        _sub(row, "dt", None, item["label"])
+        value = _sub(row, "dd")
+        _sub(value, "span", {"class": "rr-calc__value"}, item["text"])
+        _cite(value, index, page, item["rule"])
+    if result["warnings"]:
+        warnings = _sub(live, "ul", {"class": "rr-calc__warnings"})
+        for warning in result["warnings"]:
+            _sub(warnings, "li", None, warning)
+    if result["distribution"]:
+        table = _sub(parent, "table", {"class": "rr-calc__distribution"})
+        head = _sub(_sub(table, "thead"), "tr")
+        _sub(head, "th", None, "Outcome")
+        _sub(head, "th", None, "Probability")
+        body = _sub(table, "tbody")
+        for row in result["distribution"]:
+            cells = _sub(body, "tr")
+            _sub(cells, "td", None, row["outcome"])
+            _sub(cells, "td", None, f"{row['probability']} ({row['percent']})")
+    if result["steps"]:
+        details = _sub(parent, "details", {"class": "rr-calc__steps"})
+        _sub(details, "summary", None, "Working")
+        steps = _sub(details, "ol")
+        for step in result["steps"]:
+            line = _sub(steps, "li", None, step["text"])
+            _cite(line, index, page, step["rule"])
+
+
+def render_calculator(calc, index, page: str) -> etree.Element:
+    declaration = calc.declaration()
+    defaults = {item["name"]: item["default"] for item in declaration["inputs"]}
+    section_id = f"calc-{calc.id}"
+    section = etree.Element("section", {"class": "rr-calc", "id": section_id, "data-calc": calc.id,
+                                        "aria-labelledby": f"{section_id}-title"})
+    title = _sub(section, "p", {"class": "rr-calc__title", "id": f"{section_id}-title"})
+    _sub(title, "span", {"class": "rr-calc__kind"}, "Calculator")
+    _sub(title, "span", None, calc.title)
+    summary = _sub(section, "p", {"class": "rr-calc__summary"})
+    summary.text = calc.summary
+    form = _sub(section, "form", {"class": "rr-calc__form", "novalidate": "novalidate", "autocomplete": "off",
+                                  "aria-label": f"Inputs: {calc.title}"})
+    for item in declaration["inputs"]:
+        _field(form, calc.id, item, defaults[item["name"]], _shown(item, defaults), index, page)
+    inputs = calc.parse({})
+    result = _sub(section, "div", {"class": "rr-calc__result"})
+    render_result(result, result_json(calc, inputs, calc.compute(inputs)), index, page)
+    bar = _sub(section, "div", {"class": "rr-calc__bar"})
+    _sub(bar, "button", {"type": "button", "class": "md-button rr-calc__copy", "hidden": "hidden"}, "Copy link")
+    _sub(bar, "p", {"class": "rr-calc__status", "role": "status"},
+         "Result for the default inputs, computed when this page was built.")
+    return section
+
+
+# -- Markdown wiring ------------------------------------------------------------------
+
+class CalculatorsTreeprocessor(Treeprocessor):
+    def __init__(self, md: Markdown, extension: CalculatorsExtension):
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, root: etree.Element) -> None:
+        config = self.extension.getConfigs()
+        index = config["rule_index"]
+        if not index:
+            return
+        placements = placements_of(index)
+        page = config["current_page"]
+        children = list(root)
+        for position, heading in enumerate(children):
+            if heading.tag not in _HEADINGS or "rr-rule" not in heading.get("class", "").split():
+                continue
+            placed = placements.get(heading.get("data-rule", ""))
+            if not placed:
+                continue
+            # Right after the rule's own text: before the next heading (its first sub-rule).
+            following = next((c for c in children[position + 1:] if c.tag in _HEADINGS), None)
+            at = list(root).index(following) if following is not None else len(root)
+            for offset, placement in enumerate(placed):
+                section = render_calculator(calculators.get(placement.calculator), index, page)
+                section.tail = "\n"
+                root.insert(at + offset, section)
+
+
+class CalculatorsIndexPreprocessor(Preprocessor):
+    """Replace the ``<!-- ruleref:calculators -->`` line by the table of calculators."""
+
+    def __init__(self, md: Markdown, extension: CalculatorsExtension):
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, lines: list[str]) -> list[str]:
+        if INDEX_MARKER not in (line.strip() for line in lines):
+            return lines
+        config = self.extension.getConfigs()
+        index = config["rule_index"]
+        table = calculator_table(index, placements_of(index), config["current_page"]) if index else []
+        return [new for line in lines for new in (table if line.strip() == INDEX_MARKER else [line])]
+
+
+def _md_link(text: str, href: str | None) -> str:
+    escaped = text.replace("|", "\\|").replace("[", "\\[").replace("]", "\\]")
+    return f"[{escaped}]({href})" if href else f"{escaped} (not in this reference)"
+
+
+def calculator_table(index, placements: dict, page: str) -> list[str]:
+    """Markdown table: calculator, the rules it implements (linked), where it is placed."""
+    where = {p.calculator: p for placed in placements.values() for p in placed}
+    lines = ["| Calculator | Rules | Placed under |", "| --- | --- | --- |"]
+    for calc in calculators.all_calculators():
+        rules = ", ".join(_md_link(rule_id, _href(index, page, rule_id)) for rule_id in calc.rules)
+        placement = where.get(calc.id)
+        if placement is None:
+            placed = "not placed"
+        else:
+            rule = index.get(placement.rule)
+            href = f"{posixpath.relpath(rule.page, posixpath.dirname(page) or '.')}#calc-{calc.id}"
+            placed = _md_link(f"{rule.id} {rule.title}".strip(), href)
+        title = calc.title.replace("|", "\\|")
+        lines.append(f"| {title} | {rules} | {placed} |")
+    return ["", *lines, ""]
+
+
+class CalculatorsExtension(Extension):
+    def __init__(self, **kwargs):
+        self.config = {
+            "docs_dir": ["docs", "MkDocs docs folder"],
+            "current_page": ["", "docs-relative path of the page being rendered (set per page by the plugin)"],
+            "rule_index": ["", "the site's RuleIndex (set by the ruleref plugin)"],
+        }
+        super().__init__(**kwargs)
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        # Priority 7: after attr_list (8) gave rule headings their data-rule,
+        # before the references extension (6), which links rule references in
+        # the help texts we insert (our result texts are atomic, as the live
+        # ones are plain text) and before MkDocs' relpath (0), which turns our
+        # .md links into URLs and checks them.
+        md.treeprocessors.register(CalculatorsTreeprocessor(md, self), "rr_calculators", 7)
+        md.preprocessors.register(CalculatorsIndexPreprocessor(md, self), "rr_calculators_index", 25)
+
+
+def makeExtension(**kwargs) -> CalculatorsExtension:
+    return CalculatorsExtension(**kwargs)
+
+
+__all__ = ["CalculatorsExtension", "Placement", "calculator_table", "load_placements",
+           "makeExtension", "placements_of", "render_calculator", "render_result"]
