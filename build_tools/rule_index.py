@@ -58,8 +58,10 @@ class Page:
 
 
 def slugify(title: str) -> str:
-    """``Engineering Action`` -> ``engineering-action`` (for matching explicit links)."""
-    return re.sub(r"[^0-9a-z]+", "-", title.casefold()).strip("-")
+    """``Engineering Action`` -> ``engineering-action``: the importer's section IDs,
+    so ``[[Hobart's Funnies]]`` and ``[[hobarts-funnies]]`` name the same section."""
+    title = re.sub(r"['\"\u2018\u2019\u201c\u201d]", "", title.casefold())
+    return re.sub(r"[^0-9a-z]+", "-", title).strip("-")
 
 
 class RuleIndex:

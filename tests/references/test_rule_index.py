@@ -9,7 +9,8 @@ import pytest
 from bench.synthetic import write_rulebook, write_ruleset
 from build_tools.errors import SourceError
 from build_tools.references import find_references
-from build_tools.rule_index import RuleIndex
+from build_tools.importer.markdown_text import slug as importer_slug
+from build_tools.rule_index import RuleIndex, slugify
 from build_tools.rulesets import load_rulesets
 
 
@@ -69,6 +70,11 @@ def test_unresolved_references_name_the_citing_rules(index):
 @pytest.mark.parametrize("query", ["Engineering Action", "engineering action", "engineering-action"])
 def test_find_title_by_title_or_slug(index, query):
     assert index.find_title("battlefront", query).id == "engineering-action"
+
+
+def test_slugs_match_the_importers_section_ids():
+    # build_tools/importer: a section's ID is its title, quotes dropped, other runs of punctuation "-"
+    assert slugify('Hobart\'s "Funnies"-Special') == importer_slug('Hobart\'s "Funnies"-Special') == "hobarts-funnies-special"
 
 
 def test_find_title_stays_in_its_ruleset(index):
