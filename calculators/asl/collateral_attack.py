@@ -152,7 +152,7 @@ def _no_attack(inputs: Mapping[str, object]) -> Step | None:
     if weapon == "dc" and inputs["dc_effects_dr"] == 12:
         return _note(6, "Collateral Attack is NA if Original Effects DR is a 12.")
     if weapon == "ap-mines" and not inputs["immobilized"]:
-        return _note(9, "Only applies if vehicle becomes immobilized.")
+        return _note(9, "Only applies if vehicle becomes immobilized")
     return None
 
 
@@ -203,7 +203,7 @@ def _affected(inputs: Mapping[str, object], kind: str) -> tuple[str, list[Step]]
         if weapon == "ap-mines":
             steps.append(_note(9, "crew (only) is not Vulnerable if vehicle is AFV with all hull AF > 0 (B28.43)."))
         else:
-            steps.append(_note(10, "NA vs crew if vehicle is AFV with all hull AF > 0; B28.52."))
+            steps.append(_note(10, "NA vs crew if vehicle is AFV with all hull AF > 0; B28.52"))
     else:
         own = "this vehicle's Vulnerable PRC"
     if kind == "S":
@@ -223,7 +223,7 @@ def _affected(inputs: Mapping[str, object], kind: str) -> tuple[str, list[Step]]
 
 def _fp(inputs: Mapping[str, object], kind: str) -> tuple[str, Step]:
     if inputs["weapon"] == "at-mines":
-        return AT_MINE_FP, _note(10, "Collateral Attack is 16 FP vs PRC.")
+        return AT_MINE_FP, _note(10, "Collateral Attack is 16 FP vs PRC")
     if inputs["weapon"] == "mol" and kind == "S":
         return MOL_FP, _per_note(8, "The Specific Collateral Attack uses both the Small Arms FP and the MOL's 4 FP")
     return ("the attacking weapon's/ammo type's IFT FP (incl. HE Equivalency; C8.31)"
