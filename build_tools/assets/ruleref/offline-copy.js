@@ -1,0 +1,111 @@
+// The offline copy as a page sees it: registers sw.js, follows its saving
+// progress, notices a new version waiting, and reports one state at a time.
+//
+//   state.kind    "checking" | "unsupported" | "saving" | "ready" | "missing" | "failed"
+//   state.update  a new version is installed and waits for the reader's go-ahead
+//   done/total (files), bytes/totalBytes, reason (why saving failed)
+
+const STATUS_TIMEOUT_MS = 5000;
+
+export function watchOfflineCopy(root, onChange) {
+  let state = { kind: "checking", update: false };
+  const set = (patch) => {
+    state = { ...state, ...patch };
+    onChange(state);
+  };
+  if (!("serviceWorker" in navigator)) {
+    queueMicrotask(() => set({ kind: "unsupported" })); // after the caller holds the returned actions
+    return { save() {}, acceptUpdate() {} };
+  }
+  const container = navigator.serviceWorker;
+  let registration = null;
+
+  async function refresh() {
+    if (!registration) return;
+    const worker = registration.active;
+    if (worker) {
+      const status = await ask(worker);
+      if (status) {
+        set({ kind: status.complete ? "ready" : "missing", version: status.version, done: status.cached,
+          total: status.total, totalBytes: status.totalBytes });
+      }
+    } else if (registration.installing) {
+      set({ kind: "saving" });
+    }
+    set({ update: Boolean(registration.waiting && container.controller) });
+  }
+
+  function follow(worker) {
+    if (!worker) return;
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed" && container.controller) set({ update: true });
+      else if (worker.state === "activated") refresh();
+      else if (worker.state === "redundant" && !registration.active) set({ kind: "failed" });
+    });
+  }
+
+  // The installing worker reports its downloads; a download of another
+  // version than the one in use is an update and only matters once installed.
+  container.addEventListener("message", (event) => {
+    const message = event.data;
+    if (!message || message.type !== "ruleref-offline") return;
+    if (state.kind === "ready" && message.version !== state.version) return;
+    if (message.state === "saving") {
+      set({ kind: "saving", done: message.done, total: message.total, bytes: message.bytes,
+        totalBytes: message.totalBytes });
+    } else if (message.state === "failed") {
+      set({ kind: "failed", reason: message.reason });
+    }
+  });
+  container.startMessages();
+
+  // A new version took over (this tab's reader or another tab accepted it):
+  // this page's HTML belongs to the old one, so load the page again.
+  let controlled = Boolean(container.controller);
+  container.addEventListener("controllerchange", () => {
+    if (controlled) window.location.reload();
+    controlled = true;
+    refresh();
+  });
+
+  async function register() {
+    try {
+      registration = await container.register(new URL("sw.js", root).href, { scope: root.href });
+    } catch (error) {
+      set({ kind: "failed", reason: String(error && error.message || error) });
+      return;
+    }
+    registration.addEventListener("updatefound", () => follow(registration.installing));
+    follow(registration.installing);
+    await refresh();
+  }
+
+  // Register after the page has loaded: the first visit's download must not
+  // compete with the page's own files.
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+
+  return {
+    save() {
+      set({ kind: "saving", reason: undefined });
+      if (registration && registration.active) registration.active.postMessage({ type: "fill" });
+      else if (registration) registration.update().catch((error) => set({ kind: "failed", reason: String(error) }));
+      else register();
+    },
+    acceptUpdate() {
+      if (registration && registration.waiting) registration.waiting.postMessage({ type: "skip-waiting" });
+    },
+  };
+}
+
+function ask(worker) {
+  const channel = new MessageChannel();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), STATUS_TIMEOUT_MS);
+    channel.port1.onmessage = (event) => {
+      clearTimeout(timer);
+      resolve(event.data);
+    };
+    worker.postMessage({ type: "status" }, [channel.port2]);
+  });
+}

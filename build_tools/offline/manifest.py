@@ -1,0 +1,78 @@
+"""The web app manifest and its icons: what a phone needs to put the site on its home screen.
+
+Every URL in the manifest is relative. A browser resolves ``start_url``,
+``scope`` and icon ``src`` against the manifest's own URL, and the manifest
+sits at the site root, so the same file works at ``https://host/`` and at
+``https://host/ruleref/``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import material
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+
+from build_tools.offline.icons import ICONS, draw_icon, hex_rgb
+
+MANIFEST = "manifest.webmanifest"
+BACKGROUND = "#ffffff"  # Material's default-scheme page background: the splash screen matches the first paint
+
+MATERIAL_TEMPLATES = Path(material.__file__).resolve().parent / "templates"
+
+
+def theme_colours(config) -> tuple[str, str]:
+    """(primary, accent) of the first palette in mkdocs.yml, as Material's CSS defines them.
+
+    Material maps palette names (``brown``) to colours in its palette
+    stylesheet; reading them there keeps the icon and the browser's toolbar
+    the colour of the header, whatever palette the site picks."""
+    palette = config.theme.get("palette") or {}
+    first = palette[0] if isinstance(palette, list) else palette
+    # Material writes the names into data attributes with spaces as dashes ("deep orange").
+    primary = (first.get("primary") or "indigo").replace(" ", "-")
+    accent = (first.get("accent") or "indigo").replace(" ", "-")
+    css = "".join(p.read_text(encoding="utf-8")
+                  for p in sorted((MATERIAL_TEMPLATES / "assets" / "stylesheets").glob("palette.*.min.css")))
+    return (_css_colour(css, "primary", primary, "--md-primary-fg-color"),
+            _css_colour(css, "accent", accent, "--md-accent-fg-color"))
+
+
+def _css_colour(css: str, kind: str, name: str, variable: str) -> str:
+    found = re.search(rf"\[data-md-color-{kind}={re.escape(name)}\]\{{[^}}]*?{variable}:(#[0-9a-fA-F]{{6}})", css)
+    if not found:
+        raise PluginError(f"mkdocs.yml: theme.palette {kind} '{name}' is not a Material palette colour "
+                         f"(no {variable} for it in Material's palette stylesheet); pick one Material lists")
+    return found.group(1).lower()
+
+
+def manifest(config) -> dict:
+    """The manifest's fields, from mkdocs.yml (name, description, language, palette)."""
+    primary, _ = theme_colours(config)
+    return {
+        "id": "./",
+        "name": config.site_name,
+        "short_name": config.site_name,
+        "description": config.site_description or config.site_name,
+        "lang": config.theme.get("language") or "en",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "theme_color": primary,
+        "background_color": BACKGROUND,
+        "icons": [{"src": icon.path, "sizes": f"{icon.size}x{icon.size}", "type": "image/png", "purpose": icon.purpose}
+                  for icon in ICONS if icon.purpose],
+    }
+
+
+def add_manifest_files(files: Files, config) -> None:
+    """Add the manifest and the icons to the site as generated files (so ``serve`` has them too)."""
+    primary, accent = theme_colours(config)
+    for icon in ICONS:
+        png = draw_icon(icon, hex_rgb(primary), hex_rgb(BACKGROUND), hex_rgb(primary), hex_rgb(accent))
+        files.append(File.generated(config, icon.path, content=png))
+    text = json.dumps(manifest(config), ensure_ascii=False, indent=2) + "\n"
+    files.append(File.generated(config, MANIFEST, content=text))

@@ -1,0 +1,42 @@
+"""Write ``sw.js``: the service worker template with this build's precache list filled in.
+
+Runs as the last step of the build, after every other step has written its
+files, because the list is whatever is on disk then.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from build_tools.offline.precache import SERVICE_WORKER, Precache, digest, read_precache
+
+TEMPLATE = Path(__file__).resolve().parent / "service-worker.js"
+MARKER = "/* PRECACHE */ null"
+
+
+def precache_json(precache: Precache) -> dict:
+    """The list the worker reads: cache names (content digests) and ``[url, integrity, size]`` per file."""
+    return {
+        "version": precache.version,
+        "bytes": precache.size,
+        "caches": [
+            {"name": f"ruleref-{kind}-{digest(entries)}",
+             "entries": [[entry.url, entry.integrity, entry.size] for entry in entries]}
+            for kind, entries in (("site", precache.site), ("runtime", precache.runtime)) if entries
+        ],
+    }
+
+
+def render_service_worker(precache: Precache) -> str:
+    template = TEMPLATE.read_text(encoding="utf-8")
+    if template.count(MARKER) != 1:
+        raise ValueError(f"{TEMPLATE}: expected the marker {MARKER!r} exactly once")
+    return template.replace(MARKER, json.dumps(precache_json(precache), separators=(",", ":")))
+
+
+def write_service_worker(site_dir: Path) -> Precache:
+    """Write ``site_dir/sw.js`` for the files now in ``site_dir``; returns what it keeps offline."""
+    precache = read_precache(site_dir)
+    (site_dir / SERVICE_WORKER).write_text(render_service_worker(precache), encoding="utf-8")
+    return precache
