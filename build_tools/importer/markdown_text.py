@@ -18,8 +18,9 @@ _BACKSLASHED = re.compile(r"([\\`*_{}|])")
 # "<" only starts raw HTML, an autolink or a comment when a letter, "/", "!" or
 # "?" follows; "< 2PP" stays as it is.
 _TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
-# "&" only matters when it spells an entity ("&amp;", "&#38;").
-_ENTITY_START = re.compile(r"&(?=#[0-9]+;|#[xX][0-9a-fA-F]+;|[A-Za-z][A-Za-z0-9]*;)")
+# "&" only matters where it could start an entity ("&amp;", "&#38;", "&#" too:
+# md_in_html's HTML parser takes a lone "&#" for the start of one); "A & B" stays.
+_ENTITY_START = re.compile(r"&(?=[#A-Za-z0-9])")
 # "[text](" would become a link; breaking the "](" keeps the brackets intact.
 _LINK_TAIL = re.compile(r"\]\(")
 
@@ -41,8 +42,8 @@ _LINE_STARTS = (
 def escape_inline(text: str) -> str:
     """Plain text -> Markdown that renders as exactly that text inside a block."""
     text = _BACKSLASHED.sub(r"\\\1", text)
-    text = _TAG_START.sub("&lt;", text)
     text = _ENTITY_START.sub("&amp;", text)
+    text = _TAG_START.sub("&lt;", text)
     return _LINK_TAIL.sub(r"]\\(", text)
 
 

@@ -4,7 +4,8 @@ The first line is the document's title (h1). After it, a line is a section
 title when it reads like one: short, capitalised, without a comma or
 sentence-ending punctuation, not a bullet, not wrapped into the next line
 (which would start lower-case or with "(") and not wrapped from the line
-before (which must end a sentence, be a title, a bullet or a table row).
+before (which must end a sentence, be a title, a bullet or a table row;
+words in capitals, "LAYING MINES DURING PLAY", head a part whatever precedes).
 A heuristic cannot be right for every text: the source's ``titles`` and
 ``not_titles`` (in ruleset.yml) settle single lines either way.
 
@@ -63,8 +64,8 @@ def looks_like_title(line: str, previous: str | None, previous_is_title: bool, f
         return False
     if following and (following[0].islower() or following[0] == "("):
         return False
-    if previous and not (previous_is_title or _SENTENCE_END.search(previous)
-                         or _is_bullet(previous) or previous.startswith("|")):
+    if previous and not (previous_is_title or _SENTENCE_END.search(previous) or _is_bullet(previous)
+                         or previous.startswith("|") or _in_capitals(name)):
         return False
     return True
 
@@ -74,9 +75,11 @@ def heading_level(line: str) -> int:
     over several words ("LAYING MINES DURING PLAY"); a single capitalised word is
     a name ("AVRE", "ARK") and, like the other titles, a section (h3)."""
     name, marked = _title_name(line)
-    if marked or (not any(c.islower() for c in name) and len(name.split()) > 1):
-        return 2
-    return 3
+    return 2 if marked or _in_capitals(name) else 3
+
+
+def _in_capitals(name: str) -> bool:
+    return not any(c.islower() for c in name) and len(name.split()) > 1
 
 
 class _Writer:

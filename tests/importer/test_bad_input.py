@@ -1,0 +1,123 @@
+"""Malformed rule texts stop the import with SourceError naming the file, the line and the fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from build_tools.errors import SourceError
+from build_tools.importer import import_file, import_text
+
+
+def asl(text: str, chapter: str | None = "G") -> str:
+    return import_text(text, path="rulesets/asl/sources/bad.txt", ruleset="asl", chapter=chapter, format="asl")
+
+
+def titled(text: str) -> str:
+    return import_text(text, path="rulesets/bf/sources/bad.txt", ruleset="bf", chapter=None, format="titled")
+
+
+def error_of(call, *args) -> SourceError:
+    with pytest.raises(SourceError) as caught:
+        call(*args)
+    return caught.value
+
+
+def test_source_error_prints_path_line_reason():
+    assert str(SourceError("a/b.txt", 3, "bad row")) == "a/b.txt:3: bad row"
+    assert str(SourceError("a/b.txt", None, "empty file")) == "a/b.txt: empty file"
+
+
+@pytest.mark.parametrize("call", [asl, titled])
+def test_empty_file(call):
+    error = error_of(call, "\n \n")
+    assert error.path.endswith("bad.txt") and error.line is None and "empty" in error.reason
+
+
+@pytest.mark.parametrize("text, line, reason", [
+    # A rule number line with no rule text.
+    ("15. Bulldozers\n15.1 TYPES: text\n15.2\n", 3, "no rule text"),
+    ("15. Bulldozers\n15.1 TYPES: text\n15.2   \n", 3, "no rule text"),
+    # 15.21 cannot come before its parent 15.2.
+    ("15. Bulldozers\n15.1 TYPES: text\n15.21 vs X: text\n", 3, "parent G15.2 is missing"),
+    # D.5A without D.5.
+    ("D. VEHICLES\nD.4 CA: text\nD.5A DICE CUP: text\n", 3, "parent D.5 is missing"),
+    # Rule 16.1 does not belong under 15.
+    ("15. Bulldozers\n16.1 TYPES: text\n", 2, "parent G16 is missing"),
+    ("15. Bulldozers\n15.1 TYPES: text\n15.2 A: text\n15.1 TYPES: again\n", 4, "duplicate rule ID G15.1"),
+    ("15. Bulldozers\n15.1 TYPES: text\n15.3 A: text\n15.2 B: text\n", 4, "out of order"),
+    ("Bulldozers\n15.1 TYPES: text\n", 1, "first line must name the rule or chapter"),
+    ("15. Bulldozers\n15.1 TYPES: text\nEX:\n", 3, "EX: with no example text"),
+])
+def test_malformed_numbering(text, line, reason):
+    error = error_of(asl, text, "D" if text.startswith("D.") else "G")
+    assert (error.path, error.line) == ("rulesets/asl/sources/bad.txt", line)
+    assert reason in error.reason
+
+
+def test_rule_number_from_another_chapter():
+    error = error_of(asl, "D. VEHICLES\nD.1 LISTINGS: text\n", "G")
+    assert error.line == 1 and "chapter D" in error.reason and "chapter G" in error.reason
+
+
+TABLE = "15. X\n15.1 A: text\n\nTHE TABLE\n\nWeapon:\tAFV\tOther\nMG2\tG\tG\n{row}\n\n1\tNote one.\n2\tNote two.\n"
+
+
+def test_ragged_tab_table_row():
+    error = error_of(asl, TABLE.format(row="FT\tS"))
+    assert error.line == 8 and "2 cells, its header has 3" in error.reason
+
+
+def test_tab_table_row_without_tabs():
+    error = error_of(asl, TABLE.format(row="FT S G"))
+    assert error.line == 8 and "without tabs" in error.reason
+
+
+def test_footnote_marker_with_no_footnote():
+    error = error_of(asl, TABLE.format(row="DC3\tS\tG"))
+    assert error.line == 8 and "footnote marker 3" in error.reason
+
+
+def test_superscript_marker_with_no_footnote():
+    error = error_of(asl, "15. X\n15.1 A: text\n\nTHE TABLE²\n\nA\tB\nc\td\n")
+    assert error.line == 4 and "footnote marker 2" in error.reason
+
+
+def test_duplicate_footnote():
+    error = error_of(asl, TABLE.format(row="FT\tS\tG") + "2\tAgain.\n")
+    assert error.line == 12 and "duplicate footnote 2" in error.reason
+
+
+def test_rule_numbers_next_to_a_table_are_not_markers():
+    # Only digits glued to a letter and not followed by "." count: "C7.346", "A9.6-.611" and "≤ 9" do not.
+    page = asl(TABLE.format(row="C7.346 A9.6-.611\t≤ 9\tG"))
+    assert '<a href="#G15-tt-fn-2">2</a>' in page  # "MG2"
+    assert page.count('class="rr-fn"') == 1
+
+
+def test_ragged_pipe_table():
+    error = error_of(titled, "Rules\nModifiers\n| Mods |\n|---|\n| Dense | -1 |\n| Scattered | +1 | x |\n")
+    assert error.line == 6 and "3 cells" in error.reason
+
+
+def test_pipe_table_without_rule_line():
+    error = error_of(titled, "Rules\nModifiers\n| Mods |\n| Dense | -1 |\n")
+    assert error.line == 4 and "|---|" in error.reason
+
+
+def test_lone_bullet_without_text():
+    error = error_of(titled, "Rules\nSome text.\n-\n")
+    assert error.line == 3 and "lone '-'" in error.reason
+
+
+def test_invalid_utf8_names_the_line_of_the_bad_byte(tmp_path):
+    path = tmp_path / "g15.txt"
+    path.write_bytes("15. Bulldozers\n15.1 TYPES: ok\n15.2 CAPABILITES: caf\xe9 ".encode("latin-1"))
+    error = error_of(lambda: import_file(path, ruleset="asl", chapter="G", format="asl",
+                                         source_label="rulesets/asl/sources/g15.txt"))
+    assert (error.path, error.line) == ("rulesets/asl/sources/g15.txt", 3)
+    assert "UTF-8" in error.reason and "0xe9" in error.reason
+
+
+def test_unknown_format():
+    error = error_of(lambda: import_text("x", path="a.txt", ruleset="a", chapter=None, format="pdf"))
+    assert "unknown source format 'pdf'" in error.reason
