@@ -1,0 +1,173 @@
+// Calculators in the page: the forms written at build time
+// (build_tools/markdown/calculators.py) go live through one Pyodide Web
+// Worker (./ruleref/calculator-worker.js) for the whole visit. This module is
+// a thin bridge: it sends form values and location.search as strings, shows
+// what Python replies, and puts the share link Python encodes in the URL.
+// Pages without calculators load nothing more than this file.
+
+import { renderResult, showErrors } from "./ruleref/calculator-render.js";
+
+const SITE = new URL("../../", import.meta.url);
+const WORKER = new URL("./ruleref/calculator-worker.js", import.meta.url);
+
+let worker = null;
+let runtime = { state: "starting" }; // then {state: "ready", warm, ms} or {state: "failed", message}
+let ruleUrls = null;
+const pending = new Map();
+let counter = 0;
+
+function ruleIndex() {
+  ruleUrls ??= fetch(new URL("rule-index.json", SITE))
+    .then((response) => response.json())
+    .then((index) => (rule) => index.rules[rule] ? new URL(index.rules[rule].url, SITE).href : null)
+    .catch(() => () => null);
+  return ruleUrls;
+}
+
+function startWorker() {
+  worker = new Worker(WORKER, { type: "module", name: "ruleref-calculators" });
+  worker.addEventListener("message", (event) => {
+    const { seq, ...reply } = event.data;
+    if (seq !== undefined) {
+      pending.get(seq)?.(reply);
+      pending.delete(seq);
+    } else if (reply.type === "ready") {
+      runtime = { state: "ready", warm: reply.warm, ms: reply.ms };
+    } else if (reply.type === "failed") {
+      runtime = { state: "failed", message: reply.message };
+      for (const section of document.querySelectorAll("section.rr-calc[data-state]")) status(section);
+    }
+  });
+  worker.addEventListener("error", (event) => {
+    runtime = { state: "failed", message: event.message || "the worker did not start" };
+    for (const section of document.querySelectorAll("section.rr-calc[data-state]")) status(section);
+  });
+}
+
+function ask(message) {
+  const seq = ++counter;
+  return new Promise((resolve) => {
+    pending.set(seq, resolve);
+    worker.postMessage({ seq, ...message });
+  });
+}
+
+function status(section, text) {
+  const line = section.querySelector(".rr-calc__status");
+  if (runtime.state === "failed") {
+    section.dataset.state = "failed";
+    line.textContent = `Live results are unavailable (${runtime.message}); the result shown is for the default inputs.`;
+  } else if (runtime.state === "starting") {
+    line.textContent = "Starting Python in your browser… the result shown is for the default inputs.";
+  } else {
+    section.dataset.state = "live";
+    const start = `${runtime.warm ? "warm start" : "first start"} ${(runtime.ms / 1000).toFixed(1)} s`;
+    line.textContent = text ?? `Live: computed in your browser as you change the inputs (Python, ${start}).`;
+  }
+}
+
+function controls(section) {
+  return Array.from(section.querySelectorAll(".rr-calc__field"), (field) => ({
+    field,
+    name: field.dataset.input,
+    control: field.querySelector(`[name="${field.dataset.input}"]`),
+  }));
+}
+
+function formValues(section) {
+  const values = {};
+  for (const { name, control } of controls(section)) {
+    values[name] = control.type === "checkbox" ? String(control.checked) : control.value;
+  }
+  return values;
+}
+
+// An input that matters only for some values of others (its declaration's
+// show_if, written into data-show-if at build time) is hidden otherwise.
+function updateVisibility(section) {
+  const typed = {};
+  for (const { name, control, field } of controls(section)) {
+    typed[name] = control.type === "checkbox" ? control.checked
+      : field.dataset.kind === "integer" ? Number(control.value) : control.value;
+  }
+  for (const { field } of controls(section)) {
+    if (!field.dataset.showIf) continue;
+    const rules = JSON.parse(field.dataset.showIf);
+    field.hidden = !Object.entries(rules).every(([name, allowed]) => allowed.includes(typed[name]));
+  }
+}
+
+function fill(section, inputs) {
+  for (const { name, control } of controls(section)) {
+    if (!(name in inputs)) continue;
+    if (control.type === "checkbox") control.checked = inputs[name] === true;
+    else control.value = String(inputs[name]);
+  }
+  updateVisibility(section);
+}
+
+async function show(section, result) {
+  renderResult(section.querySelector(".rr-calc__result"), result, await ruleIndex());
+  section.dispatchEvent(new CustomEvent("rr-calc-result", { detail: result }));
+}
+
+async function recompute(section) {
+  updateVisibility(section);
+  const seq = (Number(section.dataset.asked) || 0) + 1;
+  section.dataset.asked = String(seq);
+  const reply = await ask({ type: "run", id: section.dataset.calc, inputs: formValues(section), query: location.search });
+  if (Number(section.dataset.asked) !== seq) return; // a newer change is on its way
+  if (reply.error) {
+    showErrors(section, [reply.error], "Not updated:");
+    section.dispatchEvent(new CustomEvent("rr-calc-error", { detail: reply.error }));
+    return;
+  }
+  await show(section, reply.result);
+  showErrors(section, [], "");
+  history.replaceState(history.state, "", `${location.pathname}${reply.query}${location.hash}`);
+  status(section);
+}
+
+async function copyLink(section) {
+  const link = new URL(location.href);
+  link.hash = section.id;
+  try {
+    await navigator.clipboard.writeText(link.href);
+    status(section, "Link copied: it opens this calculator with these inputs.");
+  } catch {
+    status(section, `Copy this link: ${link.href}`);
+  }
+}
+
+async function scan() {
+  const sections = Array.from(document.querySelectorAll("section.rr-calc:not([data-state])"));
+  if (!sections.length) return;
+  if (!worker) startWorker();
+  for (const section of sections) {
+    section.dataset.state = "starting";
+    status(section);
+    const form = section.querySelector("form");
+    form.addEventListener("submit", (event) => event.preventDefault());
+    form.addEventListener("input", () => recompute(section));
+    const copy = section.querySelector(".rr-calc__copy");
+    copy.hidden = false;
+    copy.addEventListener("click", () => copyLink(section));
+  }
+  ruleIndex();
+  // The link's inputs (if any) for every calculator of this page, validated by Python.
+  const reply = await ask({ type: "open", ids: sections.map((s) => s.dataset.calc), query: location.search });
+  if (reply.error) return;
+  for (const [index, section] of sections.entries()) {
+    const opened = reply.calculators[section.dataset.calc];
+    fill(section, opened.result.inputs);
+    await show(section, opened.result);
+    const errors = [...opened.errors, ...(index === 0 ? reply.errors : [])];
+    showErrors(section, errors, "Some values in this link were not used (the defaults are kept):");
+    status(section);
+  }
+}
+
+// Material's instant navigation swaps pages without a reload: document$
+// emits for each page, and the one worker keeps serving.
+if (window.document$) window.document$.subscribe(() => scan());
+else scan();
