@@ -12,7 +12,10 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
+from build_tools import bundle
+from build_tools.bundle import csp
 from build_tools.errors import SourceError
+from build_tools.markdown.calculators import placements_of
 from build_tools.plugin import site_files
 from build_tools.plugin.config import RulerefConfig
 from build_tools.rule_index import RuleIndex
@@ -23,7 +26,7 @@ log = logging.getLogger("mkdocs.plugins.ruleref")
 # Our Markdown extensions take the site-wide data from the plugin, and the page
 # they render through ``current_page``: MkDocs makes a new Markdown instance per
 # page from ``mdx_configs``, so setting it before each render is enough.
-EXTENSIONS = ("build_tools.markdown.references",)
+EXTENSIONS = ("build_tools.markdown.references", "build_tools.markdown.calculators")
 
 
 class RulerefPlugin(BasePlugin[RulerefConfig]):
@@ -39,6 +42,7 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
     def on_pre_build(self, config):
         try:
             self.index = RuleIndex.from_docs(Path(config.docs_dir), self.rulesets)
+            placements_of(self.index)  # rulesets/*/calculators.yml: fail here, naming file:line
         except SourceError as error:
             raise PluginError(str(error)) from error
         for name in EXTENSIONS:
@@ -60,6 +64,13 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
                 config.mdx_configs[name]["current_page"] = page.file.src_uri
         return markdown
 
+    def on_post_page(self, output, page, config):
+        return csp.add_policy(output)
+
     def on_post_build(self, config):
+        try:  # Pyodide and the calculators wheel, for pages with calculators
+            bundle.write_bundle(Path(config.site_dir), Path(config.config_file_path).parent)
+        except SourceError as error:
+            raise PluginError(str(error)) from error
         site_files.write_rule_index_json(Path(config.site_dir), self.index, self.files)
         site_files.report_unresolved(self.index, log)
