@@ -12,7 +12,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
-from build_tools import bundle
+from build_tools import bundle, offline
 from build_tools.bundle import csp
 from build_tools.errors import SourceError
 from build_tools.markdown.calculators import placements_of
@@ -37,6 +37,7 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         except SourceError as error:
             raise PluginError(str(error)) from error
         site_files.add_assets(config)
+        site_files.add_theme_overrides(config)
         return config
 
     def on_pre_build(self, config):
@@ -52,6 +53,7 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
 
     def on_files(self, files, config):
         self.files = site_files.add_asset_files(files, config)
+        offline.add_manifest_files(self.files, config)  # manifest.webmanifest + app icons
         return self.files
 
     def on_nav(self, nav, config, files):
@@ -74,3 +76,5 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
             raise PluginError(str(error)) from error
         site_files.write_rule_index_json(Path(config.site_dir), self.index, self.files)
         site_files.report_unresolved(self.index, log)
+        # Keep last: the service worker precaches exactly the files on disk at this point.
+        offline.write_service_worker(Path(config.site_dir))

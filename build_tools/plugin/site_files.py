@@ -12,6 +12,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Section
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
+THEME = Path(__file__).resolve().parent.parent / "theme"
 ASSET_PREFIX = "assets/ruleref"
 RULE_INDEX_JSON = "rule-index.json"
 
@@ -30,6 +31,17 @@ def add_assets(config) -> None:
             script = ExtraScriptValue(url)
             script.type = "module"
             config.extra_javascript.append(script)
+
+
+def add_theme_overrides(config) -> None:
+    """Put ``build_tools/theme/`` in front of Material's templates, as ``theme.custom_dir`` would.
+
+    Done by the plugin rather than in mkdocs.yml because ``custom_dir`` is a
+    path relative to the config file: copies of the project (tests, benchmarks)
+    and other sites using the plugin would lose the overrides. A site's own
+    ``custom_dir`` still comes first."""
+    if str(THEME) not in config.theme.dirs:
+        config.theme.dirs.insert(1 if config.theme.custom_dir else 0, str(THEME))
 
 
 def add_asset_files(files: Files, config) -> Files:
