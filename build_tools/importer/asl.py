@@ -100,7 +100,7 @@ class _Reader:
             line = self.lines[index].strip()
             rule = _RULE.fullmatch(line)
             ex = _EXAMPLE.fullmatch(line)
-            if "\t" in line or self._titles_table(index):
+            if "\t" in self.lines[index] or self._is_table_title(index):
                 self._flush_example(example)
                 example = None
                 index = self._table(index)
@@ -160,7 +160,7 @@ class _Reader:
         if body:
             self.blocks.append(md.escape_line(body))
 
-    def _titles_table(self, index: int) -> bool:
+    def _is_table_title(self, index: int) -> bool:
         """A plain line whose next non-blank line is a table row is that table's title."""
         following = self.next_nonblank(index + 1)
         return (following is not None and "\t" in self.lines[following]
@@ -170,7 +170,8 @@ class _Reader:
         """Consecutive tab-separated lines from ``index``: [(line index, cells)], index after them."""
         rows = []
         while index < len(self.lines) and "\t" in self.lines[index]:
-            rows.append((index, [cell.strip() for cell in self.lines[index].strip().split("\t")]))
+            # Only spaces are trimmed: a leading or trailing tab is an empty cell.
+            rows.append((index, [cell.strip(" ") for cell in self.lines[index].strip(" ").split("\t")]))
             index += 1
         if index < len(self.lines) and self.lines[index].strip():
             raise self.error(index, "table row without tabs (or a table not ended by a blank line): "

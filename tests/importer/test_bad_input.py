@@ -87,13 +87,6 @@ def test_duplicate_footnote():
     assert error.line == 12 and "duplicate footnote 2" in error.reason
 
 
-def test_rule_numbers_next_to_a_table_are_not_markers():
-    # Only digits glued to a letter and not followed by "." count: "C7.346", "A9.6-.611" and "≤ 9" do not.
-    page = asl(TABLE.format(row="C7.346 A9.6-.611\t≤ 9\tG"))
-    assert '<a href="#G15-tt-fn-2">2</a>' in page  # "MG2"
-    assert page.count('class="rr-fn"') == 1
-
-
 def test_ragged_pipe_table():
     error = error_of(titled, "Rules\nModifiers\n| Mods |\n|---|\n| Dense | -1 |\n| Scattered | +1 | x |\n")
     assert error.line == 6 and "3 cells" in error.reason
@@ -121,3 +114,4 @@ def test_invalid_utf8_names_the_line_of_the_bad_byte(tmp_path):
 def test_unknown_format():
     error = error_of(lambda: import_text("x", path="a.txt", ruleset="a", chapter=None, format="pdf"))
     assert "unknown source format 'pdf'" in error.reason
+
