@@ -24,21 +24,24 @@ CELLS = {
     "ordnance": ("S", "S"),
 }
 
+# The table's rows, as the weapon choices.
+WEAPONS = (
+    ("mg", "MG/IFE/Small Arms (incl. ATR used as Small Arms)"),
+    ("ft", "FT"),
+    ("dc", "DC"),
+    ("mol", "MOL"),
+    ("ap-mines", "A-P Mines"),
+    ("at-mines", "A-T Mines"),
+    ("area", "OBA/Area Target Type/Canister"),
+    ("ordnance", "Ordnance (Vehicle Target Type)"),
+)
+
 INPUTS = (
     ChoiceInput(
         name="weapon",
         label="Weapon",
         default="ordnance",
-        choices=(
-            ("mg", "MG/IFE/Small Arms (incl. ATR used as Small Arms)"),
-            ("ft", "FT"),
-            ("dc", "DC"),
-            ("mol", "MOL"),
-            ("ap-mines", "A-P Mines"),
-            ("at-mines", "A-T Mines"),
-            ("area", "OBA/Area Target Type/Canister"),
-            ("ordnance", "Ordnance (Vehicle Target Type)"),
-        ),
+        choices=WEAPONS,
         rule="D.8",
     ),
     ChoiceInput(
@@ -161,7 +164,7 @@ def _kind(inputs: Mapping[str, object]) -> tuple[str, list[Step]]:
     weapon, afv = inputs["weapon"], inputs["target"] == "afv"
     cell = CELLS[weapon][0 if afv else 1]
     column = "AFV" if afv else "Unarmored Vehicle"
-    steps = [Step(f"Collateral Attack Table, {dict(INPUTS[0].choices)[weapon]} vs {column}: {cell}", TABLE)]
+    steps = [Step(f"Collateral Attack Table, {dict(WEAPONS)[weapon]} vs {column}: {cell}", TABLE)]
     if weapon == "mg":
         steps.append(_note(2, "Includes ATR when used as Small Arms (C13.24)."))
         if afv and not inputs["prc_on_ift"]:

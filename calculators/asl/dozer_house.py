@@ -84,21 +84,14 @@ def compute(inputs: Mapping[str, object]) -> Result:
     reasons = _not_allowed(inputs)
     if reasons:
         steps.append(Step("The attempt is NA: nothing is rubbled, and G15.25's Bog DR does not apply", "G15.25"))
-        return Result(
-            outputs=(
-                Output("final_drm", "Final Clearance DRM", final_drm, "G15.25"),
-                Output("rubble_probability", "Probability the house is rubbled", Fraction(0), "G15.25"),
-                Output("bog_probability", "Probability the dozer bogs", None, "G15.25"),
-            ),
-            steps=tuple(steps),
-            warnings=tuple(reasons),
-        )
-    results = dr_total().map(outcome)
-    rubble = results.probability_of("house rubbled")
-    bog = dr_total().probability_of(BOG_ONLY_ON)
-    steps.append(Step(f"P(rubbled) = {rubble * 36}/36, before any Defensive First Fire vs the dozer "
-                      "(it must remain Mobile after all of it)", "G15.25"))
-    steps.append(Step(f"P(bog) = {bog * 36}/36", "G15.25"))
+        rubble, bog, distribution = Fraction(0), None, None
+    else:
+        results = dr_total().map(outcome)
+        rubble, bog = results.probability_of("house rubbled"), dr_total().probability_of(BOG_ONLY_ON)
+        steps.append(Step(f"P(rubbled) = {rubble * 36}/36, before any Defensive First Fire vs the dozer "
+                          "(it must remain Mobile after all of it)", "G15.25"))
+        steps.append(Step(f"P(bog) = {bog * 36}/36", "G15.25"))
+        distribution = tuple(results)
     return Result(
         outputs=(
             Output("final_drm", "Final Clearance DRM", final_drm, "G15.25"),
@@ -106,7 +99,8 @@ def compute(inputs: Mapping[str, object]) -> Result:
             Output("bog_probability", "Probability the dozer bogs", bog, "G15.25"),
         ),
         steps=tuple(steps),
-        distribution=tuple(results),
+        warnings=tuple(reasons),
+        distribution=distribution,
     )
 
 
