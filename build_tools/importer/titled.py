@@ -55,8 +55,9 @@ def _title_name(line: str) -> tuple[str, bool]:
     return line, False
 
 
-def looks_like_title(line: str, previous: str | None, previous_is_title: bool, following: str | None) -> bool:
-    """Whether ``line`` (stripped) is a section title, judged from its shape and neighbours."""
+def looks_like_title(line: str, previous: str, previous_is_title: bool, following: str | None) -> bool:
+    """Whether ``line`` (stripped) is a section title, judged from its shape and neighbours
+    (``previous`` is "" after a blank line, ``following`` None at the end)."""
     name, _ = _title_name(line)
     if not name or len(name) > MAX_TITLE_LENGTH or not name[0].isupper():
         return False
@@ -94,7 +95,8 @@ class _Writer:
         if self.paragraph:
             self.blocks.append(md.paragraph(self.paragraph))
         if self.items:
-            self.blocks.append(md.bullet_list(["\n".join(md.escape_line(l) for l in item) for item in self.items]))
+            self.blocks.append(md.bullet_list(["\n".join(md.escape_line(line) for line in item)
+                                               for item in self.items]))
         self.paragraph, self.items = [], []
 
     def block(self, markdown: str) -> None:
@@ -131,8 +133,9 @@ def import_titled(text: str, *, path: str, titles: list[str], not_titles: list[s
     for index in range(first + 1, len(lines)):
         line = lines[index]
         following = lines[index + 1] if index + 1 < len(lines) else None
-        if line in titles or (line and line not in not_titles and not _is_bullet(line) and looks_like_title(
-                line, lines[index - 1], index - 1 in title_lines, following)):
+        after_lone_dash = lines[index - 1] == "-"  # the item's text, whatever it looks like
+        if line in titles or (line and line not in not_titles and not _is_bullet(line) and not after_lone_dash
+                              and looks_like_title(line, lines[index - 1], index - 1 in title_lines, following)):
             title_lines.add(index)
 
     out = _Writer()

@@ -141,3 +141,8 @@ def test_an_override_that_matches_no_line_is_an_error():
     with pytest.raises(SourceError) as error:
         titled("Rules\nMoving on\nUnits move.\n", not_titles=["Moving off"])
     assert "Moving off" in error.value.reason and "ruleset.yml" in error.value.reason
+
+
+def test_a_lone_dash_takes_the_next_line_even_if_it_looks_like_a_title():
+    page = titled("Rules\nSome text.\n-\nDummy minefields\nMore text.\n")
+    assert "- Dummy minefields" in page and "## " not in page and "### " not in page
