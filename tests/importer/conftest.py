@@ -8,7 +8,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import markdown
-import pytest
 import yaml
 
 from build_tools.importer import import_file
@@ -93,11 +92,6 @@ def visible_words(html: str) -> list[str]:
     parser = TextOf()
     parser.feed(html)
     return "".join(parser.parts).split()
-
-
-@pytest.fixture(scope="session")
-def pages() -> dict[str, str]:
-    return {name: import_page(name) for name in ("g15-bulldozers", "chapter-d-vehicles", "engineering-rules")}
 
 
 class Structure(HTMLParser):
