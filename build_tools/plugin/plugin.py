@@ -26,7 +26,8 @@ log = logging.getLogger("mkdocs.plugins.ruleref")
 # Our Markdown extensions take the site-wide data from the plugin, and the page
 # they render through ``current_page``: MkDocs makes a new Markdown instance per
 # page from ``mdx_configs``, so setting it before each render is enough.
-EXTENSIONS = ("build_tools.markdown.references", "build_tools.markdown.calculators")
+EXTENSIONS = ("build_tools.markdown.references", "build_tools.markdown.annotations",
+              "build_tools.markdown.glossary", "build_tools.markdown.calculators")
 
 
 class RulerefPlugin(BasePlugin[RulerefConfig]):
