@@ -1,0 +1,16 @@
+// Reading aids on every page: jump to rule, hover previews of rule
+// references, copy-link buttons on rule headings. Material's instant
+// navigation swaps the page content without re-running scripts, so per-page
+// parts are (re)attached on each emission of its document$ observable.
+
+import { mountJump } from "./ruleref/jump.js";
+import { enablePreviews, hide as hidePreview } from "./ruleref/preview.js";
+import { addCopyButtons } from "./ruleref/permalink.js";
+
+enablePreviews();
+
+window.document$.subscribe(() => {
+  hidePreview();
+  mountJump();
+  addCopyButtons();
+});
