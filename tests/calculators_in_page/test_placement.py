@@ -1,0 +1,164 @@
+"""Calculators under their rules: calculators.yml validated, each form right after
+its rule's own text, the default result written in by the build, the index page."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+
+import pytest
+
+import calculators
+from build_tools.bundle import csp
+from build_tools.errors import SourceError
+from build_tools.markdown.calculators import load_placements
+from build_tools.rule_index import RuleIndex
+from build_tools.rulesets import load_rulesets
+
+
+@pytest.fixture(scope="module")
+def index(project):
+    return RuleIndex.from_docs(project / "docs", load_rulesets(project / "rulesets"))
+
+
+def index_with_placements(index, tmp_path, ruleset_id: str, text: str) -> RuleIndex:
+    """The real rule index, with ``ruleset_id``'s calculators.yml replaced by ``text``."""
+    folder = tmp_path / ruleset_id
+    folder.mkdir()
+    (folder / "calculators.yml").write_text(text, encoding="utf-8")
+    rulesets = {rid: dataclasses.replace(rs, folder=folder if rid == ruleset_id else tmp_path / "none")
+                for rid, rs in index.rulesets.items()}
+    return RuleIndex(index.rules, index.pages, rulesets)
+
+
+def test_every_calculator_is_placed_once_under_a_rule_of_its_ruleset(index):
+    placed = [p for items in load_placements(index).values() for p in items]
+    assert sorted(p.calculator for p in placed) == sorted(calc.id for calc in calculators.all_calculators())
+    assert [p.calculator for p in load_placements(index)["G15.21"]] == ["dozer-clearance"]
+    for placement in placed:
+        assert index.get(placement.rule).ruleset == calculators.get(placement.calculator).ruleset
+
+
+@pytest.mark.parametrize("text, line, message", [
+    ("G15.21: dozer-clearance\nG15.25: no-such-calculator\n", 2, "no calculator 'no-such-calculator'"),
+    ("G15.21: dozer-clearance\n\nG99.9: dozer-house\n", 3, "'G99.9' is not a rule of asl"),
+    ("G15.21:\n  - dozer-clearance\n  - roadblock\n", 3, "roadblock is a battlefront calculator"),
+    ("G15.21: dozer-clearance\nG15.25: dozer-clearance\n", 2, "already placed under G15.21"),
+    ("G15.21: [dozer-clearance\n", 2, "invalid YAML"),
+    ("- dozer-clearance\n", 1, "expected a mapping"),
+])
+def test_bad_placement_fails_the_build_naming_file_and_line(index, tmp_path, text, line, message):
+    bad = index_with_placements(index, tmp_path, "asl", text)
+    with pytest.raises(SourceError) as raised:
+        load_placements(bad)
+    assert raised.value.path.endswith("asl/calculators.yml")
+    assert raised.value.line == line
+    assert message in raised.value.reason
+
+
+def test_battlefront_section_slug_from_another_ruleset_is_rejected(index, tmp_path):
+    bad = index_with_placements(index, tmp_path, "battlefront", "G15.21: roadblock\n")
+    with pytest.raises(SourceError, match="'G15.21' is not a rule of battlefront"):
+        load_placements(bad)
+
+
+class Blocks(HTMLParser):
+    """The top-level blocks of a page's article, in order: ('h3', 'G15.21'), ('section', 'calc-…'), …"""
+
+    def __init__(self):
+        super().__init__()
+        self.blocks, self.depth = [], None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "article":
+            self.depth = 0
+            return
+        if self.depth is None:
+            return
+        if self.depth == 0 and tag in ("h1", "h2", "h3", "h4", "h5", "h6", "section", "aside", "p"):
+            self.blocks.append((tag, attrs.get("id") or attrs.get("class", "")))
+        if tag not in ("input", "br", "hr", "img", "meta", "link"):
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        if self.depth is not None and tag not in ("input", "br", "hr", "img"):
+            self.depth -= 1
+            if self.depth < 0:
+                self.depth = None
+
+
+def blocks(built_site, page):
+    parser = Blocks()
+    parser.feed((built_site / page / "index.html").read_text(encoding="utf-8"))
+    return parser.blocks
+
+
+def test_g15_21_clearance_calculator_follows_its_rule_text_before_the_next_rule(built_site):
+    page = blocks(built_site, "asl/g15-bulldozers")
+    at = page.index(("section", "calc-dozer-clearance"))
+    previous_heading = next(b for b in reversed(page[:at]) if b[0].startswith("h"))
+    next_heading = next(b for b in page[at:] if b[0].startswith("h"))
+    assert previous_heading == ("h3", "G15.21")
+    assert next_heading == ("h3", "G15.22")
+    assert ("p", "") in page[page.index(previous_heading):at]  # the rule's own text comes first
+
+
+def test_g15_11_shows_two_calculators_before_its_first_sub_rule(built_site):
+    page = blocks(built_site, "asl/g15-bulldozers")
+    start, end = page.index(("h3", "G15.11")), page.index(("h4", "G15.111"))
+    sections = [b[1] for b in page[start:end] if b[0] == "section"]
+    assert sections == ["calc-dozer-fire-drm", "calc-dozer-vp"]
+
+
+def cli_json(calc_id, *assignments):
+    out = subprocess.run([sys.executable, "-m", "calculators", "run", calc_id, *assignments, "--json"],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def section_html(built_site, page, calc_id):
+    html = (built_site / page / "index.html").read_text(encoding="utf-8")
+    start = html.index(f'id="calc-{calc_id}"')
+    return html[start:html.index("</section>", start)]
+
+
+def texts(html, class_name):
+    found = re.findall(rf'<[a-z]+ class="{class_name}"[^>]*>(.*?)</', html, re.DOTALL)
+    return [re.sub(r"<[^>]+>", "", text).replace("&lt;", "<").replace("&gt;", ">")
+            .replace("&quot;", '"').replace("&amp;", "&") for text in found]
+
+
+def test_every_page_carries_the_cli_result_for_the_default_inputs(built_site, index):
+    for rule_id, placed in load_placements(index).items():
+        page = index.get(rule_id).page.removesuffix(".md")
+        for placement in placed:
+            expected = cli_json(placement.calculator)
+            html = section_html(built_site, page, placement.calculator)
+            assert texts(html, "rr-calc__value") == [item["text"] for item in expected["display"]]
+
+
+def test_calculators_index_links_every_calculator_to_its_rules_and_place(built_site):
+    html = (built_site / "calculators" / "index.html").read_text(encoding="utf-8")
+    for calc in calculators.all_calculators():
+        assert calc.title.replace("&", "&amp;").replace('"', "&quot;") in html or calc.title in html
+    assert 'href="../asl/g15-bulldozers/#calc-dozer-clearance"' in html
+    assert 'href="../asl/g15-bulldozers/#G15.21"' in html
+    assert 'href="../battlefront/engineering-rules/#calc-roadblock"' in html
+    home = (built_site / "index.html").read_text(encoding="utf-8")
+    assert 'href="calculators/"' in home
+
+
+def test_calculator_pages_allow_only_the_site_and_its_hashed_inline_scripts(built_site):
+    html = (built_site / "asl" / "g15-bulldozers" / "index.html").read_text(encoding="utf-8")
+    policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', html).group(1)
+    script_src = next(part for part in policy.split("; ") if part.startswith("script-src "))
+    hashes = csp.inline_script_hashes(html)
+    assert hashes and script_src == " ".join(["script-src", "'self'", "'wasm-unsafe-eval'", *hashes])
+    assert "unsafe-inline" not in script_src and "unsafe-eval'" not in script_src.replace("wasm-unsafe-eval", "")
+    assert html.index("Content-Security-Policy") < html.index("<script")
+    assert "Content-Security-Policy" not in (built_site / "asl" / "glossary" / "index.html").read_text()
