@@ -53,7 +53,11 @@ def import_file(source_path: str | Path, *, ruleset: str, chapter: str | None, f
 
     ``source_label`` is the repo-relative path written into the page and errors.
     """
-    data = Path(source_path).read_bytes()
+    try:
+        data = Path(source_path).read_bytes()
+    except OSError as error:
+        raise SourceError(source_label, None, f"cannot read the source: {error.strerror}; "
+                                              "check the file name in ruleset.yml") from None
     try:
         text = data.decode("utf-8-sig")  # a leading byte-order mark is encoding, not text
     except UnicodeDecodeError as error:

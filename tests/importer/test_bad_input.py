@@ -115,3 +115,10 @@ def test_unknown_format():
     error = error_of(lambda: import_text("x", path="a.txt", ruleset="a", chapter=None, format="pdf"))
     assert "unknown source format 'pdf'" in error.reason
 
+
+
+def test_missing_file_names_the_file(tmp_path):
+    error = error_of(lambda: import_file(tmp_path / "no-such.txt", ruleset="asl", chapter="Z", format="asl",
+                                         source_label="rulesets/asl/sources/no-such.txt"))
+    assert (error.path, error.line) == ("rulesets/asl/sources/no-such.txt", None)
+    assert "cannot read" in error.reason
