@@ -25,6 +25,17 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        """A browser that drops a download it no longer needs (navigation, test end) is not a server fault."""
+        import sys
+
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 def serve(root: Path, prefix: str = ""):
     """Serve ``root`` on a free loopback port; with ``prefix`` ('/ruleref') the site lives under that sub-path."""
     directory = root
@@ -35,7 +46,7 @@ def serve(root: Path, prefix: str = ""):
             (holder / prefix.strip("/")).symlink_to(root, target_is_directory=True)
         directory = holder
     handler = functools.partial(StaticHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     return server, f"http://127.0.0.1:{server.server_address[1]}{prefix}/"
