@@ -6,9 +6,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import calculators
 from calculators import InputError
+from calculators.model import BooleanInput, ChoiceInput
 
 PASSAGE = calculators.get("minefield-passage")
 ARTILLERY = calculators.get("minefield-artillery")
@@ -89,6 +92,38 @@ def test_higher_is_better_a_modified_roll_at_or_above_the_chart_target_traverses
     # a plain roll traverses on 6-10 (5/10); a dense field (-1) on 7-10 (4/10).
     assert PASSAGE.run({**PLAIN, "traverse_target": 6}).output("traverse_chance") == Fraction(1, 2)
     assert PASSAGE.run({**PLAIN, "density": "dense", "traverse_target": 6}).output("traverse_chance") == Fraction(2, 5)
+
+
+# Each modifier of the table, from worse to better for the unit ("Dense field -1" ... "Combat Engineer stand +1").
+IMPROVING = [
+    ("density", ["dense", "normal", "scattered"]),
+    ("surface_laid", [False, True]),
+    ("lane", [False, True]),
+    ("unit", ["wheeled", "tracked"]),
+    ("dr", [-3, -2, -1, 0, 1, 2, 3]),
+    ("combat_engineer", [False, True]),
+    ("rapid_advance", [True, False]),
+]
+
+
+def values(item):
+    if isinstance(item, ChoiceInput):
+        return st.sampled_from([value for value, _ in item.choices])
+    if isinstance(item, BooleanInput):
+        return st.booleans()
+    return st.integers(item.minimum, item.maximum)
+
+
+@pytest.mark.parametrize("name, worse_to_better", IMPROVING, ids=[name for name, _ in IMPROVING])
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_traverse_chance_never_falls_as_a_modifier_improves(name, worse_to_better, data):
+    # new-mine-passage-modifiers: modifiers add to the d10, and a higher roll is better for the unit.
+    others = {item.name: values(item) for item in PASSAGE.inputs if item.name not in (name, "field", "unit")}
+    raw = data.draw(st.fixed_dictionaries(others))
+    raw = {**raw, "field": "ap", "unit": "wheeled"}
+    chances = [PASSAGE.run({**raw, name: value}).output("traverse_chance") for value in worse_to_better]
+    assert chances == sorted(chances)
 
 
 def test_distribution_is_the_modified_d10():
