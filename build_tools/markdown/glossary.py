@@ -29,7 +29,7 @@ from markdown import Markdown
 from markdown.blockprocessors import BlockProcessor
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
-from markdown.util import AtomicString
+from markdown.util import HTML_PLACEHOLDER_RE, AtomicString
 
 from build_tools.markdown.ruleset_data import PerBuild, compose, line_of, page_ruleset, scalar_text, warn
 
@@ -40,6 +40,11 @@ MARKER = "::: glossary"
 # heading is the rule's printed title) or what is already an abbreviation.
 _SKIP = frozenset({"code", "pre", "kbd", "samp", "a", "abbr", "script", "style",
                    "h1", "h2", "h3", "h4", "h5", "h6"})
+# The same elements written as raw inline HTML (``<abbr title="...">DR</abbr>``)
+# reach us as stash placeholders around plain text.
+_RAW_SKIP = "a|abbr|code|kbd|samp|script|style"
+_RAW_OPEN = re.compile(rf"<(?:{_RAW_SKIP})\b", re.IGNORECASE)
+_RAW_CLOSE = re.compile(rf"</(?:{_RAW_SKIP})\s*>", re.IGNORECASE)
 
 
 def load_glossary(path: Path) -> dict[str, str]:
@@ -110,7 +115,8 @@ class AbbreviationTreeprocessor(Treeprocessor):
         ``text``; return the text before the first match."""
         if isinstance(text, AtomicString):
             return text
-        matches = list(self.pattern.finditer(text))
+        hidden = self._inside_raw_html(text)
+        matches = [m for m in self.pattern.finditer(text) if not any(a <= m.start() < b for a, b in hidden)]
         if not matches:
             return text
         for number, match in enumerate(matches):
@@ -120,6 +126,26 @@ class AbbreviationTreeprocessor(Treeprocessor):
             abbr.tail = text[match.end():end]
             parent.insert(position + number, abbr)
         return text[:matches[0].start()]
+
+
+    def _inside_raw_html(self, text: str) -> list[tuple[int, int]]:
+        """Spans of ``text`` between a stashed raw ``<a>``/``<abbr>``/``<code>``...
+        opening tag and its closing tag."""
+        spans, depth, start = [], 0, 0
+        for placeholder in HTML_PLACEHOLDER_RE.finditer(text):
+            raw = self.md.htmlStash.rawHtmlBlocks[int(placeholder.group(1))]
+            raw = raw if isinstance(raw, str) else ""
+            if _RAW_OPEN.match(raw):
+                if depth == 0:
+                    start = placeholder.end()
+                depth += 1
+            elif _RAW_CLOSE.match(raw) and depth:
+                depth -= 1
+                if depth == 0:
+                    spans.append((start, placeholder.start()))
+        if depth:
+            spans.append((start, len(text)))
+        return spans
 
 
 class GlossaryTableProcessor(BlockProcessor):
