@@ -1,0 +1,242 @@
+"""Calculators in the page, in headless Chromium: the build's result without
+JavaScript, the live result from Pyodide matching `python -m calculators run
+... --json` for every calculator, share links (also tampered ones), one
+worker across Material's instant navigation, warm start, and nothing loaded
+from outside the site."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+import calculators
+
+pytestmark = pytest.mark.browser
+
+PAGES = {  # page -> its calculators, in page order
+    "asl/g15-bulldozers/": ["dozer-fire-drm", "dozer-vp", "dozer-driver", "dozer-clearance", "dozer-house"],
+    "asl/chapter-d-vehicles/": ["secret-dr", "vehicle-mobile", "collateral-attack"],
+    "battlefront/engineering-rules/": ["demolition", "minefield-passage", "engineering-task", "minefield-artillery",
+                                       "roadblock", "bridge-span", "fort-demolition", "dd-tank"],
+}
+LIVE_TIMEOUT = 90_000  # a cold Pyodide start on a busy 2-core machine
+WATCH = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+"""
+
+
+def cli(calc_id: str, inputs: dict) -> dict | None:
+    """`python -m calculators run ID name=value ... --json`; None when the CLI rejects the inputs."""
+    args = [f"{name}={value}" for name, value in inputs.items()]
+    out = subprocess.run([sys.executable, "-m", "calculators", "run", calc_id, *args, "--json"],
+                         capture_output=True, text=True)
+    return json.loads(out.stdout) if out.returncode == 0 else None
+
+
+def cited(text: str, rule: str) -> str:
+    return f"{text} ({rule})" if rule else text
+
+
+def shown(section) -> dict:
+    """What the page shows in a calculator's result, as text."""
+    return section.evaluate("""(s) => ({
+        labels: [...s.querySelectorAll(".rr-calc__output dt")].map((e) => e.textContent),
+        values: [...s.querySelectorAll(".rr-calc__output dd")].map((e) => e.textContent),
+        warnings: [...s.querySelectorAll(".rr-calc__warnings li")].map((e) => e.textContent),
+        steps: [...s.querySelectorAll(".rr-calc__steps li")].map((e) => e.textContent),
+        distribution: [...s.querySelectorAll(".rr-calc__distribution tbody tr")].map((r) => r.innerText.split("\\t")),
+    })""")
+
+
+def expected(result: dict) -> dict:
+    return {
+        "labels": [item["label"] for item in result["display"]],
+        "values": [cited(item["text"], item["rule"]) for item in result["display"]],
+        "warnings": result["warnings"],
+        "steps": [cited(step["text"], step["rule"]) for step in result["steps"]],
+        "distribution": [[row["outcome"], f"{row['probability']} ({row['percent']})"]
+                         for row in result["distribution"] or []],
+    }
+
+
+def assert_shows(section, result: dict) -> None:
+    expect(section.locator(".rr-calc__value")).to_have_text([item["text"] for item in result["display"]])
+    assert shown(section) == expected(result)
+
+
+def watch(page, site_url: str) -> list[str]:
+    """Record every request that leaves the site's origin."""
+    offsite: list[str] = []
+    page.context.on("request", lambda request: None if request.url.startswith(site_url) or
+                    request.url.startswith(("data:", "blob:")) else offsite.append(request.url))
+    page.context.add_init_script(WATCH)
+    return offsite
+
+
+def wait_live(page, count: int) -> None:
+    # A locator, not wait_for_function: the page's CSP (rightly) forbids the eval that one uses.
+    expect(page.locator("section.rr-calc[data-state=live]")).to_have_count(count, timeout=LIVE_TIMEOUT)
+
+
+def changes(calc) -> list[tuple[str, object]]:
+    """Non-default values for one or two visible inputs, each accepted by the CLI."""
+    chosen: dict = {}
+    for item in calc.inputs:
+        visible = all(chosen.get(name, calc.parse({})[name]) in values for name, values in item.show_if)
+        if not visible or item.kind == "text":
+            continue
+        if item.kind == "boolean":
+            value = not item.default
+        elif item.kind == "choice":
+            value = next(v for v, _ in item.choices if v != item.default)
+        else:
+            value = item.default + 1 if item.default < item.maximum else item.default - 1
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        if cli(calc.id, {**{k: v for k, v in chosen.items()}, item.name: text}) is not None:
+            chosen[item.name] = text
+        if len(chosen) == 2:
+            break
+    assert chosen, f"no non-default input set found for {calc.id}"
+    return list(chosen.items())
+
+
+def set_input(section, calc_id: str, name: str, value: str) -> None:
+    control = section.locator(f"#calc-{calc_id}-{name}")
+    kind = control.evaluate("(c) => c.tagName === 'SELECT' ? 'select' : c.type")
+    if kind == "select":
+        control.select_option(value)
+    elif kind == "checkbox":
+        control.set_checked(value == "true")
+    else:
+        control.fill(value)
+
+
+def test_pages_show_the_builds_result_without_javascript(browser, site_url):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    try:
+        for path, ids in PAGES.items():
+            page.goto(site_url + path)
+            assert page.eval_on_selector_all("section.rr-calc", "(s) => s.map((e) => e.dataset.calc)") == ids
+            for calc_id in ids:
+                section = page.locator(f"#calc-{calc_id}")
+                assert_shows(section, cli(calc_id, {}))
+                expect(section.locator(".rr-calc__status")).to_have_text(
+                    "Result for the default inputs, computed when this page was built.")
+                expect(section.locator(".rr-calc__copy")).to_be_hidden()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", list(PAGES))
+def test_live_results_match_the_cli_for_every_calculator(page, site_url, path):
+    offsite = watch(page, site_url)
+    page.goto(site_url + path)
+    wait_live(page, len(PAGES[path]))
+    for calc_id in PAGES[path]:
+        calc = calculators.get(calc_id)
+        section = page.locator(f"#calc-{calc_id}")
+        expect(section.locator(".rr-calc__status")).to_contain_text("Live: computed in your browser")
+        applied: dict = {}
+        for name, value in changes(calc):
+            set_input(section, calc_id, name, value)
+            applied[name] = value
+            assert_shows(section, cli(calc_id, applied))
+        for name, value in applied.items():
+            assert f"{calc_id}.{name}={quote(value, safe='-._')}" in page.url
+    assert page.console_errors == []
+    assert page.evaluate("window.__csp") == []
+    assert offsite == []
+
+
+def test_share_link_opens_with_the_same_inputs_and_result(browser, site_url):
+    sender = browser.new_context()
+    sender.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    page = sender.new_page()
+    page.goto(site_url + "asl/g15-bulldozers/")
+    wait_live(page, 5)
+    section = page.locator("#calc-dozer-clearance")
+    set_input(section, "dozer-clearance", "labor", "-1")
+    set_input(section, "dozer-clearance", "tem", "2")
+    result = cli("dozer-clearance", {"labor": "-1", "tem": "2"})
+    assert_shows(section, result)
+    section.locator(".rr-calc__copy").click()
+    expect(section.locator(".rr-calc__status")).to_have_text("Link copied: it opens this calculator with these inputs.")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link == (f"{site_url}asl/g15-bulldozers/?dozer-clearance.labor=-1&dozer-clearance.tem=2"
+                    "#calc-dozer-clearance")
+    sender.close()
+
+    opponent = browser.new_context()
+    page = opponent.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.goto(link)
+    wait_live(page, 5)
+    section = page.locator("#calc-dozer-clearance")
+    assert_shows(section, result)
+    expect(section.locator("#calc-dozer-clearance-labor")).to_have_value("-1")
+    expect(section.locator("#calc-dozer-clearance-tem")).to_have_value("2")
+    expect(section.locator(".rr-calc__message")).to_be_hidden()
+    assert errors == []
+    opponent.close()
+
+
+def test_tampered_link_names_each_rejected_field_keeps_defaults_and_injects_nothing(page, site_url):
+    offsite = watch(page, site_url)
+    query = "&".join([
+        "dozer-clearance.tem=9",
+        "dozer-clearance.nope=1",
+        "dozer-clearance.leadership=" + quote("<script>window.__pwned=1</script>"),
+        "dozer-clearance.printed_mp=" + quote('<img src=x onerror="window.__pwned=1">'),
+        "no-such-calc.x=1",
+        "dozer-house.stone=true",
+    ])
+    page.goto(f"{site_url}asl/g15-bulldozers/?{query}")
+    wait_live(page, 5)
+    section = page.locator("#calc-dozer-clearance")
+    assert_shows(section, cli("dozer-clearance", {}))
+    expect(section.locator("#calc-dozer-clearance-tem-error")).to_contain_text("from 0 to 5 (got '9')")
+    expect(section.locator("#calc-dozer-clearance-leadership-error")).to_contain_text("'<script>window.__pwned=1</sc")
+    expect(section.locator("#calc-dozer-clearance-printed_mp-error")).to_contain_text("<img src=x onerror=")
+    expect(section.locator("#calc-dozer-clearance-tem")).to_have_attribute("aria-invalid", "true")
+    message = section.locator(".rr-calc__message")
+    expect(message).to_contain_text("nope: not an input of dozer-clearance")
+    # A calculator that is not on the page: said once, at the page's first calculator.
+    expect(page.locator("#calc-dozer-fire-drm .rr-calc__message")).to_contain_text(
+        "no-such-calc.x: no calculator 'no-such-calc' on this page")
+    # The valid part of the same link still applies, to its own calculator.
+    assert_shows(page.locator("#calc-dozer-house"), cli("dozer-house", {"stone": "true"}))
+    assert page.locator("section.rr-calc script, section.rr-calc img").count() == 0
+    assert page.evaluate("window.__pwned") is None
+    assert page.evaluate("window.__csp") == []
+    assert offsite == []
+
+
+def test_the_next_visit_starts_warm_from_the_snapshot(page, site_url):
+    page.goto(site_url + "asl/g15-bulldozers/")
+    wait_live(page, 5)
+    expect(page.locator("#calc-dozer-clearance .rr-calc__status")).to_contain_text("first start")
+    assert len([w for w in page.workers if "calculator-worker" in w.url]) == 1  # one for all five
+    page.goto(site_url + "asl/chapter-d-vehicles/")
+    wait_live(page, 3)
+    expect(page.locator("#calc-vehicle-mobile .rr-calc__status")).to_contain_text("warm start")
+    set_input(page.locator("#calc-vehicle-mobile"), "vehicle-mobile", "bogged", "true")
+    assert_shows(page.locator("#calc-vehicle-mobile"), cli("vehicle-mobile", {"bogged": "true"}))
+    assert page.console_errors == []
+
+
+def test_pages_without_calculators_load_no_pyodide(page, site_url):
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    for path in ("", "asl/glossary/"):
+        page.goto(site_url + path)
+        page.wait_for_load_state("networkidle")
+    assert not [url for url in requests if "/pyodide/" in url or "calculator-worker" in url]
+    assert page.workers == [] or all("calculator-worker" not in w.url for w in page.workers)
