@@ -1,0 +1,277 @@
+"""Offline at the table (issue 5): a reader who opened the site once, at home, uses all of it with no network.
+
+"No network" is real here: the test's own web server is shut down after the
+first visit. (Playwright's ``set_offline`` also runs, for ``navigator.onLine``
+and the page's "Offline" badge, but it does not cut a service worker's own
+fetches, so on its own it would prove nothing.)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from conftest import serve
+
+import calculators
+from calculators.model import result_json
+from build_tools.site_build import build_into
+
+pytestmark = pytest.mark.browser
+
+PROJECT = Path(__file__).resolve().parents[2]
+CALC_SECTION = re.compile(r'<section\b[^>]*\bclass="rr-calc"[^>]*>')
+ATTRIBUTE = re.compile(r'\b(id|data-calc)="([^"]+)"')
+PYODIDE_START_MS = 120_000  # a cold Pyodide start on a busy 2-core machine, with margin
+
+
+# ---------------------------------------------------------------- helpers
+
+def visit_once(context, url: str):
+    """Open ``url`` online and wait until the offline copy is complete and controls the page."""
+    page = context.new_page()
+    page.failed_requests = []
+    # A request cut short by leaving the page (ERR_ABORTED: a calculator page's runtime download
+    # when the test moves on) is not a request the offline copy failed to answer.
+    page.on("requestfailed", lambda request: request.failure != "net::ERR_ABORTED"
+            and page.failed_requests.append((request.url, request.failure)))
+    page.console_errors = []
+    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
+    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+    page.goto(url)
+    wait_until_saved(page)
+    return page
+
+
+def wait_until_saved(page, timeout: float = 120_000) -> None:
+    # Predicates as functions, not strings: calculator pages' CSP forbids eval.
+    page.wait_for_function("() => document.querySelector('.rr-offline')?.dataset.state === 'ready'", timeout=timeout)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=timeout)
+
+
+def go_offline(context, server) -> None:
+    server.shutdown()
+    server.server_close()  # connections are now refused: nothing can come from the network
+    context.set_offline(True)
+
+
+def cache_names(page) -> list[str]:
+    return sorted(page.evaluate("caches.keys()"))
+
+
+def rule_url(site: Path, rule_id: str) -> str:
+    return json.loads((site / "rule-index.json").read_text(encoding="utf-8"))["rules"][rule_id]["url"]
+
+
+def share_link(site: Path, exclude: set[str] = frozenset()) -> tuple[str, str, str, list[dict]]:
+    """A share link to a calculator on a page not in ``exclude``: (page path + query, section id,
+    calculator id, what Python displays for the link's inputs). The inputs are chosen so the
+    result differs from the defaults the page shows before its script runs."""
+    for html in sorted(site.rglob("index.html")):
+        path = html.relative_to(site).parent.as_posix() + "/"
+        if path in exclude:
+            continue
+        for tag in CALC_SECTION.findall(html.read_text(encoding="utf-8")):
+            attributes = dict(ATTRIBUTE.findall(tag))
+            section_id, calc_id = attributes["id"], attributes["data-calc"]
+            calc = calculators.get(calc_id)
+            default = result_json(calc, calc.parse({}), calc.run({}))["display"]
+            for name, value in alternative_inputs(calc):
+                try:
+                    result = calc.run({name: value})
+                except calculators.InputError:
+                    continue
+                display = result_json(calc, calc.parse({name: value}), result)["display"]
+                if display != default:
+                    return f"{path}?{quote(f'{calc_id}.{name}')}={quote(value)}", section_id, calc_id, display
+    pytest.skip("no calculator pages yet")
+
+
+def alternative_inputs(calc):
+    """(name, value as a link writes it) for every input, each value other than its default."""
+    for item in calc.declaration()["inputs"]:
+        if item["kind"] == "boolean":
+            yield item["name"], "false" if item["default"] else "true"
+        elif item["kind"] == "choice":
+            for choice in item["choices"]:
+                if choice["value"] != item["default"]:
+                    yield item["name"], choice["value"]
+        elif item["kind"] == "integer":
+            for value in (item["default"] + 1, item["default"] - 1):
+                if (item["min"] is None or value >= item["min"]) and (item["max"] is None or value <= item["max"]):
+                    yield item["name"], str(value)
+
+
+def open_share_link_and_wait_for_live_result(page, base: str, link: tuple[str, str, str, list[dict]]) -> None:
+    path, section_id, calc_id, display = link
+    page.goto(base + path)
+    section = page.locator(f'section.rr-calc[id="{section_id}"]')
+    page.locator(f'section.rr-calc[id="{section_id}"][data-state="live"]').wait_for(timeout=PYODIDE_START_MS)
+    for item in display:
+        value = section.locator(f'.rr-calc__output[data-output="{item["name"]}"] .rr-calc__value')
+        assert value.inner_text() == item["text"], (calc_id, item["name"])
+
+
+# ---------------------------------------------------------------- the table, no network
+
+def test_after_one_visit_every_page_search_jump_reference_and_calculator_work_offline(browser, built_site):
+    server, base = serve(built_site)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = visit_once(context, base)
+        assert page.inner_text(".rr-offline") == "Available offline"
+        assert page.locator(".rr-connection").is_hidden()
+        go_offline(context, server)
+
+        # Five pages never opened before (full page loads, from the cache), none of them the
+        # calculator page the share link below points into.
+        link = share_link(built_site, exclude={"./"})
+        calculator_page = link[0].split("?")[0]
+        index = json.loads((built_site / "rule-index.json").read_text(encoding="utf-8"))["rules"]
+        pages = {}
+        for rule_id, rule in index.items():
+            pages.setdefault(rule["url"].split("#")[0], rule["url"])
+        opened = [url for page_url, url in sorted(pages.items()) if page_url != calculator_page]
+        opened += ["asl/glossary/", "battlefront/glossary/", "calculators/"]
+        assert len({url.split("#")[0] for url in opened}) >= 5
+        for url in opened:
+            page.goto(base + url)
+            assert page.locator("article h1").count() == 1, url
+            if "#" in url:
+                assert page.locator(f'[id="{url.split("#", 1)[1]}"]').is_visible(), url
+        assert page.locator(".rr-connection").is_visible()  # the "Offline" badge
+
+        # A calculator from a friend's share link, on a page the reader never opened.
+        open_share_link_and_wait_for_live_result(page, base, link)
+
+        # Material's search, from its precached index.
+        page.goto(base)
+        page.locator("input.md-search__input").press_sequentially("bulldozer")  # Material reacts to keys
+        result = page.locator(".md-search-result__item a").first
+        result.wait_for(timeout=15_000)
+        result.click()
+        page.wait_for_url(re.compile(r"g15-bulldozers"))
+
+        # Jump to rule.
+        page.goto(base + "battlefront/glossary/")
+        page.locator(".rr-jump input").fill("G15.25")
+        page.locator(".rr-jump input").press("Enter")
+        page.wait_for_url(re.compile(r"asl/g15-bulldozers/#G15\.25$"))
+        page.locator('[id="G15.25"]').wait_for()
+
+        # A cross-reference to another page (G15's live calculators cite D.7 in their working,
+        # inside a closed <details>, opened as a reader would).
+        page.locator('section.rr-calc:not([data-state="live"])').first.wait_for(state="detached",
+                                                                              timeout=PYODIDE_START_MS)
+        target = page.evaluate("""() => {
+            const link = [...document.querySelectorAll("article a.rr-ref")]
+              .find((a) => new URL(a.href).pathname !== location.pathname);
+            link.closest("details")?.setAttribute("open", "");
+            link.dataset.followed = "yes";
+            return link.dataset.rule;
+        }""")
+        page.locator('a.rr-ref[data-followed="yes"]').click()
+        page.wait_for_url(re.compile(re.escape(rule_url(built_site, target).split("#")[0])))
+        page.locator(f'[id="{target}"]').wait_for()
+
+        assert page.failed_requests == [], "requests the offline copy could not answer"
+        assert page.console_errors == []
+    finally:
+        context.close()
+
+
+def test_from_a_sub_path_the_offline_copy_covers_the_site(browser, built_site):
+    # The same site served at /ruleref/, as on a project page of a static host.
+    server, base = serve(built_site, "/ruleref")
+    assert base.endswith("/ruleref/")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = visit_once(context, base)
+        registration = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+        assert registration == base
+        assert all(name.endswith(" /ruleref/") for name in cache_names(page))
+        go_offline(context, server)
+        page.goto(base + rule_url(built_site, "D.8"))
+        assert page.locator('[id="D.8"]').count() == 1
+        page.goto(base + "asl/glossary/?from=share#top")  # query and fragment: still the cached page
+        assert page.locator("article h1").count() == 1
+        open_share_link_and_wait_for_live_result(page, base, share_link(built_site))
+        assert page.failed_requests == []
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------- a new version
+
+def project_copy(target: Path) -> Path:
+    """The project's content in a folder a test may change; code and runtime are shared."""
+    target.mkdir(parents=True)
+    shutil.copytree(PROJECT / "docs", target / "docs")
+    shutil.copy(PROJECT / "mkdocs.yml", target / "mkdocs.yml")
+    for name in ("rulesets", "calculators", "pyproject.toml", "node_modules"):
+        (target / name).symlink_to(PROJECT / name)
+    return target
+
+
+def service_worker_version(site: Path) -> str:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"^const PRECACHE = (\{.*\});$", text, re.MULTILINE).group(1))["version"]
+
+
+def test_a_new_build_replaces_the_old_one_whole_after_the_reader_accepts(browser, tmp_path):
+    project = project_copy(tmp_path / "project")
+    site = tmp_path / "site"
+    build_into(site, config_file=project / "mkdocs.yml", strict=False)
+    v1 = service_worker_version(site)
+    server, base = serve(site)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = visit_once(context, base)
+        # The calculators' warm-start snapshot lives in its own cache: an update must keep it.
+        page.evaluate("caches.open('ruleref-pyodide-snapshots').then(c => c.put('snapshot', new Response('s')))")
+        v1_caches = cache_names(page)
+
+        home = project / "docs" / "index.md"
+        home.write_text(home.read_text(encoding="utf-8") + "\nVersion two of this reference.\n", encoding="utf-8")
+        build_into(site, config_file=project / "mkdocs.yml", strict=False)
+        v2 = service_worker_version(site)
+        assert v2 != v1
+
+        # The reload finds v2; v2 installs fully in the background while v1 keeps serving v1.
+        page.reload()
+        prompt = page.locator(".rr-update")
+        prompt.wait_for(state="visible", timeout=60_000)
+        assert "A new version is available" in prompt.inner_text()
+        assert "Version two" not in page.inner_text("article")
+        page.goto(base + "asl/glossary/")  # still v1 until the reader says so: no v1 page with v2 files
+        page.goto(base)
+        assert "Version two" not in page.inner_text("article")
+
+        page.locator(".rr-update__reload").click()
+        page.wait_for_function("() => document.querySelector('article')?.innerText.includes('Version two')",
+                               timeout=30_000)
+        wait_until_saved(page)
+        assert page.evaluate(
+            """new Promise(resolve => {
+                 const channel = new MessageChannel();
+                 channel.port1.onmessage = (e) => resolve(e.data.version);
+                 navigator.serviceWorker.controller.postMessage({type: 'status'}, [channel.port2]);
+               })""") == v2
+        after = cache_names(page)
+        assert "ruleref-pyodide-snapshots" in after
+        site_caches = [name for name in after if name.startswith("ruleref-site-")]
+        assert len(site_caches) == 1 and site_caches[0] not in v1_caches  # v1's pages are gone
+        runtime = [name for name in after if name.startswith("ruleref-runtime-")]
+        assert runtime == [name for name in v1_caches if name.startswith("ruleref-runtime-")]  # kept, not refetched
+
+        # Offline, every page is v2's.
+        go_offline(context, server)
+        page.goto(base + "asl/chapter-d-vehicles/")
+        page.goto(base)
+        assert "Version two" in page.inner_text("article")
+    finally:
+        context.close()
