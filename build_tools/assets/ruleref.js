@@ -3,7 +3,7 @@
 // navigation swaps the page content without re-running scripts, so per-page
 // parts are (re)attached on each emission of its document$ observable.
 
-import { mountJump } from "./ruleref/jump.js";
+import { afterNavigation, mountJump } from "./ruleref/jump.js";
 import { enablePreviews, hide as hidePreview } from "./ruleref/preview.js";
 import { addCopyButtons } from "./ruleref/permalink.js";
 
@@ -13,4 +13,5 @@ window.document$.subscribe(() => {
   hidePreview();
   mountJump();
   addCopyButtons();
+  afterNavigation();
 });

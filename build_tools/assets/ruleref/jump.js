@@ -61,18 +61,16 @@ async function jump(query, message) {
     return;
   }
   message.textContent = `Going to ${id}…`;
-  follow(ruleUrl(all[id]));
+  follow(ruleUrl(all[id]), id);
 }
 
-/** Navigate as a link would, so Material's instant navigation handles it. */
-function follow(url) {
-  if (url.pathname === location.pathname && url.search === location.search) {
-    location.hash = url.hash;
-    const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
-    if (target) {
-      target.tabIndex = -1;
-      target.focus({ preventScroll: true });
-    }
+/** Navigate as a link would, so Material's instant navigation handles it,
+ * and give the rule heading the keyboard focus once it is on screen. */
+function follow(url, id) {
+  pendingFocus = id;
+  if (url.href === location.href) {
+    document.getElementById(id)?.scrollIntoView();
+    focusPending();
     return;
   }
   const link = document.createElement("a");
@@ -81,4 +79,25 @@ function follow(url) {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+// The heading a jump is going to. Material may replace the page content on
+// any navigation, a hash change included, so focus is (re)applied when the
+// hash changes and once more when the new content is in place.
+let pendingFocus = null;
+
+function focusPending() {
+  const target = pendingFocus && document.getElementById(pendingFocus);
+  if (target) {
+    target.tabIndex = -1;
+    target.focus({ preventScroll: true });
+  }
+}
+
+window.addEventListener("hashchange", focusPending);
+
+/** After each page load or instant navigation: finish a jump that led here. */
+export function afterNavigation() {
+  focusPending();
+  pendingFocus = null;
 }
