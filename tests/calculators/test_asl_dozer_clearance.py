@@ -108,3 +108,7 @@ def test_g15_22_a_cave_in_a_depression_hex_is_cleared_as_per_15_21_from_the_same
 def test_g15_21_a_tunnel_entrance_must_be_friendly_or_recovered():
     assert run(target="tunnel").output("success_probability") == Fraction(21, 36)
     assert run(target="tunnel", tunnel_friendly=False).output("success_probability") == 0
+
+
+def test_b24_7_a_certain_clearance_lists_only_success():
+    assert run(labor="-2", leadership=-3).distribution == (("Clearance succeeds", Fraction(1)),)
