@@ -7,6 +7,7 @@ import textwrap
 from pathlib import Path
 
 import markdown
+import pytest
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
 
@@ -75,6 +76,14 @@ def write(root: Path, files: dict[str, str]) -> None:
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+@pytest.fixture
+def project_dir(tmp_path) -> Path:
+    """A fresh copy of the project above, which a test may change."""
+    write(tmp_path / "rulesets", RULESETS)
+    write(tmp_path / "docs", PAGES)
+    return tmp_path
 
 
 def index_of(project_dir: Path) -> RuleIndex:

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as etree
 
 import pytest
 
-from reading_project import render
+from reading_project import project_dir, render  # noqa: F401 (fixture)
 
 NOTE_ON_G15_25 = """\
     - rule: G15.25

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as etree
 
-from reading_project import render
+from reading_project import project_dir, render  # noqa: F401 (fixture)
 
 
 def spans(html: str, cls: str) -> list[etree.Element]:

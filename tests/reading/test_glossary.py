@@ -8,7 +8,7 @@ import xml.etree.ElementTree as etree
 
 import pytest
 
-from reading_project import render, write
+from reading_project import project_dir, render, write  # noqa: F401 (fixture)
 
 ABBR = re.compile(r'<abbr title="([^"]*)">([^<]*)</abbr>')
 
