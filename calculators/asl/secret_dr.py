@@ -9,7 +9,6 @@ and the CLI exposes it as ``python -m calculators secret-draw``.
 from __future__ import annotations
 
 import hashlib
-from fractions import Fraction
 from typing import Callable, Mapping
 
 from calculators.dice import Distribution, d6, dr_total
