@@ -209,6 +209,16 @@ def test_copy_link_copies_the_rules_address(reader, site_url):
     assert reader.evaluate("navigator.clipboard.readText()") == f"{site_url}{G15}#G15.21"
 
 
+def test_copy_link_falls_back_when_the_clipboard_api_refuses(reader, site_url):
+    reader.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    reader.add_init_script("navigator.clipboard.writeText = () => Promise.reject(new DOMException('no', 'NotAllowedError'))")
+    open_page(reader, f"{site_url}{D}")
+    reader.locator('h3[id="D.5B"] .rr-copy-link').click()
+    reader.wait_for_function("() => document.querySelector('[role=status].rr-visually-hidden')?.textContent"
+                             " === 'Link copied'")
+    assert reader.evaluate("navigator.clipboard.readText()") == f"{site_url}{D}#D.5B"
+
+
 def test_dark_mode_restyles_the_aids(reader, site_url):
     open_page(reader, f"{site_url}{G15}#G15.25")
     note = reader.locator('aside.rr-annotation[data-rule="G15.25"]')
