@@ -43,7 +43,8 @@ def _sentence(rng: random.Random, chapter: str, known: list[str]) -> str:
         words.insert(rng.randrange(len(words)), 'its weight is "9.5"')
     else:
         words.insert(rng.randrange(len(words)), "(A26.2-.3)")
-    return " ".join(words).capitalize() + "."
+    sentence = " ".join(words)
+    return sentence[0].upper() + sentence[1:] + "."
 
 
 def write_rulebook(docs: Path, *, rules: int = 10_000, rules_per_page: int = 100, seed: int = 7) -> int:

@@ -35,10 +35,10 @@ INPUTS = (
     ChoiceInput(
         name="reading",
         label="Colored dr threshold",
-        default="printed",
+        default="le",
         choices=(("printed", "colored dr < 3 (as printed)"), ("le", "colored dr ≤ 3")),
-        help="Our copy of G15.111 prints \"< 3\"; a \"<\" in these copies sometimes stands where the printed "
-        "rulebook has \"≤\". Choose the reading to use.",
+        help="Our copy of G15.111 prints \"< 3\"; a \"<\" in these copies often stands where the printed "
+        "rulebook has \"≤\" (as with G15.25 vs B24.7), so ≤ is the default. Choose the reading to use.",
         rule="G15.111",
         show_if=(("attack", ("small-arms",)), ("abandoned", (False,))),
     ),

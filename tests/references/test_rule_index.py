@@ -1,7 +1,6 @@
 """The rule index (build_tools/rule_index.py) over fixture pages in the importer's format."""
 
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -112,15 +111,14 @@ def test_unknown_ruleset_is_an_error_naming_the_page(tmp_path, rulesets):
         RuleIndex.from_docs(tmp_path, rulesets)
 
 
-def test_indexing_ten_thousand_rules_takes_well_under_a_second(tmp_path):
+def test_the_synthetic_ten_thousand_rule_rulebook_is_indexed_whole(tmp_path):
+    # Its build time is measured by `make bench` (bench_site_build), not asserted here.
     assert write_rulebook(tmp_path / "docs") == 10_000
     write_ruleset(tmp_path / "rulesets")
-    rulesets = load_rulesets(tmp_path / "rulesets")
-    started = time.perf_counter()
-    index = RuleIndex.from_docs(tmp_path / "docs", rulesets)
-    elapsed = time.perf_counter() - started
+    index = RuleIndex.from_docs(tmp_path / "docs", load_rulesets(tmp_path / "rulesets"))
     assert len(index.rules) == 10_000
-    assert elapsed < 1.0, f"{elapsed:.2f}s"
+    # five in six synthetic sentences carry a reference (bench/synthetic.py): most rules cite something
+    assert sum(1 for rule in index.rules if rule.references) > 0.8 * len(index.rules)
 
 
 def test_imported_g15_rules_cite_what_their_source_text_cites(rulesets):
