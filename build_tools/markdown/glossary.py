@@ -37,8 +37,9 @@ GLOSSARY_FILE = "glossary.yml"
 MARKER = "::: glossary"
 
 # Never explain inside code, links (rule references included), headings (a
-# heading is the rule's printed title) or what is already an abbreviation.
-_SKIP = frozenset({"code", "pre", "kbd", "samp", "a", "abbr", "script", "style",
+# heading is the rule's printed title) or what is already an abbreviation;
+# nor where HTML allows no markup (form options and fields).
+_SKIP = frozenset({"code", "pre", "kbd", "samp", "a", "abbr", "script", "style", "option", "textarea",
                    "h1", "h2", "h3", "h4", "h5", "h6"})
 # The same elements written as raw inline HTML (``<abbr title="...">DR</abbr>``)
 # reach us as stash placeholders around plain text.

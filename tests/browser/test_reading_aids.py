@@ -71,13 +71,14 @@ def test_jump_to_a_battlefront_section_by_title(reader, site_url):
     reader.wait_for_url(f"{site_url}battlefront/engineering-rules/#flail-tanks")
 
 
-def test_an_unknown_rule_is_announced_and_nothing_moves(reader, site_url):
+@pytest.mark.parametrize("typed", ["G99.9", "B24.7", "constructor"])
+def test_an_unknown_rule_is_announced_and_nothing_moves(reader, site_url, typed):
     open_page(reader, f"{site_url}{G15}")
-    jump(reader, "G99.9")
+    jump(reader, typed)
     reader.wait_for_function("() => document.querySelector('.rr-jump__message').textContent !== ''")
     status = reader.locator(".rr-jump__message")
     assert status.get_attribute("aria-live") == "polite"
-    assert message(reader) == "No rule “G99.9” in this reference."
+    assert message(reader) == f"No rule “{typed}” in this reference."
     assert reader.url == f"{site_url}{G15}"
 
 

@@ -44,7 +44,7 @@ export function slugify(text) {
 export function findRule(query, all, here) {
   const typed = query.trim().replace(/\s+/g, " ");
   if (!typed) return null;
-  if (typed in all) return typed;
+  if (Object.hasOwn(all, typed)) return typed;
   const ids = Object.keys(all);
   const byCase = (candidate) => ids.find((id) => id.toUpperCase() === candidate.toUpperCase()) ?? null;
   const exact = byCase(typed);
