@@ -14,15 +14,17 @@ def run(**raw):
 
 
 def test_g15_111_colored_dr_less_than_3_kills_the_driver_instead():
-    # Original colored dr < 3: a 1 or a 2, 2 of 6.
-    result = run()
+    # Original colored dr < 3 (as printed): a 1 or a 2, 2 of 6.
+    result = run(reading="printed")
     assert result.output("driver_killed_probability") == Fraction(1, 3)
     assert dict(result.distribution) == {"Inherent Driver killed (dozer Abandoned)": Fraction(1, 3),
                                          "dozer eliminated": Fraction(2, 3)}
 
 
-def test_g15_111_read_as_at_most_3_it_is_half():
+def test_g15_111_read_as_at_most_3_it_is_half_and_that_is_the_default():
+    # The ≤ reading agrees with the rest of the rulebook (seeds README), so it is the default.
     assert run(reading="le").output("driver_killed_probability") == Fraction(1, 2)
+    assert run().output("driver_killed_probability") == Fraction(1, 2)
 
 
 def test_g15_111_an_attack_that_also_uses_mol_is_excepted():
