@@ -15,6 +15,15 @@ let runtime = { state: "starting" }; // then {state: "ready", warm, ms} or {stat
 let ruleUrls = null;
 const pending = new Map();
 let counter = 0;
+// The address bar follows the inputs, at most a few times a second (browsers
+// throttle pages that rewrite their URL on every keystroke); until it does,
+// `link` holds the query it will show.
+const LINK_DELAY_MS = 250;
+let link = null; // {path, query, timer}
+
+function pageQuery() {
+  return link && link.path === location.pathname ? link.query : location.search;
+}
 
 function ruleIndex() {
   ruleUrls ??= fetch(new URL("rule-index.json", SITE))
@@ -115,27 +124,39 @@ async function recompute(section) {
   updateVisibility(section);
   const seq = (Number(section.dataset.asked) || 0) + 1;
   section.dataset.asked = String(seq);
-  const reply = await ask({ type: "run", id: section.dataset.calc, inputs: formValues(section), query: location.search });
+  const reply = await ask({ type: "run", id: section.dataset.calc, inputs: formValues(section), query: pageQuery() });
   if (Number(section.dataset.asked) !== seq) return; // a newer change is on its way
   if (reply.error) {
     showErrors(section, [reply.error], "Not updated:");
-    section.dispatchEvent(new CustomEvent("rr-calc-error", { detail: reply.error }));
     return;
   }
   await show(section, reply.result);
   showErrors(section, [], "");
-  history.replaceState(history.state, "", `${location.pathname}${reply.query}${location.hash}`);
   status(section);
+  updateLink(reply.query);
+}
+
+// reply.query is the page's query with this calculator's inputs written in by
+// Python (calculators/share_link.py).
+function updateLink(query) {
+  if (link) clearTimeout(link.timer);
+  const path = location.pathname;
+  const timer = setTimeout(() => {
+    link = null;
+    if (location.pathname === path) history.replaceState(history.state, "", `${path}${query}${location.hash}`);
+  }, LINK_DELAY_MS);
+  link = { path, query, timer };
 }
 
 async function copyLink(section) {
-  const link = new URL(location.href);
-  link.hash = section.id;
+  const shared = new URL(location.href);
+  shared.search = pageQuery();
+  shared.hash = section.id;
   try {
-    await navigator.clipboard.writeText(link.href);
+    await navigator.clipboard.writeText(shared.href);
     status(section, "Link copied: it opens this calculator with these inputs.");
   } catch {
-    status(section, `Copy this link: ${link.href}`);
+    status(section, `Copy this link: ${shared.href}`);
   }
 }
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import re
 import threading
 
 import pytest
@@ -51,5 +52,5 @@ def test_one_worker_serves_every_calculator_page_of_the_visit(page, instant_site
     section = page.locator("#calc-collateral-attack")
     set_input(section, "collateral-attack", "destroyed", "true")
     assert_shows(section, cli("collateral-attack", {"destroyed": "true"}))
-    assert "collateral-attack.destroyed=true" in page.url
+    expect(page).to_have_url(re.compile(r"\?collateral-attack\.destroyed=true$"))
     assert page.console_errors == []

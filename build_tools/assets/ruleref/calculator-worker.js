@@ -35,19 +35,28 @@ async function openSnapshots() {
   }
 }
 
-function options(runtime, lock, wheel) {
+function pyodideConfig(runtime, lock, wheel) {
   const path = `${WHEEL_DIR}/${lock.wheel.file.split("/").pop()}`;
   return {
-    path,
-    config: {
-      indexURL: runtime.href,
-      env: { PYTHONPATH: path },
-      fsInit: async (FS) => {
-        FS.mkdirTree(WHEEL_DIR);
-        FS.writeFile(path, await wheel);
-      },
+    indexURL: runtime.href,
+    env: { PYTHONPATH: path },
+    fsInit: async (FS) => {
+      FS.mkdirTree(WHEEL_DIR);
+      FS.writeFile(path, await wheel);
     },
   };
+}
+
+// Keep this runtime's memory (Python started, the rules core imported) for
+// the next visit; only one snapshot is kept, for the current runtime + wheel.
+async function keepSnapshot(pyodide, snapshots, key) {
+  try {
+    const snapshot = pyodide.makeMemorySnapshot();
+    for (const old of await snapshots.keys()) await snapshots.delete(old);
+    await snapshots.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch (error) {
+    console.warn("ruleref: no warm-start snapshot kept:", error);
+  }
 }
 
 async function start() {
@@ -58,13 +67,13 @@ async function start() {
   const wheel = fetchWheel(lock);
   const [{ loadPyodide }, snapshots] = await Promise.all([import(new URL("pyodide.mjs", runtime)), openSnapshots()]);
   const key = new URL(`snapshot/${lock.runtime.version}/${lock.wheel.sha256}`, BUNDLE).href;
-  const { config } = options(runtime, lock, wheel);
+  const config = pyodideConfig(runtime, lock, wheel);
 
   const stored = snapshots && await snapshots.match(key);
   if (stored) {
     try {
       const pyodide = await loadPyodide({ ...config, _loadSnapshot: stored.arrayBuffer() });
-      return { pyodide, warm: true, ms: performance.now() - started };
+      return { pyodide, warm: true, ms: performance.now() - started, keep: null };
     } catch (error) {
       console.warn("ruleref: warm start failed, starting cold:", error);
       await snapshots.delete(key);
@@ -73,18 +82,16 @@ async function start() {
   const pyodide = await loadPyodide({ ...config, _makeSnapshot: Boolean(snapshots) });
   // Import everything a page can ask for, so the snapshot holds it all.
   pyodide.runPython("import calculators, calculators.worker; calculators.all_calculators()");
-  if (snapshots) {
-    const snapshot = pyodide.makeMemorySnapshot();
-    for (const old of await snapshots.keys()) await snapshots.delete(old);
-    await snapshots.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
-  }
-  return { pyodide, warm: false, ms: performance.now() - started };
+  const keep = snapshots ? () => keepSnapshot(pyodide, snapshots, key) : null;
+  return { pyodide, warm: false, ms: performance.now() - started, keep };
 }
 
 const ready = start().then(
   (runtime) => {
     const handle = runtime.pyodide.pyimport("calculators.worker").handle;
     postMessage({ type: "ready", warm: runtime.warm, ms: runtime.ms });
+    // After the requests waiting for "ready" are answered: live results first.
+    if (runtime.keep) setTimeout(runtime.keep, 0);
     return handle;
   },
   (error) => {
