@@ -233,6 +233,40 @@ def test_the_next_visit_starts_warm_from_the_snapshot(page, site_url):
     assert page.console_errors == []
 
 
+SNAPSHOT_SIZES = """async () => {
+  const cache = await caches.open("ruleref-pyodide-snapshots");
+  const sizes = [];
+  for (const key of await cache.keys()) sizes.push((await (await cache.match(key)).arrayBuffer()).byteLength);
+  return sizes;
+}"""
+CORRUPT_SNAPSHOTS = """async () => {
+  const cache = await caches.open("ruleref-pyodide-snapshots");
+  for (const key of await cache.keys()) await cache.put(key, new Response(new Uint8Array(1000).fill(7)));
+}"""
+
+
+def stored_snapshot_sizes(page, unlike: int = 0) -> list[int]:
+    for _ in range(150):  # the snapshot is written just after the first live result
+        sizes = page.evaluate(SNAPSHOT_SIZES)
+        if sizes and sizes != [unlike]:
+            return sizes
+        page.wait_for_timeout(200)
+    return page.evaluate(SNAPSHOT_SIZES)
+
+
+def test_a_broken_snapshot_is_dropped_for_a_cold_start_that_keeps_a_good_one(page, site_url):
+    page.goto(site_url + "battlefront/engineering-rules/")
+    wait_live(page, 8)
+    assert len(stored_snapshot_sizes(page)) == 1
+    page.evaluate(CORRUPT_SNAPSHOTS)
+    page.reload()
+    wait_live(page, 8)
+    expect(page.locator("#calc-roadblock .rr-calc__status")).to_contain_text("first start")
+    sizes = stored_snapshot_sizes(page, unlike=1000)
+    assert len(sizes) == 1 and sizes[0] > 1_000_000  # a real memory image again
+    assert page.console_errors == []  # the failed restore is a warning, not an error
+
+
 def test_pages_without_calculators_load_no_pyodide(page, site_url):
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
