@@ -5,18 +5,31 @@ table relies on, checked on the finished files rather than on the sources.
   external links are listed, never requested;
 * every rule of every text has its anchor: each rule ID in the rule index is
   an element id on its page;
+* every calculator placed in ``rulesets/*/calculators.yml`` is on its rule's
+  page with its form (a field per declared input) and its result for the
+  default inputs already rendered (what the rules core computes, so a reader
+  without JavaScript reads a correct answer);
+* the service worker's precache list (``sw.js``) names exactly the files on
+  disk, each with its size and sha256, so an offline reader gets this build.
 
 Each problem is one line, ``path: reason``, ``path`` relative to the site.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
 import logging
+import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import yaml
 from mkdocs.structure.files import File
 
+import calculators
+from calculators.model import display_value
 from build_tools.linkcheck import HtmlPage, check_links, read_site
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
@@ -44,7 +57,10 @@ def check_site(project: Path, site: Path) -> list[str]:
     for url in report.external:
         log.info("  external: %s", url)
     problems = list(report.broken)
-    problems += missing_rule_anchors(project, site, pages)
+    index = _rule_index(project)
+    problems += missing_rule_anchors(project, index, pages)
+    problems += missing_calculators(project, index, site)
+    problems += precache_mismatches(site)
     return problems
 
 
@@ -57,19 +73,164 @@ def page_html(docs_page: str, *, use_directory_urls: bool) -> str:
     return File(docs_page, "", "", use_directory_urls).dest_uri
 
 
-def missing_rule_anchors(project: Path, site: Path, pages: dict[str, HtmlPage]) -> list[str]:
+def _rule_index(project: Path) -> RuleIndex:
+    return RuleIndex.from_docs(project / _config(project).get("docs_dir", "docs"), load_rulesets(project / "rulesets"))
+
+
+def _rule_page_html(project: Path, rule) -> str:
+    return page_html(rule.page, use_directory_urls=_config(project).get("use_directory_urls", True))
+
+
+def missing_rule_anchors(project: Path, index: RuleIndex, pages: dict[str, HtmlPage]) -> list[str]:
     """Each rule ID of the index (read from ``docs/``) must be an element id on its built page."""
-    config = _config(project)
-    docs = project / config.get("docs_dir", "docs")
-    index = RuleIndex.from_docs(docs, load_rulesets(project / "rulesets"))
-    directory_urls = config.get("use_directory_urls", True)
     problems = []
     for rule in index.rules:
-        html = page_html(rule.page, use_directory_urls=directory_urls)
+        html = _rule_page_html(project, rule)
         if html not in pages:
             problems.append(f"{html}: page of rule {rule.id} (from docs/{rule.page}:{rule.line}) was not built")
         elif rule.id not in pages[html].ids:
             problems.append(f"{html}: rule {rule.id} has no anchor (no element id={rule.id!r}; "
                             f"heading at docs/{rule.page}:{rule.line})")
     log.info("rule anchors: %d rules, %d missing", len(index.rules), len(problems))
+    return problems
+
+
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
+
+
+class _EmbedParser(HTMLParser):
+    """Each calculator embed of a page: its form's fields and the outputs rendered into it."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.embeds: dict[str, dict] = {}
+        self._open: list[tuple[str, dict | None, str | None]] = []  # (tag, embed it belongs to, output it shows)
+
+    def handle_starttag(self, tag, attrs):
+        values = dict(attrs)
+        classes = (values.get("class") or "").split()
+        embed = self._open[-1][1] if self._open else None
+        output = self._open[-1][2] if self._open else None
+        if "rr-calc" in classes and values.get("data-calc"):
+            embed = self.embeds.setdefault(values["data-calc"], {"forms": 0, "inputs": set(), "outputs": {}})
+        if embed is not None:
+            if tag == "form" and "rr-calc__form" in classes:
+                embed["forms"] += 1
+            if values.get("data-input"):
+                embed["inputs"].add(values["data-input"])
+            if values.get("data-output"):
+                output = values["data-output"]
+            if "rr-calc__value" in classes and output:
+                embed["outputs"][output] = ""
+                output = f"value:{output}"
+        if tag not in _VOID:
+            self._open.append((tag, embed, output))
+
+    def handle_endtag(self, tag):
+        # Close up to the matching open tag; a stray end tag (no such open tag) closes nothing.
+        for depth in range(len(self._open) - 1, -1, -1):
+            if self._open[depth][0] == tag:
+                del self._open[depth:]
+                break
+
+    def handle_data(self, data):
+        if self._open and self._open[-1][1] is not None and (self._open[-1][2] or "").startswith("value:"):
+            name = self._open[-1][2][len("value:"):]
+            self._open[-1][1]["outputs"][name] += data
+
+
+def _placements(project: Path) -> list[tuple[Path, int, str, str]]:
+    """(calculators.yml, line, rule ID, calculator id) for every placement of every ruleset."""
+    found = []
+    for path in sorted((project / "rulesets").glob("*/calculators.yml")):
+        root = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+        for key, value in (root.value if root is not None else []):
+            for item in value.value if isinstance(value, yaml.SequenceNode) else [value]:
+                found.append((path.relative_to(project), item.start_mark.line + 1, key.value, item.value))
+    return found
+
+
+def missing_calculators(project: Path, index: RuleIndex, site: Path) -> list[str]:
+    """Every placed calculator is on its rule's page with its form and its default result rendered."""
+    known = {calc.id: calc for calc in calculators.all_calculators()}
+    embeds_of: dict[str, dict] = {}
+    problems = []
+    placements = _placements(project)
+    for source, line, rule_id, calc_id in placements:
+        where = f"{source}:{line}"
+        rule = index.get(rule_id)
+        if rule is None or calc_id not in known:
+            problems.append(f"{where}: {calc_id} under {rule_id}: " +
+                            ("no such rule in docs/" if rule is None else "no such calculator"))
+            continue
+        html = _rule_page_html(project, rule)
+        if html not in embeds_of:
+            parser = _EmbedParser()
+            parser.feed((site / html).read_text(encoding="utf-8") if (site / html).is_file() else "")
+            embeds_of[html] = parser.embeds
+        embed = embeds_of[html].get(calc_id)
+        calc = known[calc_id]
+        if embed is None:
+            problems.append(f"{html}: calculator {calc_id} (placed under {rule_id} in {where}) is not on the page")
+            continue
+        if embed["forms"] != 1:
+            problems.append(f"{html}: calculator {calc_id} has {embed['forms']} forms, not one")
+        missing_inputs = [item.name for item in calc.inputs if item.name not in embed["inputs"]]
+        if missing_inputs:
+            problems.append(f"{html}: calculator {calc_id}'s form lacks inputs {', '.join(missing_inputs)}")
+        for output in calc.run({}).outputs:
+            shown = " ".join(embed["outputs"].get(output.name, "").split())
+            if output.name not in embed["outputs"]:
+                problems.append(f"{html}: calculator {calc_id} has no rendered result for {output.name}")
+            elif shown != display_value(output.value):
+                problems.append(f"{html}: calculator {calc_id} shows {output.name} = {shown!r}, "
+                                f"the rules core says {display_value(output.value)!r} for the defaults")
+    log.info("calculators: %d placed, %d problems", len(placements), len(problems))
+    return problems
+
+
+_PRECACHE = re.compile(r"^const PRECACHE = (\{.*\});$", re.MULTILINE)
+
+
+def _file_for_url(url: str) -> str:
+    """The site file a precache URL fetches: ``./`` and ``x/`` are directory indexes."""
+    path = "" if url == "./" else url
+    return path + "index.html" if path == "" or path.endswith("/") else path
+
+
+def _integrity(data: bytes) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def precache_mismatches(site: Path) -> list[str]:
+    """``sw.js`` must list every file of the site (but itself and source maps), once, with its size and hash."""
+    worker = site / "sw.js"
+    if not worker.is_file():
+        return ["sw.js: no service worker: the site would not work offline"]
+    match = _PRECACHE.search(worker.read_text(encoding="utf-8"))
+    if not match:
+        return ["sw.js: no 'const PRECACHE = {...};' line to read the precache list from"]
+    listed: dict[str, tuple[str, int]] = {}
+    problems = []
+    for cache in json.loads(match.group(1))["caches"]:
+        for url, integrity, size in cache["entries"]:
+            path = _file_for_url(url)
+            if path in listed:
+                problems.append(f"sw.js: {url} is listed twice")
+            listed[path] = (integrity, size)
+    on_disk = {p.relative_to(site).as_posix(): p for p in sorted(site.rglob("*")) if p.is_file()}
+    kept = {path: file for path, file in on_disk.items()
+            if path != "sw.js" and not path.rsplit("/", 1)[-1].startswith(".") and not path.endswith(".map")}
+    for path, file in kept.items():
+        if path not in listed:
+            problems.append(f"{path}: on disk but not in sw.js's precache list (offline readers miss it)")
+            continue
+        data = file.read_bytes()
+        integrity, size = listed.pop(path)
+        if (integrity, size) != (_integrity(data), len(data)):
+            problems.append(f"{path}: sw.js lists {size} bytes {integrity}, the file is {len(data)} bytes "
+                            f"{_integrity(data)} (a stale precache list)")
+    for path in sorted(set(listed) - set(on_disk)):
+        problems.append(f"{path}: in sw.js's precache list but not in the site (the worker's install would fail)")
+    log.info("service worker: %d files in the precache list, %d problems", len(kept), len(problems))
     return problems

@@ -1,0 +1,141 @@
+"""``ruleref check``: the built site is checked like a release (issue 6).
+
+The real site passes every check; each kind of damage a release must not
+ship (a dead link, a lost rule anchor, a missing or wrong calculator, a stale
+offline list) is found, named by file, and fails the command. The third-party
+``linkchecker``, crawling the site over loopback HTTP with its AnchorCheck
+plugin, agrees that no internal link is broken.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import http.server
+import io
+import logging
+import shutil
+import socket
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+from build_tools.release_check import check_site
+from trust_project import PROJECT, ruleref
+
+G15_PAGE = "asl/g15-bulldozers/index.html"
+
+
+@pytest.fixture
+def site(tmp_path, built_site) -> Path:
+    """A copy of the real built site that a test may damage."""
+    return Path(shutil.copytree(built_site, tmp_path / "site"))
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_the_built_site_passes_every_release_check(built_site):
+    assert check_site(PROJECT, built_site) == []
+
+
+def test_a_link_to_a_page_that_is_gone_is_reported_with_the_linking_page_and_line(site):
+    (site / "asl/glossary/index.html").unlink()
+    problems = check_site(PROJECT, site)
+    dead = [p for p in problems if "opens no file in the site" in p]
+    assert dead and all(p.split(":")[1].isdigit() for p in dead), problems
+    assert any("glossary/" in p for p in dead)
+
+
+def test_a_rule_that_lost_its_anchor_is_reported_and_so_are_links_to_it(site):
+    edit(site / G15_PAGE, 'id="G15.21"', 'id="G15-21"')
+    problems = check_site(PROJECT, site)
+    assert f"{G15_PAGE}: rule G15.21 has no anchor" in "\n".join(problems)
+    assert any("no element id 'G15.21'" in p for p in problems), problems
+
+
+def test_a_calculator_missing_from_its_rule_page_is_reported(site):
+    edit(site / G15_PAGE, 'data-calc="dozer-house"', 'data-calc="removed"')
+    problems = check_site(PROJECT, site)
+    assert any(p.startswith(f"{G15_PAGE}: calculator dozer-house (placed under G15.25") for p in problems), problems
+
+
+def test_a_calculator_showing_another_result_than_the_rules_core_is_reported(site):
+    page = site / G15_PAGE
+    text = page.read_text(encoding="utf-8")
+    start = text.index('data-calc="dozer-clearance"')
+    value = text.index('data-output="success_probability"', start)
+    value = text.index('rr-calc__value">', value) + len('rr-calc__value">')
+    page.write_text(text[:value] + "1/1 (100.00%)" + text[text.index("<", value):], encoding="utf-8")
+    problems = check_site(PROJECT, site)
+    assert any("dozer-clearance shows success_probability = '1/1 (100.00%)'" in p for p in problems), problems
+
+
+def test_a_stale_offline_list_is_reported_file_by_file(site):
+    (site / "rule-index.json").write_text("{}", encoding="utf-8")
+    (site / "late-addition.html").write_text("<p>written after sw.js</p>", encoding="utf-8")
+    (site / "404.html").unlink()
+    problems = "\n".join(check_site(PROJECT, site))
+    assert "rule-index.json: sw.js lists" in problems
+    assert "late-addition.html: on disk but not in sw.js's precache list" in problems
+    assert "404.html: in sw.js's precache list but not in the site" in problems
+
+
+def test_external_links_are_listed_and_never_requested(built_site, monkeypatch, caplog):
+    def no_network(*args, **kwargs):
+        raise AssertionError("the release check tried to open a connection")
+
+    monkeypatch.setattr(socket.socket, "connect", no_network)
+    monkeypatch.setattr(socket, "create_connection", no_network)
+    with caplog.at_level(logging.INFO, logger="ruleref.check"):
+        assert check_site(PROJECT, built_site) == []
+    assert any(record.getMessage().startswith("  external: https://") for record in caplog.records)
+
+
+def test_ruleref_check_prints_each_problem_and_exits_1(site):
+    edit(site / G15_PAGE, 'id="G15.25"', 'id="gone"')
+    result = ruleref("check", "--no-build", "-d", str(site), cwd=PROJECT)
+    assert result.returncode == 1
+    assert f"{G15_PAGE}: rule G15.25 has no anchor" in result.stderr
+    assert result.stdout.strip().endswith("problem(s)") and not result.stdout.startswith("ruleref check: 0")
+
+
+LINKCHECKER_CONFIG = """\
+[checking]
+threads=4
+maxrequestspersecond=1000
+[filtering]
+checkextern=0
+[AnchorCheck]
+"""
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def test_linkchecker_finds_no_broken_internal_link_or_anchor(built_site, tmp_path):
+    config = tmp_path / "linkcheckerrc"
+    config.write_text(LINKCHECKER_CONFIG, encoding="utf-8")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=built_site))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        result = subprocess.run([str(PROJECT / ".venv/bin/linkchecker"), "-f", str(config), "--no-status", "-v",
+                                 "-o", "csv", url], capture_output=True, text=True, timeout=900)
+    finally:
+        server.shutdown()
+    rows = list(csv.DictReader(io.StringIO("".join(line + "\n" for line in result.stdout.splitlines()
+                                                   if not line.startswith("#"))), delimiter=";"))
+    internal = [row for row in rows if row["url"].startswith(url)]
+    assert len(internal) > 50, f"linkchecker crawled only {len(internal)} URLs:\n{result.stderr[-2000:]}"
+    broken = [f"{row['parentname']}:{row['line']}: {row['urlname']}: {row['result']} {row['warningstring']}"
+              for row in internal if row["valid"] != "True" or "anchor" in row["warningstring"].lower()]
+    assert not broken, "\n".join(broken)
+    assert result.returncode == 0, result.stderr[-2000:]
