@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from trust_project import copy_project, ruleref, snapshot
+import calculators
+
+from trust_project import ruleref, snapshot
 
 G15 = "rulesets/asl/sources/g15-bulldozers.txt"
 # The CLI prints "error: ..."; an error MkDocs catches inside the build reaches the user as its log line.
@@ -154,3 +156,33 @@ def test_five_megabyte_rule_file_imports_and_builds(project):
     last_rule = source.read_text(encoding="utf-8").splitlines()[-1].split()[0]
     assert f'id="G{last_rule}"' in page, "the last rule of the big file has no anchor"
     assert seconds < 600, f"importing and building 5 MB took {seconds:.0f} s"
+
+
+def test_unknown_calculator_in_a_placement_names_file_and_line(project):
+    placements = project / "rulesets/asl/calculators.yml"
+    append(placements, "G15.23: dozer-bridge\n")
+    before = {"site": snapshot(project / "site")}
+    result = ruleref("build", cwd=project)
+    assert_one_clear_error(result, path="rulesets/asl/calculators.yml", line=line_count(placements),
+                           says="no calculator 'dozer-bridge'")
+    assert_untouched(project, before)
+
+
+def test_calculator_placed_under_a_rule_that_does_not_exist_names_file_and_line(project):
+    placements = project / "rulesets/asl/calculators.yml"
+    append(placements, "G15.99: dozer-house\n")
+    before = {"site": snapshot(project / "site")}
+    result = ruleref("build", cwd=project)
+    assert_one_clear_error(result, path="rulesets/asl/calculators.yml", line=line_count(placements),
+                           says="'G15.99' is not a rule of asl")
+    assert_untouched(project, before)
+
+
+@pytest.mark.parametrize("calc", calculators.all_calculators(), ids=lambda calc: calc.id)
+def test_every_embedded_default_is_a_value_its_own_input_accepts(calc):
+    # calculators.yml places a calculator by id only: the embed's defaults are the declaration's, and the page
+    # pre-renders their result, so each must pass the same strict parsing a share link gets.
+    as_link = {item.name: str(item.default).lower() if isinstance(item.default, bool) else str(item.default)
+               for item in calc.inputs}
+    assert calc.parse(as_link) == calc.parse({})
+    calc.run({})
