@@ -51,7 +51,6 @@ class Annotation:
     question: str
     answer: str
     source: str
-    line: int
 
 
 def load_annotations(path: Path, index, ruleset_id: str) -> list[Annotation]:
@@ -114,7 +113,7 @@ def _annotation(path: Path, item: yaml.Node, index, ruleset_id: str) -> Annotati
         return None
     return Annotation(rule=rule_id, kind=kind, title=fields["title"], text=fields.get("text", ""),
                       question=fields.get("question", ""), answer=fields.get("answer", ""),
-                      source=fields.get("source", ""), line=line)
+                      source=fields.get("source", ""))
 
 
 _annotations = PerBuild(load_annotations)
@@ -179,7 +178,8 @@ class AnnotationsExtension(Extension):
     def __init__(self, **kwargs):
         # No None defaults: Python-Markdown would coerce them to booleans.
         self.config = {
-            "docs_dir": ["docs", "MkDocs docs folder (set by the plugin)"],
+            # The plugin gives every ruleref extension docs_dir; the rulesets come from rule_index here.
+            "docs_dir": ["docs", "MkDocs docs folder (set by the plugin; not needed here)"],
             "current_page": ["", "docs-relative path of the page being rendered (set per page by the plugin)"],
             "rule_index": ["", "the site's RuleIndex (set by the plugin)"],
         }

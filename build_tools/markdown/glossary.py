@@ -128,7 +128,6 @@ class AbbreviationTreeprocessor(Treeprocessor):
             parent.insert(position + number, abbr)
         return text[:matches[0].start()]
 
-
     def _inside_raw_html(self, text: str) -> list[tuple[int, int]]:
         """Spans of ``text`` between a stashed raw ``<a>``/``<abbr>``/``<code>``...
         opening tag and its closing tag."""
@@ -187,7 +186,8 @@ class GlossaryExtension(Extension):
     def __init__(self, **kwargs):
         # No None defaults: Python-Markdown would coerce them to booleans.
         self.config = {
-            "docs_dir": ["docs", "MkDocs docs folder (set by the plugin)"],
+            # The plugin gives every ruleref extension docs_dir; the rulesets come from rule_index here.
+            "docs_dir": ["docs", "MkDocs docs folder (set by the plugin; not needed here)"],
             "current_page": ["", "docs-relative path of the page being rendered (set per page by the plugin)"],
             "rule_index": ["", "the site's RuleIndex, which knows each ruleset's folder (set by the plugin)"],
         }
