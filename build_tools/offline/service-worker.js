@@ -6,6 +6,7 @@
 //
 //   page -> worker  {type: "status"} (with a reply port) | {type: "fill"} | {type: "skip-waiting"}
 //   worker -> pages {type: "ruleref-offline", version, state: "saving", done, total, bytes, totalBytes}
+//                   {type: "ruleref-offline", version, state: "saved"}
 //                   {type: "ruleref-offline", version, state: "failed", reason}
 
 const PRECACHE = /* PRECACHE */ null;
@@ -87,6 +88,7 @@ async function navigateElsewhere(request) {
 async function fill() {
   try {
     await download();
+    await announce({ state: "saved" });
   } catch (error) {
     await announce({ state: "failed", reason: String(error && error.message || error) });
     throw error;

@@ -275,3 +275,32 @@ def test_a_new_build_replaces_the_old_one_whole_after_the_reader_accepts(browser
         assert "Version two" in page.inner_text("article")
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------- saving on demand
+
+def test_make_available_offline_button_saves_a_copy_the_browser_evicted(browser, built_site):
+    # Under storage pressure a browser may drop the caches; the footer then offers
+    # the download again, with its size, and the button brings the copy back.
+    from build_tools.offline.precache import read_precache
+
+    server, base = serve(built_site)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = visit_once(context, base)
+        page.evaluate("""async () => {
+            for (const name of await caches.keys()) if (name.startsWith("ruleref-site-")) await caches.delete(name);
+        }""")
+        page.reload()
+        button = page.locator(".rr-offline__button")
+        button.wait_for()
+        assert button.inner_text() == f"Make available offline ({read_precache(built_site).size / 1e6:.1f} MB)"
+        assert button.bounding_box()["height"] >= 44
+        button.click()
+        wait_until_saved(page)
+        go_offline(context, server)
+        page.goto(base + "asl/glossary/")
+        assert page.locator("article h1").count() == 1
+        assert page.failed_requests == []
+    finally:
+        context.close()

@@ -53,6 +53,8 @@ export function watchOfflineCopy(root, onChange) {
     if (message.state === "saving") {
       set({ kind: "saving", done: message.done, total: message.total, bytes: message.bytes,
         totalBytes: message.totalBytes });
+    } else if (message.state === "saved") {
+      refresh(); // ready if this worker is the active one; an installing one reports on activation
     } else if (message.state === "failed") {
       set({ kind: "failed", reason: message.reason });
     }
