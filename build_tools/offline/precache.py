@@ -27,8 +27,11 @@ from build_tools.bundle import BUNDLE_DIR, LOCK_NAME
 SERVICE_WORKER = "sw.js"
 # Not kept offline: the worker script itself (the browser fetches it to look
 # for updates), source maps (only developer tools read them), dotfiles (host
-# configuration, not site content).
+# configuration, not site content), and sitemap.xml.gz: only search engines
+# read it, and its gzip header carries the build date, which would make every
+# rebuild of an unchanged site look like a new version to returning readers.
 SKIPPED_SUFFIXES = (".map",)
+SKIPPED_FILES = (SERVICE_WORKER, "sitemap.xml.gz")
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,7 @@ def url_for(path: str) -> str:
 
 def kept_offline(path: str) -> bool:
     name = path.rsplit("/", 1)[-1]
-    return path != SERVICE_WORKER and not name.startswith(".") and not name.endswith(SKIPPED_SUFFIXES)
+    return path not in SKIPPED_FILES and not name.startswith(".") and not name.endswith(SKIPPED_SUFFIXES)
 
 
 def runtime_prefix(site_dir: Path) -> str | None:
