@@ -5,7 +5,7 @@
 // the build wrote with their sha256, and the cache names are digests of them.
 //
 //   page -> worker  {type: "status"} (with a reply port) | {type: "fill"} | {type: "skip-waiting"}
-//   worker -> pages {type: "ruleref-offline", version, state: "saving", done, total, bytes, totalBytes}
+//   worker -> pages {type: "ruleref-offline", version, state: "saving", bytes, totalBytes}
 //                   {type: "ruleref-offline", version, state: "saved"}
 //                   {type: "ruleref-offline", version, state: "failed", reason}
 
@@ -61,7 +61,7 @@ self.addEventListener("fetch", (event) => {
 
 // Every file of this build comes from this build's caches: pages and scripts
 // can never mix versions. The query string is not part of the key: a share
-// link (?calc=...&labor=-1) is the page it points into, read by the page's
+// link (?dozer-clearance.labor=-1) is the page it points into, read by the page's
 // scripts. If the browser evicted the cache, the network still answers.
 async function fromCache(name, key, request) {
   const cache = await caches.open(name);
@@ -97,29 +97,25 @@ async function fill() {
 
 async function download() {
   const missing = [];
-  let total = 0;
   let bytes = 0;
   for (const part of PRECACHE.caches) {
     const name = cacheName(part);
     const have = new Set((await (await caches.open(name)).keys()).map((request) => request.url));
     for (const [url, integrity, size] of part.entries) {
-      total += 1;
       const href = new URL(url, SCOPE).href;
       if (have.has(href)) bytes += size;
       else missing.push({ name, href, integrity, size });
     }
   }
-  let done = total - missing.length;
-  announce({ state: "saving", done, total, bytes, totalBytes: PRECACHE.bytes });
+  announce({ state: "saving", bytes, totalBytes: PRECACHE.bytes });
   const queue = missing.values();
   const worker = async () => {
     for (const item of queue) {
       const response = await fetch(new Request(item.href, { integrity: item.integrity, cache: "no-cache" }));
       if (!response.ok) throw new Error(`${item.href}: HTTP ${response.status}`);
       await (await caches.open(item.name)).put(item.href, await asStored(response));
-      done += 1;
       bytes += item.size;
-      announce({ state: "saving", done, total, bytes, totalBytes: PRECACHE.bytes });
+      announce({ state: "saving", bytes, totalBytes: PRECACHE.bytes });
     }
   };
   await Promise.all(Array.from({ length: CONCURRENT_FETCHES }, worker));
@@ -133,16 +129,16 @@ async function asStored(response) {
     { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
+// Complete unless the browser evicted some of it (storage pressure).
 async function status() {
-  let cached = 0;
+  let complete = true;
   for (const part of PRECACHE.caches) {
     const name = cacheName(part);
-    if (!(await caches.has(name))) continue;
-    const have = new Set((await (await caches.open(name)).keys()).map((request) => request.url));
-    cached += part.entries.filter(([url]) => have.has(new URL(url, SCOPE).href)).length;
+    const have = (await caches.has(name))
+      ? new Set((await (await caches.open(name)).keys()).map((request) => request.url)) : new Set();
+    complete &&= part.entries.every(([url]) => have.has(new URL(url, SCOPE).href));
   }
-  const total = PRECACHE.caches.reduce((sum, part) => sum + part.entries.length, 0);
-  return { version: PRECACHE.version, total, cached, totalBytes: PRECACHE.bytes, complete: cached === total };
+  return { version: PRECACHE.version, totalBytes: PRECACHE.bytes, complete };
 }
 
 async function announce(message) {

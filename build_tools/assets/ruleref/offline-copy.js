@@ -3,7 +3,7 @@
 //
 //   state.kind    "checking" | "unsupported" | "saving" | "ready" | "missing" | "failed"
 //   state.update  a new version is installed and waits for the reader's go-ahead
-//   done/total (files), bytes/totalBytes, reason (why saving failed)
+//   bytes/totalBytes (saved so far, all of it), reason (why saving failed)
 
 const STATUS_TIMEOUT_MS = 5000;
 
@@ -26,8 +26,7 @@ export function watchOfflineCopy(root, onChange) {
     if (worker) {
       const status = await ask(worker);
       if (status) {
-        set({ kind: status.complete ? "ready" : "missing", version: status.version, done: status.cached,
-          total: status.total, totalBytes: status.totalBytes });
+        set({ kind: status.complete ? "ready" : "missing", version: status.version, totalBytes: status.totalBytes });
       }
     } else if (registration.installing) {
       set({ kind: "saving" });
@@ -51,8 +50,7 @@ export function watchOfflineCopy(root, onChange) {
     if (!message || message.type !== "ruleref-offline") return;
     if (state.kind === "ready" && message.version !== state.version) return;
     if (message.state === "saving") {
-      set({ kind: "saving", done: message.done, total: message.total, bytes: message.bytes,
-        totalBytes: message.totalBytes });
+      set({ kind: "saving", bytes: message.bytes, totalBytes: message.totalBytes });
     } else if (message.state === "saved") {
       refresh(); // ready if this worker is the active one; an installing one reports on activation
     } else if (message.state === "failed") {
