@@ -173,10 +173,13 @@ def test_a_tap_on_a_phone_follows_the_reference(browser, site_url):
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     try:
         phone = context.new_page()
+        errors = []
+        phone.on("pageerror", lambda error: errors.append(str(error)))
         open_page(phone, f"{site_url}{G15}#G15.22")
         g15_21_link(phone).tap()
         phone.wait_for_url(f"{site_url}{G15}#G15.21")
         assert phone.locator(".rr-preview:not([hidden])").count() == 0
+        assert errors == []
     finally:
         context.close()
 
