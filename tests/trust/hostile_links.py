@@ -157,19 +157,20 @@ def outcome(calc, link: Link) -> str:
         assert isinstance(error["message"], str) and error["message"], f"an error says nothing: {error}"
     inputs = mine["result"]["inputs"]
     assert calc.parse(inputs) == inputs, "the decoder let an invalid value into the inputs"
-    named = {error["field"] for error in errors}
+    named = {error["field"] for error in mine["errors"]}
+    page_named = {error["field"] for error in reply["errors"]}
     query_length = len(link.query[1:] if link.query.startswith("?") else link.query)
     if link.pairs is not None and query_length <= share_link.MAX_QUERY_LENGTH:
-        _check_each_field(calc, link, inputs, named)
+        _check_each_field(calc, link, inputs, named, page_named)
     return "rejected" if errors else "applied"
 
 
-def _check_each_field(calc, link: Link, inputs: dict, named: set[str]) -> None:
+def _check_each_field(calc, link: Link, inputs: dict, named: set[str], page_named: set[str]) -> None:
     declared = {item.name: item for item in calc.inputs}
     counts: dict[str, int] = {}
     for key, _ in link.pairs:
         counts[key] = counts.get(key, 0) + 1
-    if "link" in named:  # the link as a whole was refused (too many fields): every input keeps its default
+    if "link" in page_named:  # the link as a whole was refused (too many fields): every input keeps its default
         assert all(inputs[item.name] == item.default for item in calc.inputs)
         return
     for key, value in link.pairs:
@@ -177,13 +178,15 @@ def _check_each_field(calc, link: Link, inputs: dict, named: set[str]) -> None:
         if not dot:
             continue  # not a calculator key (Material's ?h=): left alone
         if calc_id != calc.id:
-            assert key in named, f"{key!r}: a calculator not on this page, not reported"
+            assert key in page_named, f"{key!r}: a calculator not on this page, not reported"
             continue
+        # A field is named as written (cut to 40 characters) or, when that says nothing, by its whole key.
+        names = {name[:40], key} - {""}
         if name not in declared:
-            assert name[:40] in named, f"{key!r}: an unknown field, not reported"
+            assert names & named, f"{key!r}: an unknown field, not reported"
             continue
         if counts[key] > 1:
-            assert name in named, f"{key!r} given {counts[key]} times, not reported"
+            assert names & named, f"{key!r} given {counts[key]} times, not reported"
             continue
         try:
             parsed = declared[name].parse_value(value)
