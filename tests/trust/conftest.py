@@ -1,4 +1,4 @@
-"""Fixtures of the trust tests: a freshly imported project copy and a good site built from it."""
+"""Fixtures of the trust tests: a project copy holding a fresh import of every rule text."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from trust_project import copy_project, ruleref, snapshot
+from trust_project import copy_project, ruleref
 
 
 @pytest.fixture(scope="session")
@@ -17,11 +17,3 @@ def imported_project(tmp_path_factory) -> Path:
     assert result.returncode == 0, result.stderr
     return project
 
-
-@pytest.fixture(scope="session")
-def good_build(tmp_path_factory, imported_project) -> tuple[Path, dict[str, bytes]]:
-    """A good site built (``ruleref build``) from a fresh import, and its bytes."""
-    site = tmp_path_factory.mktemp("good") / "site"
-    result = ruleref("build", "-d", str(site), cwd=imported_project)
-    assert result.returncode == 0, result.stderr
-    return site, snapshot(site)
