@@ -45,3 +45,22 @@ def test_no_serious_accessibility_violations(browser, site_url, built_site, name
         assert serious_violations(page) == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_offline_badge_and_new_version_prompt_pass_too(browser, site_url, scheme):
+    # The parts of the offline copy a reader sees only now and then: the header's
+    # "Offline" badge and the new-version prompt (shown here through its module).
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(site_url)
+        page.locator('.rr-offline[data-state="ready"]').wait_for(timeout=120_000)
+        context.set_offline(True)
+        page.locator(".rr-connection").wait_for()
+        page.evaluate("""() => import(new URL("assets/ruleref/ruleref/offline-ui.js", document.baseURI).href)
+                             .then((ui) => ui.showUpdatePrompt(true, {acceptUpdate() {}}))""")
+        page.locator(".rr-update").wait_for()
+        assert serious_violations(page) == []
+    finally:
+        context.close()
