@@ -200,6 +200,16 @@ def test_from_a_sub_path_the_offline_copy_covers_the_site(browser, built_site):
         page.goto(base + "asl/glossary/?from=share#top")  # query and fragment: still the cached page
         assert page.locator("article h1").count() == 1
         open_share_link_and_wait_for_live_result(page, base, share_link(built_site))
+        # Cached responses are the host's own, headers included: WebAssembly streaming
+        # compilation insists on application/wasm.
+        lock = json.loads((built_site / "pyodide" / "calculators-lock.json").read_text(encoding="utf-8"))
+        runtime = f"pyodide/{lock['runtime']['path']}"
+        types = page.evaluate("""(urls) => Promise.all(urls.map((url) =>
+            fetch(url).then((r) => r.headers.get("content-type"))))""",
+                              [base + runtime + "pyodide.asm.wasm", base + runtime + "pyodide.mjs",
+                               base + "rule-index.json", base + "asl/glossary/"])
+        assert types[0] == "application/wasm" and types[1] == "text/javascript"
+        assert types[2] == "application/json" and types[3].startswith("text/html")
         assert page.failed_requests == []
     finally:
         context.close()
