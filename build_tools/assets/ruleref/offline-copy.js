@@ -88,6 +88,9 @@ export function watchOfflineCopy(root, onChange) {
   return {
     save() {
       set({ kind: "saving", reason: undefined });
+      // The reader asked for an offline copy (perhaps again, after the browser
+      // evicted it): ask the browser to keep this site's storage under pressure.
+      navigator.storage?.persist?.();
       if (registration && registration.active) registration.active.postMessage({ type: "fill" });
       else if (registration) registration.update().catch((error) => set({ kind: "failed", reason: String(error) }));
       else register();
