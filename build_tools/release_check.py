@@ -31,6 +31,7 @@ from mkdocs.structure.files import File
 import calculators
 from calculators.model import display_value
 from build_tools.linkcheck import HtmlPage, check_links, read_site
+from build_tools.offline.precache import kept_offline
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
 
@@ -203,7 +204,11 @@ def _integrity(data: bytes) -> str:
 
 
 def precache_mismatches(site: Path) -> list[str]:
-    """``sw.js`` must list every file of the site (but itself and source maps), once, with its size and hash."""
+    """``sw.js`` must list every file of the site it keeps offline, once, with its size and hash.
+
+    Which files are kept is the offline module's policy (``kept_offline``: not the worker itself, not source
+    maps or the search engines' sitemap.xml.gz); the list itself is read back from ``sw.js`` and every entry
+    is checked against the bytes on disk here, independently of the code that wrote it."""
     worker = site / "sw.js"
     if not worker.is_file():
         return ["sw.js: no service worker: the site would not work offline"]
@@ -219,8 +224,7 @@ def precache_mismatches(site: Path) -> list[str]:
                 problems.append(f"sw.js: {url} is listed twice")
             listed[path] = (integrity, size)
     on_disk = {p.relative_to(site).as_posix(): p for p in sorted(site.rglob("*")) if p.is_file()}
-    kept = {path: file for path, file in on_disk.items()
-            if path != "sw.js" and not path.rsplit("/", 1)[-1].startswith(".") and not path.endswith(".map")}
+    kept = {path: file for path, file in on_disk.items() if kept_offline(path)}
     for path, file in kept.items():
         if path not in listed:
             problems.append(f"{path}: on disk but not in sw.js's precache list (offline readers miss it)")
