@@ -53,6 +53,11 @@ def _split(key: str) -> tuple[str, str] | None:
     return (calc_id, name) if dot else None
 
 
+def _field(calc_id: str, name: str) -> str:
+    """How a report names a field: as written (cut short), an empty name by its whole key."""
+    return name[:40] or f"{calc_id}."
+
+
 def decode(query: str, calcs: Sequence[Calculator]) -> tuple[dict[str, LinkedInputs], tuple[InputError, ...]]:
     """Inputs for each of ``calcs`` (the calculators of one page) from a query string.
 
@@ -75,7 +80,7 @@ def decode(query: str, calcs: Sequence[Calculator]) -> tuple[dict[str, LinkedInp
         if calc_id not in by_id:
             page_errors.append(InputError(key, f"no calculator {calc_id[:40]!r} on this page; ignored"))
         elif name in raw[calc_id]:
-            rejected[calc_id].append(InputError(name, "given more than once; the default is kept"))
+            rejected[calc_id].append(InputError(_field(calc_id, name), "given more than once; the default is kept"))
             raw[calc_id][name] = None
         else:
             raw[calc_id][name] = value
@@ -90,7 +95,7 @@ def _linked(calc: Calculator, values: Mapping[str, str | None], errors: list[Inp
     from_link = []
     for name, value in values.items():
         if name not in declared:
-            errors.append(InputError(name[:40], f"not an input of {calc.id}; ignored"))
+            errors.append(InputError(_field(calc.id, name), f"not an input of {calc.id}; ignored"))
             continue
         if value is None:  # duplicated: already reported
             continue

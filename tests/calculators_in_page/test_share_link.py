@@ -61,6 +61,11 @@ def test_unknown_field_and_unknown_calculator_are_reported_not_applied():
     assert linked["dozer-clearance"].inputs == CLEARANCE.parse({})
 
 
+def test_key_without_an_input_name_is_reported_by_its_whole_key():
+    linked, _ = share_link.decode("?dozer-clearance.=1", [CLEARANCE])
+    assert "not an input of dozer-clearance" in errors_of(linked["dozer-clearance"])["dozer-clearance."]
+
+
 def test_repeated_field_keeps_the_default():
     linked, _ = share_link.decode("?dozer-clearance.tem=1&dozer-clearance.tem=2", [CLEARANCE])
     assert linked["dozer-clearance"].inputs["tem"] == 0
