@@ -52,8 +52,10 @@ def _css_colour(css: str, kind: str, name: str, variable: str) -> str:
 def manifest(config) -> dict:
     """The manifest's fields, from mkdocs.yml (name, description, language, palette)."""
     primary, _ = theme_colours(config)
+    # No "id": browsers resolve it against the origin, not the manifest, so no
+    # relative id is sub-path safe; without one the app's identity is its
+    # start URL (/ruleref/), which keeps two sites on one host apart.
     return {
-        "id": "./",
         "name": config.site_name,
         "short_name": config.site_name,
         "description": config.site_description or config.site_name,

@@ -193,6 +193,16 @@ def test_from_a_sub_path_the_offline_copy_covers_the_site(browser, built_site):
         page = visit_once(context, base)
         registration = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
         assert registration == base
+        # Chromium's own verdict on the manifest: parsed without errors, the app is
+        # /ruleref/ (not the whole host), and installable (Playwright's contexts
+        # are incognito, the one thing that stops an install here).
+        devtools = context.new_cdp_session(page)
+        manifest = devtools.send("Page.getAppManifest")
+        assert manifest["errors"] == []
+        assert manifest["manifest"]["startUrl"] == manifest["manifest"]["scope"] == base
+        assert devtools.send("Page.getAppId")["appId"] == base
+        errors = devtools.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert [error["errorId"] for error in errors] in ([], ["in-incognito"])
         assert all(name.endswith(" /ruleref/") for name in cache_names(page))
         go_offline(context, server)
         page.goto(base + rule_url(built_site, "D.8"))

@@ -41,7 +41,8 @@ def test_manifest_names_the_site_and_opens_standalone_from_any_sub_path(built_si
     assert manifest["name"] == manifest["short_name"] == "ruleref"
     assert manifest["display"] == "standalone"
     # Relative: resolved against the manifest's URL, so /ruleref/ hosting starts at /ruleref/.
-    assert manifest["start_url"] == manifest["scope"] == manifest["id"] == "./"
+    assert manifest["start_url"] == manifest["scope"] == "./"
+    assert "id" not in manifest  # an id resolves against the origin: the start URL identifies the app instead
     assert urljoin("https://club.example/ruleref/manifest.webmanifest", manifest["start_url"]) == \
         "https://club.example/ruleref/"
     assert manifest["theme_color"] == "#795649"  # Material's "brown", the header colour (mkdocs.yml palette)
