@@ -270,11 +270,14 @@ def test_a_new_build_replaces_the_old_one_whole_after_the_reader_accepts(browser
         page.goto(base + "asl/glossary/")  # still v1 until the reader says so: no v1 page with v2 files
         page.goto(base)
         assert "Version two" not in page.inner_text("article")
+        search_index = "() => fetch('search/search_index.json').then((r) => r.text())"
+        assert "Version two" not in page.evaluate(search_index)  # v1's search index, though v2's is on the host
 
         page.locator(".rr-update__reload").click()
         page.wait_for_function("() => document.querySelector('article')?.innerText.includes('Version two')",
                                timeout=30_000)
         wait_until_saved(page)
+        assert "Version two" in page.evaluate(search_index)
         assert page.evaluate(
             """new Promise(resolve => {
                  const channel = new MessageChannel();
