@@ -67,10 +67,11 @@ def rule_url(site: Path, rule_id: str) -> str:
     return json.loads((site / "rule-index.json").read_text(encoding="utf-8"))["rules"][rule_id]["url"]
 
 
-def share_link(site: Path, exclude: set[str] = frozenset()) -> tuple[str, str, str, list[dict]]:
+def share_link(site: Path, exclude: set[str] = frozenset()) -> tuple[str, str, str, list[dict]] | None:
     """A share link to a calculator on a page not in ``exclude``: (page path + query, section id,
-    calculator id, what Python displays for the link's inputs). The inputs are chosen so the
-    result differs from the defaults the page shows before its script runs."""
+    calculator id, what Python displays for the link's inputs), or None while the site has no
+    calculator. The inputs are chosen so the result differs from the defaults the page shows
+    before its script runs."""
     for html in sorted(site.rglob("index.html")):
         path = html.relative_to(site).parent.as_posix() + "/"
         if path in exclude:
@@ -88,7 +89,7 @@ def share_link(site: Path, exclude: set[str] = frozenset()) -> tuple[str, str, s
                 display = result_json(calc, calc.parse({name: value}), result)["display"]
                 if display != default:
                     return f"{path}?{quote(f'{calc_id}.{name}')}={quote(value)}", section_id, calc_id, display
-    pytest.skip("no calculator pages yet")
+    return None
 
 
 def alternative_inputs(calc):
@@ -106,7 +107,9 @@ def alternative_inputs(calc):
                     yield item["name"], str(value)
 
 
-def open_share_link_and_wait_for_live_result(page, base: str, link: tuple[str, str, str, list[dict]]) -> None:
+def open_share_link_and_wait_for_live_result(page, base: str, link: tuple[str, str, str, list[dict]] | None) -> None:
+    if link is None:
+        pytest.skip("no calculator pages yet")  # everything before this line has passed
     path, section_id, calc_id, display = link
     page.goto(base + path)
     section = page.locator(f'section.rr-calc[id="{section_id}"]')
@@ -130,10 +133,10 @@ def test_after_one_visit_every_page_search_jump_reference_and_calculator_work_of
         # Five pages never opened before (full page loads, from the cache), none of them the
         # calculator page the share link below points into.
         link = share_link(built_site, exclude={"./"})
-        calculator_page = link[0].split("?")[0]
+        calculator_page = link[0].split("?")[0] if link else None
         index = json.loads((built_site / "rule-index.json").read_text(encoding="utf-8"))["rules"]
         pages = {}
-        for rule_id, rule in index.items():
+        for rule in index.values():
             pages.setdefault(rule["url"].split("#")[0], rule["url"])
         opened = [url for page_url, url in sorted(pages.items()) if page_url != calculator_page]
         opened += ["asl/glossary/", "battlefront/glossary/", "calculators/"]
@@ -146,7 +149,8 @@ def test_after_one_visit_every_page_search_jump_reference_and_calculator_work_of
         assert page.locator(".rr-connection").is_visible()  # the "Offline" badge
 
         # A calculator from a friend's share link, on a page the reader never opened.
-        open_share_link_and_wait_for_live_result(page, base, link)
+        if link:
+            open_share_link_and_wait_for_live_result(page, base, link)
 
         # Material's search, from its precached index.
         page.goto(base)
@@ -180,6 +184,8 @@ def test_after_one_visit_every_page_search_jump_reference_and_calculator_work_of
 
         assert page.failed_requests == [], "requests the offline copy could not answer"
         assert page.console_errors == []
+        if link is None:
+            pytest.skip("no calculator pages yet: pages, search, jump and references passed")
     finally:
         context.close()
 
