@@ -25,6 +25,7 @@ so MkDocs' own link processing turns them into URLs and validates them.
 
 from __future__ import annotations
 
+import functools
 import logging
 import posixpath
 import re
@@ -50,6 +51,9 @@ _PLACEHOLDER = re.compile(f"{STX}([^{ETX}]*){ETX}")
 _EXPLICIT = re.compile(r"\[\[([^\[\]|\n]+?)(?:\|([^\[\]\n]+?))?\]\]")
 # Stands in for a stashed-HTML placeholder while matching: no match may contain it.
 _OPAQUE = "\x00"
+# Every reference has a digit and every explicit link "[[": text with neither is skipped
+# (an escaped digit or bracket is a placeholder, and placeholders hold digits).
+_MAY_HOLD_REFERENCE = re.compile(r"\d|\[\[")
 _RAW_SKIP_OPEN = re.compile(r"<(?:a|code|pre|kbd|samp|script|style)\b[^>]*(?<!/)>$", re.IGNORECASE)
 _RAW_SKIP_CLOSE = re.compile(r"</(?:a|code|pre|kbd|samp|script|style)\s*>$", re.IGNORECASE)
 _STASH_KEY = re.compile(r"wzxhzdk:(\d+)$")
@@ -78,6 +82,12 @@ def _cached_index(docs_dir: str, rulesets_dir: str) -> RuleIndex:
     return _index_cache[key]
 
 
+@functools.lru_cache(maxsize=4096)
+def _relative_page(target: str, current: str) -> str:
+    """``target`` as a relative .md link from ``current`` (both docs-relative)."""
+    return posixpath.relpath(target, posixpath.dirname(current) or ".")
+
+
 class _Text:
     """A text node as matching sees it: escapes restored, stashed HTML opaque.
 
@@ -89,6 +99,9 @@ class _Text:
 
     def __init__(self, text: str, stash: list[str]):
         self.source = text
+        if STX not in text:  # the common case: plain text is its own view
+            self.view, self._offsets = text, None
+            return
         view, offsets = [], []
         inside = 0  # depth of raw <a>/<code>/... tags around the current text
         position = 0
@@ -120,6 +133,8 @@ class _Text:
 
     def source_slice(self, start: int, end: int) -> str:
         """The original text (placeholders intact) between two view positions."""
+        if self._offsets is None:
+            return self.source[start:end]
         return self.source[self._offsets[start]:self._offsets[end]]
 
 
@@ -188,7 +203,7 @@ class ReferencesTreeprocessor(Treeprocessor):
     def _link_text(self, text: str, parent: etree.Element, after: etree.Element | None) -> str:
         """Replace the references in ``text`` (``parent.text`` when ``after`` is None,
         else ``after.tail``) by elements; return what stays as that text."""
-        if isinstance(text, AtomicString) or not text.strip():
+        if isinstance(text, AtomicString) or not _MAY_HOLD_REFERENCE.search(text):
             return text
         node = _Text(text, self.md.htmlStash.rawHtmlBlocks)
         found = self._find(node.view)
@@ -266,8 +281,7 @@ class ReferencesTreeprocessor(Treeprocessor):
     def _href(self, rule) -> str:
         if rule.page == self.page:
             return f"#{rule.id}"
-        here = posixpath.dirname(self.page) or "."
-        return f"{posixpath.relpath(rule.page, here)}#{rule.id}"
+        return f"{_relative_page(rule.page, self.page)}#{rule.id}"
 
     def _warn_unresolved(self, target: str) -> None:
         where = self.page or "(page not set)"
