@@ -1,7 +1,9 @@
 """Release checks over a built site (``ruleref check``): what a reader at the
 table relies on, checked on the finished files rather than on the sources.
 
-* every internal link and ``#fragment`` resolves (``build_tools.linkcheck``);
+* every internal link and ``#fragment`` resolves (``build_tools.linkcheck``),
+  also those the page scripts follow from JSON (jump-to-rule and previews
+  from ``rule-index.json``, search results from Material's search index);
   external links are listed, never requested;
 * every rule of every text has its anchor: each rule ID in the rule index is
   an element id on its page;
@@ -30,7 +32,7 @@ from mkdocs.structure.files import File
 
 import calculators
 from calculators.model import display_value
-from build_tools.linkcheck import HtmlPage, check_links, read_site
+from build_tools.linkcheck import HtmlPage, check_links, read_site, target_file
 from build_tools.offline.precache import kept_offline
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
@@ -57,11 +59,43 @@ def check_site(project: Path, site: Path) -> list[str]:
              report.checked, len(report.broken), len(report.external))
     for url in report.external:
         log.info("  external: %s", url)
-    problems = list(report.broken)
+    problems = list(report.broken) + broken_script_links(site, pages)
     index = _rule_index(project)
     problems += missing_rule_anchors(project, index, pages)
     problems += missing_calculators(project, index, site)
     problems += precache_mismatches(site)
+    return problems
+
+
+# JSON files whose URLs the page scripts open (relative to the site root): file -> how to list them.
+SCRIPT_LINKS = {
+    "rule-index.json": lambda data: [(f"rule {rule_id}", entry["url"]) for rule_id, entry in data["rules"].items()],
+    "search/search_index.json": lambda data: [(f"search entry {doc['title']!r}", doc["location"] or "./")
+                                              for doc in data["docs"]],
+}
+
+
+def broken_script_links(site: Path, pages: dict[str, HtmlPage]) -> list[str]:
+    """URLs in the JSON the page scripts read must open a file of the site and an element id on it."""
+    problems = []
+    checked = 0
+    for name, listed in SCRIPT_LINKS.items():
+        if not (site / name).is_file():
+            problems.append(f"{name}: missing (the page scripts read it)")
+            continue
+        try:
+            links = listed(json.loads((site / name).read_text(encoding="utf-8")))
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            problems.append(f"{name}: not the JSON the page scripts expect ({type(error).__name__}: {error})")
+            continue
+        for what, url in links:
+            checked += 1
+            target, fragment = target_file(site, "", url)
+            if target is None:
+                problems.append(f"{name}: {what}: {url!r} opens no file in the site")
+            elif fragment and target in pages and fragment not in pages[target].ids:
+                problems.append(f"{name}: {what}: {url!r}: no element id {fragment!r} on {target}")
+    log.info("links in rule-index.json and the search index: %d checked, %d broken", checked, len(problems))
     return problems
 
 

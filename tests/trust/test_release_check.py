@@ -47,7 +47,7 @@ def test_the_built_site_passes_every_release_check(built_site):
 def test_a_link_to_a_page_that_is_gone_is_reported_with_the_linking_page_and_line(site):
     (site / "asl/glossary/index.html").unlink()
     problems = check_site(PROJECT, site)
-    dead = [p for p in problems if "opens no file in the site" in p]
+    dead = [p for p in problems if "opens no file in the site" in p and p.split(":")[0].endswith(".html")]
     assert dead and all(p.split(":")[1].isdigit() for p in dead), problems
     assert any("glossary/" in p for p in dead)
 
@@ -57,6 +57,14 @@ def test_a_rule_that_lost_its_anchor_is_reported_and_so_are_links_to_it(site):
     problems = check_site(PROJECT, site)
     assert f"{G15_PAGE}: rule G15.21 has no anchor" in "\n".join(problems)
     assert any("no element id 'G15.21'" in p for p in problems), problems
+
+
+def test_jump_to_rule_and_search_targets_that_lead_nowhere_are_reported(site):
+    edit(site / "rule-index.json", '"url":"asl/g15-bulldozers/#G15.21"', '"url":"asl/g15-bulldozers/#G15.2l"')
+    edit(site / "search/search_index.json", '"location":"asl/g15-bulldozers/"', '"location":"asl/g15-bulldozer/"')
+    problems = check_site(PROJECT, site)
+    assert "rule-index.json: rule G15.21: 'asl/g15-bulldozers/#G15.2l': no element id 'G15.2l'" in "\n".join(problems)
+    assert any(p.startswith("search/search_index.json: search entry") and "opens no file" in p for p in problems)
 
 
 def test_a_calculator_missing_from_its_rule_page_is_reported(site):
