@@ -45,7 +45,6 @@ class _ConfigLoader(yaml.SafeLoader):
 
 
 _ConfigLoader.add_multi_constructor("", lambda loader, suffix, node: None)
-_ConfigLoader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
 
 
 def check_site(project: Path, site: Path) -> list[str]:
@@ -60,9 +59,11 @@ def check_site(project: Path, site: Path) -> list[str]:
     for url in report.external:
         log.info("  external: %s", url)
     problems = list(report.broken) + broken_script_links(site, pages)
-    index = _rule_index(project)
-    problems += missing_rule_anchors(project, index, pages)
-    problems += missing_calculators(project, index, site)
+    config = yaml.load((project / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_ConfigLoader) or {}
+    index = RuleIndex.from_docs(project / config.get("docs_dir", "docs"), load_rulesets(project / "rulesets"))
+    directory_urls = config.get("use_directory_urls", True)
+    problems += missing_rule_anchors(index, pages, directory_urls=directory_urls)
+    problems += missing_calculators(project, index, site, directory_urls=directory_urls)
     problems += precache_mismatches(site)
     return problems
 
@@ -99,28 +100,16 @@ def broken_script_links(site: Path, pages: dict[str, HtmlPage]) -> list[str]:
     return problems
 
 
-def _config(project: Path) -> dict:
-    return yaml.load((project / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_ConfigLoader) or {}
-
-
 def page_html(docs_page: str, *, use_directory_urls: bool) -> str:
     """The site file MkDocs writes for a docs page (``asl/g15.md`` -> ``asl/g15/index.html``)."""
     return File(docs_page, "", "", use_directory_urls).dest_uri
 
 
-def _rule_index(project: Path) -> RuleIndex:
-    return RuleIndex.from_docs(project / _config(project).get("docs_dir", "docs"), load_rulesets(project / "rulesets"))
-
-
-def _rule_page_html(project: Path, rule) -> str:
-    return page_html(rule.page, use_directory_urls=_config(project).get("use_directory_urls", True))
-
-
-def missing_rule_anchors(project: Path, index: RuleIndex, pages: dict[str, HtmlPage]) -> list[str]:
+def missing_rule_anchors(index: RuleIndex, pages: dict[str, HtmlPage], *, directory_urls: bool) -> list[str]:
     """Each rule ID of the index (read from ``docs/``) must be an element id on its built page."""
     problems = []
     for rule in index.rules:
-        html = _rule_page_html(project, rule)
+        html = page_html(rule.page, use_directory_urls=directory_urls)
         if html not in pages:
             problems.append(f"{html}: page of rule {rule.id} (from docs/{rule.page}:{rule.line}) was not built")
         elif rule.id not in pages[html].ids:
@@ -185,7 +174,7 @@ def _placements(project: Path) -> list[tuple[Path, int, str, str]]:
     return found
 
 
-def missing_calculators(project: Path, index: RuleIndex, site: Path) -> list[str]:
+def missing_calculators(project: Path, index: RuleIndex, site: Path, *, directory_urls: bool) -> list[str]:
     """Every placed calculator is on its rule's page with its form and its default result rendered."""
     known = {calc.id: calc for calc in calculators.all_calculators()}
     embeds_of: dict[str, dict] = {}
@@ -198,7 +187,7 @@ def missing_calculators(project: Path, index: RuleIndex, site: Path) -> list[str
             problems.append(f"{where}: {calc_id} under {rule_id}: " +
                             ("no such rule in docs/" if rule is None else "no such calculator"))
             continue
-        html = _rule_page_html(project, rule)
+        html = page_html(rule.page, use_directory_urls=directory_urls)
         if html not in embeds_of:
             parser = _EmbedParser()
             parser.feed((site / html).read_text(encoding="utf-8") if (site / html).is_file() else "")
