@@ -37,7 +37,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 CALC_PAGE = "asl/g15-bulldozers/"
 CALCS_ON_PAGE = 5
 PAGES_WITHOUT = ("", "calculators/", "asl/glossary/")
-WARM_RUNS = 3
+WARM_RUNS = 5
 CHANGES = 200
 TIMEOUT = 120_000
 
@@ -115,16 +115,22 @@ def _timed(context, url: str, flag: str) -> float:
     return value
 
 
-def _cold_and_warm(browser, url: str, flag: str) -> tuple[float, float, list[float]]:
-    context = browser.new_context(service_workers="block")
-    if flag == "__live":
-        context.add_init_script(WATCH_LIVE)
+def _cold_and_warm(browser, base: str) -> dict[str, tuple[float, list[float]]]:
+    """Cold, then warm runs of the baseline and of our page, alternating, so a
+    change in machine load between runs weighs on both alike."""
+    runs = {"baseline": (base + "bench-baseline/", "__done"), "ours": (base + CALC_PAGE, "__live")}
+    contexts = {name: browser.new_context(service_workers="block") for name in runs}
+    contexts["ours"].add_init_script(WATCH_LIVE)
     try:
-        cold = _timed(context, url, flag)
-        warm = [_timed(context, url, flag) for _ in range(WARM_RUNS)]
+        cold = {name: _timed(contexts[name], url, flag) for name, (url, flag) in runs.items()}
+        warm: dict[str, list[float]] = {name: [] for name in runs}
+        for _ in range(WARM_RUNS):
+            for name, (url, flag) in runs.items():
+                warm[name].append(_timed(contexts[name], url, flag))
     finally:
-        context.close()
-    return cold, statistics.median(warm), warm
+        for context in contexts.values():
+            context.close()
+    return {name: (cold[name], warm[name]) for name in runs}
 
 
 def _bytes(browser, url: str, wait_live: bool, service_workers: str) -> tuple[int, int]:
@@ -169,8 +175,7 @@ def main() -> None:
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                base_cold, base_warm, base_runs = _cold_and_warm(browser, base + "bench-baseline/", "__done")
-                ours_cold, ours_warm, ours_runs = _cold_and_warm(browser, base + CALC_PAGE, "__live")
+                starts = _cold_and_warm(browser, base)
 
                 context = browser.new_context(service_workers="block")
                 page = context.new_page()
@@ -187,6 +192,8 @@ def main() -> None:
         finally:
             server.shutdown()
 
+    (base_cold, base_runs), (ours_cold, ours_runs) = starts["baseline"], starts["ours"]
+    base_warm, ours_warm = statistics.median(base_runs), statistics.median(ours_runs)
     cuts = statistics.quantiles(times, n=100, method="inclusive")
     p50, p95 = statistics.median(times), cuts[94]
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())

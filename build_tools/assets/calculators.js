@@ -34,8 +34,7 @@ function ruleIndex() {
 }
 
 function startWorker() {
-  worker = new Worker(WORKER, { type: "module", name: "ruleref-calculators" });
-  worker.addEventListener("message", (event) => {
+  const onMessage = (event) => {
     const { seq, ...reply } = event.data;
     if (seq !== undefined) {
       pending.get(seq)?.(reply);
@@ -46,11 +45,22 @@ function startWorker() {
       runtime = { state: "failed", message: reply.message };
       for (const section of document.querySelectorAll("section.rr-calc[data-state]")) status(section);
     }
-  });
-  worker.addEventListener("error", (event) => {
+  };
+  const onError = (event) => {
     runtime = { state: "failed", message: event.message || "the worker did not start" };
     for (const section of document.querySelectorAll("section.rr-calc[data-state]")) status(section);
-  });
+  };
+  // A calculator page starts the worker from its <head> (build_tools/bundle/page_head.py);
+  // a page reached by instant navigation may not have.
+  const early = window.rulerefCalculators;
+  if (early) {
+    worker = early.worker;
+    early.adopt(onMessage, onError);
+    return;
+  }
+  worker = new Worker(WORKER, { type: "module", name: "ruleref-calculators" });
+  worker.addEventListener("message", onMessage);
+  worker.addEventListener("error", onError);
 }
 
 function ask(message) {

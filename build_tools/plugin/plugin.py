@@ -13,7 +13,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
 from build_tools import bundle, offline
-from build_tools.bundle import csp
+from build_tools.bundle import page_head
 from build_tools.errors import SourceError
 from build_tools.markdown.calculators import placements_of
 from build_tools.plugin import site_files
@@ -68,7 +68,7 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         return markdown
 
     def on_post_page(self, output, page, config):
-        return csp.add_policy(output)
+        return page_head.finish(output)  # calculator pages: CSP, early start of Python
 
     def on_post_build(self, config):
         try:  # Pyodide and the calculators wheel, for pages with calculators

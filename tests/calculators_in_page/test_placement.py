@@ -162,3 +162,15 @@ def test_calculator_pages_allow_only_the_site_and_its_hashed_inline_scripts(buil
     assert "unsafe-inline" not in script_src and "unsafe-eval'" not in script_src.replace("wasm-unsafe-eval", "")
     assert html.index("Content-Security-Policy") < html.index("<script")
     assert "Content-Security-Policy" not in (built_site / "asl" / "glossary" / "index.html").read_text()
+
+
+def test_calculator_pages_start_the_worker_from_the_head_and_other_pages_do_not(built_site):
+    html = (built_site / "asl" / "g15-bulldozers" / "index.html").read_text(encoding="utf-8")
+    head = html[:html.index("</head>")]
+    early = re.search(r"<script>(\(function\(\)\{var w=new Worker\(\"([^\"]+)\".*?)</script>", head)
+    assert early and early.group(2) == "../../assets/ruleref/ruleref/calculator-worker.js"
+    assert (built_site / "asl" / "g15-bulldozers" / early.group(2)).resolve().is_file()
+    assert head.index("Content-Security-Policy") < head.index(early.group(0))
+    assert csp.inline_script_hashes(early.group(0))[0] in head  # allowed by its hash
+    for page in ("index.html", "asl/glossary/index.html", "calculators/index.html"):
+        assert "rulerefCalculators" not in (built_site / page).read_text(encoding="utf-8")

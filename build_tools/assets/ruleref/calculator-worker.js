@@ -35,10 +35,11 @@ async function openSnapshots() {
   }
 }
 
-function pyodideConfig(runtime, lock, wheel) {
+function pyodideConfig(runtime, lock, wheel, createPyodideModule) {
   const path = `${WHEEL_DIR}/${lock.wheel.file.split("/").pop()}`;
   return {
     indexURL: runtime.href,
+    createPyodideModule,
     env: { PYTHONPATH: path },
     fsInit: async (FS) => {
       FS.mkdirTree(WHEEL_DIR);
@@ -65,9 +66,12 @@ async function start() {
     await fetchBytes(new URL("calculators-lock.json", BUNDLE), { cache: "no-cache" })));
   const runtime = new URL(lock.runtime.path, BUNDLE);
   const wheel = fetchWheel(lock);
-  const [{ loadPyodide }, snapshots] = await Promise.all([import(new URL("pyodide.mjs", runtime)), openSnapshots()]);
+  // pyodide.asm.mjs (1.2 MB of JavaScript) is loaded alongside the loader and
+  // the snapshot, not after them (loadPyodide's createPyodideModule option).
+  const [{ loadPyodide }, asm, snapshots] = await Promise.all([
+    import(new URL("pyodide.mjs", runtime)), import(new URL("pyodide.asm.mjs", runtime)), openSnapshots()]);
   const key = new URL(`snapshot/${lock.runtime.version}/${lock.wheel.sha256}`, BUNDLE).href;
-  const config = pyodideConfig(runtime, lock, wheel);
+  const config = pyodideConfig(runtime, lock, wheel, asm.default);
 
   const stored = snapshots && await snapshots.match(key);
   if (stored) {
