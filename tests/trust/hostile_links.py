@@ -132,9 +132,10 @@ def written_links(draw, calc) -> Link:
 
 @st.composite
 def garbage_links(draw, calc) -> Link:
-    """Raw query text: broken percent-escapes, invalid UTF-8 bytes, separators anywhere."""
-    pieces = st.one_of(st.text(max_size=30), st.sampled_from(["%", "%G1", "%ff%fe", "%C3%28", "%E2%82", "&", "=",
-                                                              ";", "+", "#", "?", f"{calc.id}.", ".."]))
+    """Raw query text: broken and double percent-escapes, invalid UTF-8 bytes, NULs, separators anywhere."""
+    pieces = st.one_of(st.text(max_size=30), st.sampled_from(["%", "%G1", "%ff%fe", "%C3%28", "%E2%82", "%00", "%252E",
+                                                              "%2e", "&", "=", ";", "+", "#", "?", f"{calc.id}.",
+                                                              f"{calc.id}%2E", ".."]))
     return Link(query="".join(draw(st.lists(pieces, max_size=25))), pairs=None)
 
 
