@@ -108,14 +108,20 @@ async function download() {
     }
   }
   announce({ state: "saving", bytes, totalBytes: PRECACHE.bytes });
-  const queue = missing.values();
+  let failed = false;
   const worker = async () => {
-    for (const item of queue) {
-      const response = await fetch(new Request(item.href, { integrity: item.integrity, cache: "no-cache" }));
-      if (!response.ok) throw new Error(`${item.href}: HTTP ${response.status}`);
-      await (await caches.open(item.name)).put(item.href, await asStored(response));
+    while (missing.length && !failed) {
+      const item = missing.shift();
+      try {
+        const response = await fetch(new Request(item.href, { integrity: item.integrity, cache: "no-cache" }));
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        await (await caches.open(item.name)).put(item.href, await asStored(response));
+      } catch (error) {
+        failed = true; // the other fetches stop after their current file; the pages hear "failed" only
+        throw new Error(`${item.href.slice(SCOPE.href.length)}: ${error.message}`);
+      }
       bytes += item.size;
-      announce({ state: "saving", bytes, totalBytes: PRECACHE.bytes });
+      if (!failed) announce({ state: "saving", bytes, totalBytes: PRECACHE.bytes });
     }
   };
   await Promise.all(Array.from({ length: CONCURRENT_FETCHES }, worker));

@@ -8,14 +8,17 @@ fetches, so on its own it would prove nothing.)
 
 from __future__ import annotations
 
+import functools
+import http.server
 import json
 import re
 import shutil
+import threading
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from conftest import serve
+from conftest import StaticHandler, serve
 
 import calculators
 from calculators.model import result_json
@@ -34,6 +37,7 @@ PYODIDE_START_MS = 120_000  # a cold Pyodide start on a busy 2-core machine, wit
 def visit_once(context, url: str):
     """Open ``url`` online and wait until the offline copy is complete and controls the page."""
     page = context.new_page()
+    page.set_default_timeout(60_000)  # the machine running the tests may be busy with other work
     page.failed_requests = []
     # A request cut short by leaving the page (ERR_ABORTED: a calculator page's runtime download
     # when the test moves on) is not a request the offline copy failed to answer.
@@ -156,7 +160,7 @@ def test_after_one_visit_every_page_search_jump_reference_and_calculator_work_of
         page.goto(base)
         page.locator("input.md-search__input").press_sequentially("bulldozer")  # Material reacts to keys
         result = page.locator(".md-search-result__item a").first
-        result.wait_for(timeout=15_000)
+        result.wait_for()
         result.click()
         page.wait_for_url(re.compile(r"g15-bulldozers"))
 
@@ -334,3 +338,44 @@ def test_make_available_offline_button_saves_a_copy_the_browser_evicted(browser,
         assert page.failed_requests == []
     finally:
         context.close()
+
+
+def test_an_interrupted_download_says_so_and_resumes_where_it_stopped(browser, built_site, tmp_path):
+    # The phone loses the signal half-way (here: the host cannot serve the runtime's
+    # wasm). The footer says saving failed and offers the download again; the second
+    # attempt fetches only what the first did not save.
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    lock = json.loads((site / "pyodide" / "calculators-lock.json").read_text(encoding="utf-8"))
+    wasm = site / "pyodide" / lock["runtime"]["path"] / "pyodide.asm.wasm"
+    wasm.rename(wasm.with_suffix(".away"))
+    requested = []
+
+    class Recording(StaticHandler):
+        def do_GET(self):
+            requested.append(self.path)
+            super().do_GET()
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Recording, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(base)
+        page.locator('.rr-offline[data-state="failed"]').wait_for(timeout=120_000)
+        assert "Could not save for offline: pyodide/" in page.inner_text(".rr-offline")  # names the file
+        first_attempt = set(requested)
+        assert any(path.endswith("pyodide.asm.wasm") for path in first_attempt)
+
+        wasm.with_suffix(".away").rename(wasm)
+        requested.clear()
+        page.locator(".rr-offline__button").click()
+        wait_until_saved(page)
+        fetched_again = {path for path in requested if path != "/sw.js"} & (first_attempt - {"/sw.js"})
+        assert all(path.endswith("pyodide.asm.wasm") for path in fetched_again), fetched_again
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()

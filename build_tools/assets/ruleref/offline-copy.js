@@ -69,13 +69,17 @@ export function watchOfflineCopy(root, onChange) {
   });
 
   async function register() {
+    let fresh;
     try {
-      registration = await container.register(new URL("sw.js", root).href, { scope: root.href });
+      fresh = await container.register(new URL("sw.js", root).href, { scope: root.href });
     } catch (error) {
       set({ kind: "failed", reason: String(error && error.message || error) });
       return;
     }
-    registration.addEventListener("updatefound", () => follow(registration.installing));
+    if (fresh !== registration) {
+      registration = fresh;
+      registration.addEventListener("updatefound", () => follow(registration.installing));
+    }
     follow(registration.installing);
     await refresh();
   }
@@ -92,8 +96,7 @@ export function watchOfflineCopy(root, onChange) {
       // evicted it): ask the browser to keep this site's storage under pressure.
       navigator.storage?.persist?.();
       if (registration && registration.active) registration.active.postMessage({ type: "fill" });
-      else if (registration) registration.update().catch((error) => set({ kind: "failed", reason: String(error) }));
-      else register();
+      else register(); // a failed first install leaves no worker: register again, it resumes the download
     },
     acceptUpdate() {
       if (registration && registration.waiting) registration.waiting.postMessage({ type: "skip-waiting" });
