@@ -42,6 +42,7 @@ from markdown.util import AtomicString
 import calculators
 from calculators.model import result_json
 from build_tools.errors import SourceError
+from build_tools.rule_index import slugify
 
 PLACEMENTS_FILE = "calculators.yml"
 INDEX_MARKER = "<!-- ruleref:calculators -->"
@@ -343,19 +344,34 @@ def _md_link(text: str, href: str | None) -> str:
     return f"[{escaped}]({href})" if href else f"{escaped} (not in this reference)"
 
 
+def _rule_name(index, rule_id: str, with_title: bool) -> str:
+    """How the table names a rule: a section slug by its title ("Demolition Action"),
+    a numbered rule by its ID, with its title after the number if asked ("G15.21 vs PILLBOX...")."""
+    rule = index.get(rule_id)
+    if rule is None:
+        return rule_id
+    if slugify(rule.title) == rule.id:
+        return rule.title
+    if not with_title:
+        return rule.id
+    number, _, rest = rule.title.partition(" ")
+    return f"{rule.id} {rest}" if rest and rule.id.endswith(number) else f"{rule.id} {rule.title}"
+
+
 def calculator_table(index, placements: dict, page: str) -> list[str]:
     """Markdown table: calculator, the rules it implements (linked), where it is placed."""
     where = {p.calculator: p for placed in placements.values() for p in placed}
     lines = ["| Calculator | Rules | Placed under |", "| --- | --- | --- |"]
     for calc in calculators.all_calculators():
-        rules = ", ".join(_md_link(rule_id, _href(index, page, rule_id)) for rule_id in calc.rules)
+        rules = ", ".join(_md_link(_rule_name(index, rule_id, False), _href(index, page, rule_id))
+                          for rule_id in calc.rules)
         placement = where.get(calc.id)
         if placement is None:
             placed = "not placed"
         else:
             rule = index.get(placement.rule)
             href = f"{posixpath.relpath(rule.page, posixpath.dirname(page) or '.')}#calc-{calc.id}"
-            placed = _md_link(f"{rule.id} {rule.title}".strip(), href)
+            placed = _md_link(_rule_name(index, rule.id, True), href)
         title = calc.title.replace("|", "\\|")
         lines.append(f"| {title} | {rules} | {placed} |")
     return ["", *lines, ""]
