@@ -37,9 +37,11 @@ def cmd_import(args: argparse.Namespace) -> int:
         fmt = args.format or ("asl" if ruleset.references == "chapter-dotted" else "titled")
         options = next((s.options for s in ruleset.sources if s.path.resolve() == Path(args.file).resolve()), {})
         jobs = [(ruleset, Path(args.file), args.chapter, fmt, args.page or Path(args.file).stem, options)]
-    for ruleset, path, chapter, fmt, page, options in jobs:
-        markdown = import_file(path, ruleset=ruleset.id, chapter=chapter, format=fmt,
-                               source_label=_relative(path), **options)
+    # Import everything before writing anything: a bad source leaves docs/ as it was.
+    pages = [(ruleset, path, page, import_file(path, ruleset=ruleset.id, chapter=chapter, format=fmt,
+                                               source_label=_relative(path), **options))
+             for ruleset, path, chapter, fmt, page, options in jobs]
+    for ruleset, path, page, markdown in pages:
         target = write_page(PROJECT / "docs", ruleset.id, page, markdown)
         print(f"imported {_relative(path)} -> {_relative(target)}")
     write_landing_pages(PROJECT / "docs", rulesets)
@@ -62,14 +64,23 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    """Strict build, then the release checks on the staged site: site/ is replaced only if both pass."""
     from build_tools.release_check import check_site
+    from build_tools.site_build import SiteRejected, build_into
 
-    if not args.no_build:
-        cmd_build(argparse.Namespace(site_dir=args.site_dir, no_strict=False))
-    problems = check_site(PROJECT, Path(args.site_dir))
+    try:
+        if args.no_build:
+            problems = check_site(PROJECT, Path(args.site_dir))
+        else:
+            build_into(Path(args.site_dir), config_file=PROJECT / "mkdocs.yml", strict=True,
+                       verify=lambda staged: check_site(PROJECT, staged))
+            problems = []
+    except SiteRejected as rejected:
+        problems = rejected.problems
     for problem in problems:
         print(problem, file=sys.stderr)
-    print(f"ruleref check: {len(problems)} problem(s)")
+    kept = " (the previous site/ was kept)" if problems and not args.no_build else ""
+    print(f"ruleref check: {len(problems)} problem(s){kept}")
     return 1 if problems else 0
 
 

@@ -106,7 +106,7 @@ class RuleIndex:
                                   f"(known: {', '.join(rulesets) or 'none'}; add rulesets/<id>/ruleset.yml)")
             page = Page(page_path, ruleset.id, front.get("chapter"))
             pages[page_path] = page
-            for rule in _rules_of_page(text, body_start, page, ruleset):
+            for rule in _rules_of_page(text, body_start, page, ruleset, str(path)):
                 if rule.id in seen:
                     first = seen[rule.id]
                     raise SourceError(str(path), rule.line, f"duplicate rule ID {rule.id} "
@@ -155,7 +155,7 @@ def _front_matter(text: str, path: str) -> tuple[dict, int]:
     return {}, 0
 
 
-def _rules_of_page(text: str, body_start: int, page: Page, ruleset) -> list[Rule]:
+def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -> list[Rule]:
     grammar = ruleset.references == "chapter-dotted"
     chapters = tuple(ruleset.chapters) if grammar else ()
     lines = text.split("\n")
@@ -187,7 +187,11 @@ def _rules_of_page(text: str, body_start: int, page: Page, ruleset) -> list[Rule
             if match and _ATTR_RULE_CLASS.search(match.group(3)):
                 rule_id = _ATTR_ID.search(match.group(3))
                 if rule_id:
-                    heading = (rule_id.group(1), _unescape(match.group(2)), len(match.group(1)), number + 1)
+                    title = _unescape(match.group(2))
+                    if not title.strip():
+                        raise SourceError(path, number + 1,
+                                          f"rule heading #{rule_id.group(1)} has no text (Markdown would drop its id)")
+                    heading = (rule_id.group(1), title, len(match.group(1)), number + 1)
             continue
         body.append(line)
     close()

@@ -10,13 +10,26 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 
-def build_into(site_dir: Path, *, config_file: Path, strict: bool = True) -> None:
-    """Run a full MkDocs build whose output replaces ``site_dir`` atomically."""
+class SiteRejected(Exception):
+    """The build finished but the release checks found problems; ``site_dir`` was kept."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__(f"{len(problems)} problem(s) in the built site")
+        self.problems = problems
+
+
+def build_into(site_dir: Path, *, config_file: Path, strict: bool = True,
+               verify: Callable[[Path], list[str]] | None = None) -> None:
+    """Run a full MkDocs build whose output replaces ``site_dir`` atomically.
+
+    ``verify`` (e.g. the release check) inspects the staged site first; any
+    problem it returns keeps the previous ``site_dir`` and raises SiteRejected."""
     site_dir = site_dir.resolve()
     site_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f"{site_dir.name}.tmp-", dir=site_dir.parent))
@@ -27,6 +40,9 @@ def build_into(site_dir: Path, *, config_file: Path, strict: bool = True) -> Non
             build(config)
         finally:
             config.plugins.on_shutdown()
+        problems = verify(staging) if verify else []
+        if problems:
+            raise SiteRejected(problems)
         _swap(staging, site_dir)
     finally:
         shutil.rmtree(staging, ignore_errors=True)

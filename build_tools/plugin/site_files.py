@@ -3,8 +3,11 @@ names, the rule index for the page scripts, the unresolved-reference report."""
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import logging
+import os
 from pathlib import Path
 
 from mkdocs.config.config_options import ExtraScriptValue
@@ -94,3 +97,18 @@ def report_unresolved(index, log: logging.Logger) -> None:
     log.info("%d cited rules are not in this reference (shown as such in the pages):", len(unresolved))
     for rule_id, cited_in in unresolved.items():
         log.info("  %s, cited in %s", rule_id, ", ".join(cited_in))
+
+
+def write_sitemap_gz(site_dir: Path) -> None:
+    """Re-gzip sitemap.xml with a fixed header time (SOURCE_DATE_EPOCH or 0).
+
+    MkDocs stamps the build time into the gzip header, so two builds of the same
+    sources would differ and the service worker's cache would churn."""
+    sitemap = site_dir / "sitemap.xml"
+    if not sitemap.is_file():
+        return
+    buffer = io.BytesIO()
+    with gzip.GzipFile(filename="sitemap.xml", fileobj=buffer, mode="wb",
+                       mtime=int(os.environ.get("SOURCE_DATE_EPOCH", "0"))) as compressed:
+        compressed.write(sitemap.read_bytes())
+    (site_dir / "sitemap.xml.gz").write_bytes(buffer.getvalue())

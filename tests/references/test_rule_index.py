@@ -137,3 +137,10 @@ def test_imported_g15_rules_cite_what_their_source_text_cites(rulesets):
     assert {rule_id: list(index.get(rule_id).references) for rule_id in expected} == expected
     # 15.26 OVR is cited by 15.2 ("only as per 15.26") and 15.261 ("15.26 still applies.")
     assert index.referenced_by("G15.26") == ["G15.2", "G15.261"]
+
+
+def test_a_rule_heading_with_no_text_is_an_error_naming_page_and_line(tmp_path, rulesets):
+    # Markdown drops the id of an empty heading, so the rule would have no anchor.
+    _page(tmp_path, "asl/g.md", "---\nruleset: asl\n---\n\n## {: #G15.9 .rr-rule data-rule=\"G15.9\" }\n")
+    with pytest.raises(SourceError, match=r"g\.md:5: rule heading #G15\.9 has no text"):
+        RuleIndex.from_docs(tmp_path, rulesets)
