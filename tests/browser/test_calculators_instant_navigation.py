@@ -15,8 +15,8 @@ import threading
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import StaticHandler
-from tests.browser.test_calculators_in_page import LIVE_TIMEOUT, assert_shows, cli, set_input
+from static_server import StaticHandler
+from test_calculators_in_page import LIVE_TIMEOUT, assert_shows, cli, set_input
 
 pytestmark = pytest.mark.browser
 

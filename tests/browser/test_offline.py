@@ -18,7 +18,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from conftest import StaticHandler, serve
+from static_server import StaticHandler, serve
 
 import calculators
 from calculators.model import result_json

@@ -8,7 +8,7 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import serve
+from static_server import serve
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,7 @@ import re
 
 import yaml
 
-from conftest import import_page, raw_text, render, structure
+from importer_pages import import_page, raw_text, render, structure
 
 
 def expected_rules(text: str, chapter: str) -> list[tuple[str, int]]:

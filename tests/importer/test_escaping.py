@@ -9,7 +9,7 @@ import markdown
 from hypothesis import given, settings, strategies as st
 
 from build_tools.importer import markdown_text as md
-from conftest import site_extensions, visible_words
+from importer_pages import site_extensions, visible_words
 
 # Characters Markdown (and the site's extensions) would otherwise read as syntax.
 SYNTAX = list("*_`\\<>&#[](){}|!-+=.:~^\"'/ ;") + ["1. ", "+ ", "> ", "# ", "&amp;", "&#38;", "<b>", "</p>",

@@ -9,7 +9,7 @@ import yaml
 
 from build_tools.errors import SourceError
 from build_tools.importer import import_text
-from conftest import import_page, render, structure
+from importer_pages import import_page, render, structure
 
 # Every title line of the text, in order, as a reader picks them out (stray
 # "Table of Contents" dropped): the importer's heuristic must find exactly these.

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from build_tools.importer import import_text
-from conftest import PROJECT, import_page, raw_text, render, source, visible_words
+from importer_pages import PROJECT, import_page, raw_text, render, source, visible_words
 
 PAGES = ("g15-bulldozers", "chapter-d-vehicles", "engineering-rules")
 SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
