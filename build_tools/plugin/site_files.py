@@ -8,6 +8,7 @@ import io
 import json
 import logging
 import os
+import re
 from pathlib import Path
 
 from mkdocs.config.config_options import ExtraScriptValue
@@ -99,16 +100,21 @@ def report_unresolved(index, log: logging.Logger) -> None:
         log.info("  %s, cited in %s", rule_id, ", ".join(cited_in))
 
 
-def write_sitemap_gz(site_dir: Path) -> None:
-    """Re-gzip sitemap.xml with a fixed header time (SOURCE_DATE_EPOCH or 0).
+def write_sitemap(site_dir: Path) -> None:
+    """Make sitemap.xml and sitemap.xml.gz depend on the sources only.
 
-    MkDocs stamps the build time into the gzip header, so two builds of the same
-    sources would differ and the service worker's cache would churn."""
+    MkDocs writes the build date as every page's <lastmod> (optional in the
+    sitemap protocol, and not a fact about the rules) and stamps the build time
+    into the gzip header, so two builds of the same sources would differ and the
+    service worker's cache would churn. The gzip header time is
+    SOURCE_DATE_EPOCH, or 0."""
     sitemap = site_dir / "sitemap.xml"
     if not sitemap.is_file():
         return
+    xml = re.sub(r"\s*<lastmod>[^<]*</lastmod>", "", sitemap.read_text(encoding="utf-8"))
+    sitemap.write_text(xml, encoding="utf-8")
     buffer = io.BytesIO()
-    with gzip.GzipFile(filename="sitemap.xml", fileobj=buffer, mode="wb",
-                       mtime=int(os.environ.get("SOURCE_DATE_EPOCH", "0"))) as compressed:
-        compressed.write(sitemap.read_bytes())
+    mtime = int(os.environ.get("SOURCE_DATE_EPOCH", "0"))
+    with gzip.GzipFile(filename="sitemap.xml", fileobj=buffer, mode="wb", mtime=mtime) as compressed:
+        compressed.write(xml.encode("utf-8"))
     (site_dir / "sitemap.xml.gz").write_bytes(buffer.getvalue())
