@@ -37,6 +37,8 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
             self.rulesets = load_rulesets(project / self.config.rulesets_dir)
         except SourceError as error:
             raise PluginError(str(error)) from error
+        # `ruleref serve` rebuilds when ruleset data (glossary, annotations, placements) changes too.
+        config.watch.append(str(project / self.config.rulesets_dir))
         site_files.add_assets(config)
         site_files.add_theme_overrides(config)
         return config
