@@ -187,7 +187,8 @@ class ReferencesTreeprocessor(Treeprocessor):
         citing = self.index.referenced_by(rule.id)
         if not citing:
             return heading
-        cited_by = etree.Element("p", {"class": "rr-cited-by"})
+        # Not rule text: kept out of the search index, so a search for a rule ID finds the rule itself.
+        cited_by = etree.Element("p", {"class": "rr-cited-by", "data-search-exclude": ""})
         cited_by.text = AtomicString("Referenced by: ")
         for number, rule_id in enumerate(citing):
             link = self._element(rule_id, rule_id)

@@ -92,9 +92,9 @@ def test_table_footnotes_and_examples_are_linked_but_footnote_markers_are_not(ch
 
 def test_referenced_by_follows_each_cited_rule_heading(g15, chapter_d):
     assert ('id="G15.11">15.11 UNARMORED:</h3>\n'
-            f'<p class="rr-cited-by">Referenced by: {link("G15.12", "G15.12")}</p>') in g15
+            f'<p class="rr-cited-by" data-search-exclude="">Referenced by: {link("G15.12", "G15.12")}</p>') in g15
     assert ('id="D.8">D.8 COLLATERAL ATTACKS:</h2>\n'
-            f'<p class="rr-cited-by">Referenced by: {link("D.6", "D.6")}, {link("D.8A", "D.8A")}</p>') in chapter_d
+            f'<p class="rr-cited-by" data-search-exclude="">Referenced by: {link("D.6", "D.6")}, {link("D.8A", "D.8A")}</p>') in chapter_d
     assert 'id="G15.12">15.12 ARMORED:</h3>\n<p>' in g15  # nobody cites G15.12
 
 

@@ -77,7 +77,7 @@ def test_explicit_links_from_the_home_page_resolve(site):
 def test_same_page_references_and_referenced_by_survive_the_theme(site):
     g15 = (site / "asl/g15-bulldozers/index.html").read_text(encoding="utf-8")
     assert 'treated as per <a class="rr-ref" data-rule="G15.11" href="#G15.11">15.11</a>.' in g15
-    assert '<p class="rr-cited-by">Referenced by: <a class="rr-ref" data-rule="G15.12" href="#G15.12">G15.12</a></p>' in g15
+    assert '<p class="rr-cited-by" data-search-exclude="">Referenced by: <a class="rr-ref" data-rule="G15.12" href="#G15.12">G15.12</a></p>' in g15
     assert '<span class="rr-ref rr-ref--missing" data-rule="B24.7" title="B24.7 is not in this reference">B24.7</span>' in g15
 
 
