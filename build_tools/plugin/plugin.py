@@ -64,6 +64,7 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         return nav
 
     def on_page_markdown(self, markdown, page, config, files):
+        site_files.rank_rules_first(page, self.index)
         for name in EXTENSIONS:
             if name in config.mdx_configs:
                 config.mdx_configs[name]["current_page"] = page.file.src_uri

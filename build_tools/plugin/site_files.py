@@ -90,6 +90,17 @@ def write_rule_index_json(site_dir: Path, index, files: Files) -> None:
         json.dumps({"rules": rules}, ensure_ascii=False, sort_keys=False, separators=(",", ":")), encoding="utf-8")
 
 
+RULE_PAGE_SEARCH_BOOST = 3
+
+
+def rank_rules_first(page, index) -> None:
+    """Rank rule pages above pages that only mention rule IDs (home, calculators
+    index), so a search for G15.21 lands on the rule. A page's own ``search:``
+    front matter wins."""
+    if page.file.src_uri in index.pages:
+        page.meta.setdefault("search", {}).setdefault("boost", RULE_PAGE_SEARCH_BOOST)
+
+
 def report_unresolved(index, log: logging.Logger) -> None:
     """Name every cited rule this reference does not contain (B24.7 ...), with where it is cited."""
     unresolved = index.unresolved_references()
