@@ -33,6 +33,13 @@ function ruleIndex() {
   return ruleUrls;
 }
 
+// The offline copy waits for this on calculator pages (offline-copy.js): the
+// runtime the worker just downloaded then comes from the HTTP cache, not twice.
+function settled() {
+  document.documentElement.dataset.rrPython = runtime.state;
+  document.dispatchEvent(new CustomEvent("rr-python-settled"));
+}
+
 function startWorker() {
   const onMessage = (event) => {
     const { seq, ...reply } = event.data;
@@ -41,14 +48,17 @@ function startWorker() {
       pending.delete(seq);
     } else if (reply.type === "ready") {
       runtime = { state: "ready", warm: reply.warm, ms: reply.ms };
+      settled();
     } else if (reply.type === "failed") {
       runtime = { state: "failed", message: reply.message };
       for (const section of document.querySelectorAll("section.rr-calc[data-state]")) status(section);
+      settled();
     }
   };
   const onError = (event) => {
     runtime = { state: "failed", message: event.message || "the worker did not start" };
     for (const section of document.querySelectorAll("section.rr-calc[data-state]")) status(section);
+    settled();
   };
   // A calculator page starts the worker from its <head> (build_tools/bundle/page_head.py);
   // a page reached by instant navigation may not have.

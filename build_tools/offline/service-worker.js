@@ -95,6 +95,23 @@ async function fill() {
   }
 }
 
+// The runtime folder is versioned (pyodide/<version>/) and its files never
+// change: a copy already in the HTTP cache (the calculator worker's) is taken
+// instead of a second 13 MB download. Site files are revalidated, and so is a
+// runtime file whose cached copy is an error or fails its integrity check.
+async function fetchVerified(item) {
+  const request = (cache) => new Request(item.href, { integrity: item.integrity, cache });
+  if (item.name.startsWith("ruleref-runtime-")) {
+    try {
+      const cached = await fetch(request("force-cache"));
+      if (cached.ok) return cached;
+    } catch (error) {
+      // a stale or damaged cached copy: fetch it afresh below
+    }
+  }
+  return fetch(request("no-cache"));
+}
+
 async function download() {
   const missing = [];
   let bytes = 0;
@@ -113,7 +130,7 @@ async function download() {
     while (missing.length && !failed) {
       const item = missing.shift();
       try {
-        const response = await fetch(new Request(item.href, { integrity: item.integrity, cache: "no-cache" }));
+        const response = await fetchVerified(item);
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         await (await caches.open(item.name)).put(item.href, await asStored(response));
       } catch (error) {

@@ -6,6 +6,8 @@
 //   bytes/totalBytes (saved so far, all of it), reason (why saving failed)
 
 const STATUS_TIMEOUT_MS = 5000;
+// How long a calculator page's offline copy waits for its Python to start.
+const PYTHON_WAIT_MS = 30000;
 
 export function watchOfflineCopy(root, onChange) {
   let state = { kind: "checking", update: false };
@@ -85,9 +87,21 @@ export function watchOfflineCopy(root, onChange) {
   }
 
   // Register after the page has loaded: the first visit's download must not
-  // compete with the page's own files.
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
+  // compete with the page's own files. On a calculator page, also after its
+  // Python has started (or failed): the service worker then takes the runtime
+  // the page just downloaded from the HTTP cache instead of fetching it again.
+  const afterLoad = () => {
+    const calculatorPage = document.querySelector("section.rr-calc");
+    if (!calculatorPage || document.documentElement.dataset.rrPython) register();
+    else {
+      let started = false;
+      const once = () => { if (!started) { started = true; register(); } };
+      document.addEventListener("rr-python-settled", once, { once: true });
+      setTimeout(once, PYTHON_WAIT_MS);
+    }
+  };
+  if (document.readyState === "complete") afterLoad();
+  else window.addEventListener("load", afterLoad, { once: true });
 
   return {
     save() {
