@@ -212,8 +212,13 @@ class Result:
     outputs: tuple[Output, ...]
     steps: tuple[Step, ...]
     warnings: tuple[str, ...] = ()
-    # outcome -> exact probability, in display order; None when not a dice question
+    # outcome -> exact probability, in display order; None when not a dice question.
+    # Outcomes that cannot happen are dropped here, so no calculator lists a 0 % row.
     distribution: tuple[tuple[str, Fraction], ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.distribution is not None:
+            object.__setattr__(self, "distribution", tuple((o, p) for o, p in self.distribution if p))
 
     def output(self, name: str) -> OutputValue:
         """The value of the output called ``name`` (KeyError if there is none)."""

@@ -229,8 +229,7 @@ def compute(inputs: Mapping[str, object]) -> Result:
         reach = f"an Original DR ≤ {max_original}" if max_original else "no Original DR (2-12)"
         steps.append(Step(f"A Final DR ≤ {CLEARANCE_SUCCESS_AT_MOST} succeeds: {reach}", "B24.7"))
         steps.append(Step(f"P(success) = {probability * 36}/36", "B24.7"))
-        distribution = tuple((outcome, p) for outcome, p in (("Clearance succeeds", probability),
-                                                              ("Clearance fails", 1 - probability)) if p)
+        distribution = (("Clearance succeeds", probability), ("Clearance fails", 1 - probability))
     return Result(
         outputs=(
             Output("final_drm", "Final DRM", final_drm, "G15.21"),

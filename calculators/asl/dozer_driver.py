@@ -81,8 +81,7 @@ def compute(inputs: Mapping[str, object]) -> Result:
     if inputs["attack"] == "sniper":
         distribution = ((outcome, Fraction(1)),)
     else:
-        distribution = tuple((name, p) for name, p in ((DRIVER_KILLED, probability), (ELIMINATED, 1 - probability))
-                             if p)
+        distribution = ((DRIVER_KILLED, probability), (ELIMINATED, 1 - probability))
     return Result(
         outputs=(
             Output("driver_killed_probability", "Probability the Inherent Driver is killed instead",

@@ -54,7 +54,7 @@ def _compute(inputs: Mapping[str, object]) -> Result:
     )
     expected = count_text(spans / span) if span else None
     distribution = tuple(
-        (f"{k} of {spans} span(s) built", built[k]) for k in range(min(spans, turns + 1)) if built[k]
+        (f"{k} of {spans} span(s) built", built[k]) for k in range(min(spans, turns + 1))
     ) + ((f"bridge built ({spans} span(s))", done),)
     return Result(
         outputs=(
@@ -64,7 +64,7 @@ def _compute(inputs: Mapping[str, object]) -> Result:
             Output("expected_rolls", "Expected rolls (engineering actions) to build it", expected, RULE),
         ),
         steps=tuple(steps),
-        distribution=tuple((outcome, p) for outcome, p in distribution if p),
+        distribution=distribution,
     )
 
 
