@@ -65,7 +65,8 @@ def slugify(title: str) -> str:
 
 
 class RuleIndex:
-    def __init__(self, rules: list[Rule], pages: dict[str, Page], rulesets: Mapping):
+    def __init__(self, rules: list[Rule], pages: dict[str, Page], rulesets: Mapping, docs_dir: Path | None = None):
+        self.docs_dir = docs_dir  # where the pages are read from (error messages quote their lines)
         self.rules = rules
         self.pages = pages
         self.rulesets = rulesets
@@ -113,7 +114,7 @@ class RuleIndex:
                                       f"(also at {docs_dir / first.page}:{first.line}); rule IDs must be unique")
                 seen[rule.id] = rule
                 rules.append(rule)
-        return cls(rules, pages, rulesets)
+        return cls(rules, pages, rulesets, docs_dir)
 
     def get(self, rule_id: str) -> Rule | None:
         return self._by_id.get(rule_id)

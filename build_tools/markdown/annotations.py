@@ -33,6 +33,7 @@ from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
+from build_tools.markdown import page_options
 from build_tools.markdown.ruleset_data import PerBuild, compose, line_of, page_ruleset, scalar_text, warn
 
 ANNOTATIONS_FILE = "annotations.yml"
@@ -177,12 +178,7 @@ class AnnotationsTreeprocessor(Treeprocessor):
 class AnnotationsExtension(Extension):
     def __init__(self, **kwargs):
         # No None defaults: Python-Markdown would coerce them to booleans.
-        self.config = {
-            # The plugin gives every ruleref extension docs_dir; the rulesets come from rule_index here.
-            "docs_dir": ["docs", "MkDocs docs folder (set by the plugin; not needed here)"],
-            "current_page": ["", "docs-relative path of the page being rendered (set per page by the plugin)"],
-            "rule_index": ["", "the site's RuleIndex (set by the plugin)"],
-        }
+        self.config = page_options("the site's RuleIndex (set by the plugin)")
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:

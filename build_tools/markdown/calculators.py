@@ -19,8 +19,8 @@ A page containing the line ``<!-- ruleref:calculators -->`` gets, in its
 place, the table of every calculator, its rules and where it is placed
 (``docs/calculators.md``).
 
-Configuration (``mdx_configs``, set by the ruleref plugin): ``docs_dir``,
-``current_page``, ``rule_index``.
+Configuration (``mdx_configs``, set by the ruleref plugin): ``current_page``,
+``rule_index``.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from markdown.util import AtomicString
 import calculators
 from calculators.model import result_json
 from build_tools.errors import SourceError
+from build_tools.markdown import page_options
 from build_tools.rule_index import slugify
 
 PLACEMENTS_FILE = "calculators.yml"
@@ -379,11 +380,7 @@ def calculator_table(index, placements: dict, page: str) -> list[str]:
 
 class CalculatorsExtension(Extension):
     def __init__(self, **kwargs):
-        self.config = {
-            "docs_dir": ["docs", "MkDocs docs folder"],
-            "current_page": ["", "docs-relative path of the page being rendered (set per page by the plugin)"],
-            "rule_index": ["", "the site's RuleIndex (set by the ruleref plugin)"],
-        }
+        self.config = page_options("the site's RuleIndex (set by the ruleref plugin)")
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:

@@ -31,6 +31,7 @@ from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import HTML_PLACEHOLDER_RE, AtomicString
 
+from build_tools.markdown import page_options
 from build_tools.markdown.ruleset_data import PerBuild, compose, line_of, page_ruleset, scalar_text, warn
 
 GLOSSARY_FILE = "glossary.yml"
@@ -185,12 +186,7 @@ class GlossaryTableProcessor(BlockProcessor):
 class GlossaryExtension(Extension):
     def __init__(self, **kwargs):
         # No None defaults: Python-Markdown would coerce them to booleans.
-        self.config = {
-            # The plugin gives every ruleref extension docs_dir; the rulesets come from rule_index here.
-            "docs_dir": ["docs", "MkDocs docs folder (set by the plugin; not needed here)"],
-            "current_page": ["", "docs-relative path of the page being rendered (set per page by the plugin)"],
-            "rule_index": ["", "the site's RuleIndex, which knows each ruleset's folder (set by the plugin)"],
-        }
+        self.config = page_options("the site's RuleIndex, which knows each ruleset's folder (set by the plugin)")
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:

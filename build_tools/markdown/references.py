@@ -37,6 +37,7 @@ from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import STX, ETX, AtomicString
 
+from build_tools.markdown import page_options
 from build_tools.references import find_references
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
@@ -147,7 +148,7 @@ class ReferencesTreeprocessor(Treeprocessor):
         config = self.extension.getConfigs()
         index = config["rule_index"] or _cached_index(config["docs_dir"], config["rulesets_dir"])
         self.index = index
-        self.docs_dir = config["docs_dir"]
+        self.docs_dir = index.docs_dir or config["docs_dir"]
         self.page = config["current_page"]
         page = index.pages.get(self.page)
         ruleset_id = page.ruleset if page else self.page.split("/", 1)[0]
@@ -308,10 +309,11 @@ class ReferencesTreeprocessor(Treeprocessor):
 class ReferencesExtension(Extension):
     def __init__(self, **kwargs):
         # No None defaults: Python-Markdown would coerce the values to booleans.
+        # Without the plugin (another MkDocs-compatible tool), the extension builds
+        # the index itself from docs_dir and rulesets_dir.
         self.config = {
+            **page_options("the site's RuleIndex; built from docs_dir and rulesets_dir when empty"),
             "docs_dir": ["docs", "MkDocs docs folder"],
-            "current_page": ["", "docs-relative path of the page being rendered (set per page by the plugin)"],
-            "rule_index": ["", "the site's RuleIndex; built from docs_dir and rulesets_dir when empty"],
             "rulesets_dir": ["rulesets", "folder of rulesets/<id>/ruleset.yml (to build the index)"],
         }
         super().__init__(**kwargs)

@@ -51,8 +51,7 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
             raise PluginError(str(error)) from error
         for name in EXTENSIONS:
             if name in config.markdown_extensions:
-                options = config.mdx_configs.setdefault(name, {})
-                options.update(docs_dir=config.docs_dir, rule_index=self.index)
+                config.mdx_configs.setdefault(name, {})["rule_index"] = self.index
 
     def on_files(self, files, config):
         self.files = site_files.add_asset_files(files, config)

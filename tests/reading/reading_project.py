@@ -101,9 +101,9 @@ def render(project_dir: Path, page: str, text: str | None = None, index: RuleInd
     index = index or index_of(project_dir)
     if text is None:
         text = (project_dir / "docs" / page).read_text(encoding="utf-8").split("---", 2)[2]
-    config = {"docs_dir": str(project_dir / "docs"), "current_page": page, "rule_index": index}
+    config = {"current_page": page, "rule_index": index}  # what the plugin gives each extension
     md = markdown.Markdown(extensions=EXTENSIONS, extension_configs={
-        "build_tools.markdown.references": config,
+        "build_tools.markdown.references": {**config, "docs_dir": str(project_dir / "docs")},
         "build_tools.markdown.annotations": config,
         "build_tools.markdown.glossary": config,
     })
