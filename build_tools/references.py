@@ -41,12 +41,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class RefPart:
+class RefPart(NamedTuple):
     """One element of a reference in the page: ``A26.2`` or the ``.3`` of ``A26.2-.3``."""
 
     start: int
@@ -55,9 +54,10 @@ class RefPart:
     text: str
 
 
-@dataclass(frozen=True)
-class Reference:
-    """One citation: a rule, or a range given by its two ends."""
+class Reference(NamedTuple):
+    """One citation: a rule, or a range given by its two ends.
+
+    Tuples rather than dataclasses: a build makes tens of thousands of them."""
 
     start: int
     end: int
@@ -81,27 +81,37 @@ _RELATIVE_START = r"(?<![\w.\"'“”‘’$+\-−±×/#<>=≤≥])"
 @lru_cache(maxsize=32)
 def _pattern(chapters: tuple[str, ...], relative: bool) -> re.Pattern[str] | None:
     letters = "|".join(re.escape(c) for c in sorted(chapters, key=len, reverse=True))
-    absolute = rf"(?:{letters}){_NUMBER}" if letters else None
     firsts = []
-    if absolute:
-        firsts.append(_ABSOLUTE_START + absolute)
+    if letters:
+        firsts.append(rf"{_ABSOLUTE_START}(?P<letter>{letters}){_NUMBER}")
     if relative:
         firsts.append(_RELATIVE_START + _NUMBER)
     if not firsts:
         return None
-    tails = [absolute, _NUMBER] if absolute else [_NUMBER]
+    tails = [rf"(?P<tail_letter>{letters}){_NUMBER}", _NUMBER] if letters else [_NUMBER]
+    # Speed only: every match starts with a chapter letter, a digit or a dot,
+    # and the regex engine rejects other positions at this first test.
+    starts = "".join(sorted({re.escape(c[0]) for c in chapters} | ({"1-9", r"\."} if relative else set())))
     return re.compile(
-        rf"(?P<first>{'|'.join(firsts)}){_END}"
+        rf"(?=[{starts}])(?P<first>{'|'.join(firsts)}){_END}"
         rf"(?:[-–](?P<tail>{'|'.join(tails)}){_END})?"
     )
 
 
 def chapter_of(rule_id: str, chapters: Collection[str]) -> str | None:
     """The chapter an absolute rule ID starts with (``D.8A`` -> ``D``), else None."""
-    for letter in sorted(chapters, key=len, reverse=True):
-        if rule_id.startswith(letter) and rule_id[len(letter):len(letter) + 1] in tuple(".0123456789"):
+    for letter in _longest_first(tuple(chapters)):
+        if rule_id.startswith(letter) and rule_id[len(letter):len(letter) + 1] in _AFTER_CHAPTER:
             return letter
     return None
+
+
+_AFTER_CHAPTER = frozenset(".0123456789")
+
+
+@lru_cache(maxsize=32)
+def _longest_first(chapters: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(chapters, key=len, reverse=True))
 
 
 def find_references(text: str, *, chapter: str | None, chapters: Collection[str]) -> list[Reference]:
@@ -117,18 +127,19 @@ def find_references(text: str, *, chapter: str | None, chapters: Collection[str]
         return []
     references = []
     for match in pattern.finditer(text):
-        first = match.group("first")
-        letter = chapter_of(first, chapters)
+        first, letter = match.group("first", "letter")
         first_id = first if letter else f"{chapter}{first}"
-        parts = [RefPart(match.start("first"), match.end("first"), first_id, first)]
+        first_part = RefPart(match.start("first"), match.end("first"), first_id, first)
         tail = match.group("tail")
-        if tail is not None:
-            if chapter_of(tail, chapters):
-                tail_id = tail
-            elif tail.startswith("."):
-                tail_id = first_id[: first_id.index(".")] + tail
-            else:
-                tail_id = (letter or chapter) + tail
-            parts.append(RefPart(match.start("tail"), match.end("tail"), tail_id, tail))
-        references.append(Reference(match.start(), match.end(), tuple(parts)))
+        if tail is None:
+            references.append(Reference(match.start(), match.end(), (first_part,)))
+            continue
+        if match.group("tail_letter"):
+            tail_id = tail
+        elif tail.startswith("."):
+            tail_id = first_id[: first_id.index(".")] + tail
+        else:
+            tail_id = (letter or chapter) + tail
+        tail_part = RefPart(match.start("tail"), match.end("tail"), tail_id, tail)
+        references.append(Reference(match.start(), match.end(), (first_part, tail_part)))
     return references

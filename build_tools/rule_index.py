@@ -9,6 +9,7 @@ per build and feeds the references extension (links, "Referenced by"), the
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections.abc import Iterable, Mapping
@@ -71,15 +72,12 @@ class RuleIndex:
         self.pages = pages
         self.rulesets = rulesets
         self._by_id = {rule.id: rule for rule in rules}
-        self._cited_by: dict[str, list[str]] = {}
+        cited_by: dict[str, dict[str, None]] = {}  # a dict keeps each citing rule once, in order
         for rule in rules:
             for cited in rule.references:
                 if cited != rule.id:
-                    self._cited_by.setdefault(cited, []).append(rule.id)
-        self._titles: dict[tuple[str, str], Rule] = {}
-        for rule in reversed(rules):  # the first rule of a title wins
-            for key in (rule.title.casefold(), slugify(rule.title), rule.id):
-                self._titles[(rule.ruleset, key)] = rule
+                    cited_by.setdefault(cited, {})[rule.id] = None
+        self._cited_by = {rule_id: tuple(citing) for rule_id, citing in cited_by.items()}
 
     @classmethod
     def from_docs(cls, docs_dir: Path | str, rulesets: Mapping | Iterable) -> RuleIndex:
@@ -124,7 +122,16 @@ class RuleIndex:
 
     def referenced_by(self, rule_id: str) -> list[str]:
         """The rules whose text cites ``rule_id``, in document order, each once."""
-        return list(dict.fromkeys(self._cited_by.get(rule_id, ())))
+        return list(self._cited_by.get(rule_id, ()))
+
+    @functools.cached_property
+    def _titles(self) -> dict[tuple[str, str], Rule]:
+        """(ruleset, ID or title or title slug) -> rule; built at the first explicit link by title."""
+        titles = {}
+        for rule in reversed(self.rules):  # the first rule of a title wins
+            for key in (rule.title.casefold(), slugify(rule.title), rule.id):
+                titles[(rule.ruleset, key)] = rule
+        return titles
 
     def find_title(self, ruleset: str, title_or_slug: str) -> Rule | None:
         """The rule of ``ruleset`` with this ID, title (any case) or title slug; first wins."""
@@ -220,6 +227,12 @@ def _plain_text(lines: list[str]) -> str:
         line = line.strip()
         if line.startswith("|"):
             line = " ".join(cell.strip() for cell in line.strip("|").split("|"))
-        line = html.unescape(_TAG.sub("", _SEPARATING_TAG.sub(" ", _unescape(line))))
+        # Each step only where it can change the line: this runs on every line of every rule page.
+        if "\\" in line:
+            line = _unescape(line)
+        if "<" in line:
+            line = _TAG.sub("", _SEPARATING_TAG.sub(" ", line))
+        if "&" in line:
+            line = html.unescape(line)
         paragraphs[-1].append(" ".join(line.split()))
     return "\n\n".join(" ".join(p).strip() for p in paragraphs if "".join(p).strip())

@@ -77,10 +77,10 @@ def write_rule_index_json(site_dir: Path, index, files: Files) -> None:
     URLs are relative to the site root, so the scripts resolve them against the
     site's base and the site keeps working from any sub-path."""
     rules = {}
+    page_urls = {path: files.get_file_from_path(path).url for path in index.pages}
     for rule in index.rules:
-        page = files.get_file_from_path(rule.page)
         rules[rule.id] = {
-            "url": f"{page.url}#{rule.id}",
+            "url": f"{page_urls[rule.page]}#{rule.id}",
             "title": rule.title,
             "ruleset": rule.ruleset,
             "chapter": rule.chapter,
