@@ -45,7 +45,8 @@ _SKIP = frozenset({"code", "pre", "kbd", "samp", "a", "abbr", "script", "style",
 # The same elements written as raw inline HTML (``<abbr title="...">DR</abbr>``)
 # reach us as stash placeholders around plain text.
 _RAW_SKIP = "a|abbr|code|kbd|samp|script|style"
-_RAW_OPEN = re.compile(rf"<(?:{_RAW_SKIP})\b", re.IGNORECASE)
+# An opening tag on its own (a whole element such as a rule reference's <a>…</a> hides nothing after it).
+_RAW_OPEN = re.compile(rf"<(?:{_RAW_SKIP})\b[^>]*(?<!/)>", re.IGNORECASE)
 _RAW_CLOSE = re.compile(rf"</(?:{_RAW_SKIP})\s*>", re.IGNORECASE)
 
 
@@ -136,7 +137,7 @@ class AbbreviationTreeprocessor(Treeprocessor):
         for placeholder in HTML_PLACEHOLDER_RE.finditer(text):
             raw = self.md.htmlStash.rawHtmlBlocks[int(placeholder.group(1))]
             raw = raw if isinstance(raw, str) else ""
-            if _RAW_OPEN.match(raw):
+            if _RAW_OPEN.fullmatch(raw):
                 if depth == 0:
                     start = placeholder.end()
                 depth += 1
@@ -193,10 +194,11 @@ class GlossaryExtension(Extension):
         # Before the paragraph processor (10), which would take the marker as text,
         # and after the link-reference one (15).
         md.parser.blockprocessors.register(GlossaryTableProcessor(md.parser, self), "rr_glossary", 12)
-        # Priority 4: after 'inline' (20), so code spans and links are elements
-        # to skip; after the references (6), so rule references are elements
-        # too; after 'toc' (5), so table-of-contents titles stay plain text.
-        md.treeprocessors.register(AbbreviationTreeprocessor(md, self), "rr_glossary", 4)
+        # Priority 2: after 'inline' (20), so code spans and links are elements
+        # to skip; after the references (3), so rule references are elements
+        # too; after 'toc' (5), so table-of-contents titles stay plain text;
+        # before 'unescape' (0), which makes every AtomicString a plain one.
+        md.treeprocessors.register(AbbreviationTreeprocessor(md, self), "rr_glossary", 2)
 
 
 def makeExtension(**kwargs) -> GlossaryExtension:

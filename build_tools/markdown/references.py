@@ -18,16 +18,21 @@ Configuration (``mdx_configs``):
   (the plugin builds it once per build). Without it the index is built from
   ``docs_dir`` and ``rulesets_dir`` and cached until a file there changes.
 * ``rulesets_dir``: the ``rulesets/`` folder (only used to build the index).
+* ``use_directory_urls``: MkDocs' setting of that name (the plugin copies it).
 
-Links are written as relative ``.md`` paths (``chapter-d-vehicles.md#D8.21``)
-so MkDocs' own link processing turns them into URLs and validates them.
+A rulebook holds a reference every few words, so they are written the
+cheapest way that keeps them out of later passes: as finished HTML
+(``<a class="rr-ref" data-rule="D8.21" href="../chapter-d-vehicles/#D8.21">``,
+see :mod:`build_tools.markdown.page_urls`) in Python-Markdown's raw-HTML
+stash, which MkDocs' link rewriting, the unescaping pass and the serializer
+pass by. Every target comes from the rule index, so there is nothing for
+MkDocs to resolve or validate; ``ruleref check`` checks every link anyway.
 """
 
 from __future__ import annotations
 
-import functools
+import html
 import logging
-import posixpath
 import re
 import xml.etree.ElementTree as etree
 from pathlib import Path
@@ -38,6 +43,7 @@ from markdown.treeprocessors import Treeprocessor
 from markdown.util import STX, ETX, AtomicString
 
 from build_tools.markdown import page_options
+from build_tools.markdown.page_urls import page_url, relative_url
 from build_tools.references import find_references
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
@@ -81,12 +87,6 @@ def _cached_index(docs_dir: str, rulesets_dir: str) -> RuleIndex:
         _index_cache.clear()
         _index_cache[key] = RuleIndex.from_docs(Path(docs_dir), load_rulesets(Path(rulesets_dir)))
     return _index_cache[key]
-
-
-@functools.lru_cache(maxsize=4096)
-def _relative_page(target: str, current: str) -> str:
-    """``target`` as a relative .md link from ``current`` (both docs-relative)."""
-    return posixpath.relpath(target, posixpath.dirname(current) or ".")
 
 
 class _Text:
@@ -150,6 +150,8 @@ class ReferencesTreeprocessor(Treeprocessor):
         self.index = index
         self.docs_dir = index.docs_dir or config["docs_dir"]
         self.page = config["current_page"]
+        self.use_directory_urls = bool(config["use_directory_urls"])
+        self.page_url = page_url(self.page, self.use_directory_urls)
         page = index.pages.get(self.page)
         ruleset_id = page.ruleset if page else self.page.split("/", 1)[0]
         self.ruleset = index.rulesets.get(ruleset_id)
@@ -164,67 +166,55 @@ class ReferencesTreeprocessor(Treeprocessor):
     # -- walking the tree in document order --------------------------------
 
     def _walk(self, element: etree.Element) -> None:
-        children = list(element)  # the elements we insert are never walked again
         if element.text:
-            element.text = self._link_text(element.text, element, None)
-        for child in children:
-            if child.tag in _HEADINGS:
-                child = self._enter_heading(element, child)
-            elif child.tag not in _SKIP and "rr-ref" not in child.get("class", "").split():
+            element.text = self._link_text(element.text)
+        for child in element:
+            rule = self._enter_rule(child) if child.tag in _HEADINGS else None
+            if child.tag not in _SKIP and "rr-ref" not in child.get("class", "").split():
                 self._walk(child)
             if child.tail:
-                child.tail = self._link_text(child.tail, element, child)
+                child.tail = self._link_text(child.tail)
+            if rule is not None:
+                self._add_cited_by(child, rule)
 
-    def _enter_heading(self, parent: etree.Element, heading: etree.Element) -> etree.Element:
-        """Follow the current rule; add its "Referenced by" line. Returns the
-        element the text after the heading now follows."""
+    def _enter_rule(self, heading: etree.Element):
+        """The rule this heading starts, if it is a rule heading; follow its chapter."""
         if "rr-rule" not in heading.get("class", "").split():
-            return heading
+            return None
         rule = self.index.get(heading.get("data-rule") or heading.get("id", ""))
-        if rule is None:
-            return heading
-        if self.grammar:
+        if rule is not None and self.grammar:
             self.chapter = rule.chapter
+        return rule
+
+    def _add_cited_by(self, heading: etree.Element, rule) -> None:
+        """Put the "Referenced by" line of ``rule`` after its heading."""
         citing = self.index.referenced_by(rule.id)
         if not citing:
-            return heading
+            return
         # Not rule text: kept out of the search index, so a search for a rule ID finds the rule itself.
-        cited_by = etree.Element("p", {"class": "rr-cited-by", "data-search-exclude": ""})
-        cited_by.text = AtomicString("Referenced by: ")
-        for number, rule_id in enumerate(citing):
-            link = self._element(rule_id, rule_id)
-            link.tail = AtomicString(", " if number < len(citing) - 1 else "")
-            cited_by.append(link)
-        # Keep whatever followed the heading after the new line.
-        cited_by.tail, heading.tail = heading.tail, "\n"
-        parent.insert(list(parent).index(heading) + 1, cited_by)
-        return cited_by
+        line = ('<p class="rr-cited-by" data-search-exclude="">Referenced by: '
+                + ", ".join(self._html(rule_id, rule_id) for rule_id in citing) + "</p>")
+        heading.tail = "\n" + self.md.htmlStash.store(line) + (heading.tail or "")
 
     # -- one text node ------------------------------------------------------
 
-    def _link_text(self, text: str, parent: etree.Element, after: etree.Element | None) -> str:
-        """Replace the references in ``text`` (``parent.text`` when ``after`` is None,
-        else ``after.tail``) by elements; return what stays as that text."""
+    def _link_text(self, text: str) -> str:
+        """``text`` with each reference in it replaced by a placeholder of its HTML."""
         if isinstance(text, AtomicString) or not _MAY_HOLD_REFERENCE.search(text):
             return text
         node = _Text(text, self.md.htmlStash.rawHtmlBlocks)
-        found = self._find(node.view)
-        found = [(start, end, parts) for start, end, parts in found if node.clean(start, end)]
-        if not found:
+        pieces, cursor = [], 0
+        for start, end, parts in self._find(node.view):
+            if not node.clean(start, end):
+                continue
+            for part_start, part_end, rule_id, label, explicit_text in parts:
+                pieces.append(node.source_slice(cursor, part_start))
+                pieces.append(self.md.htmlStash.store(self._html(rule_id, label, explicit_text)))
+                cursor = part_end
+        if not pieces:
             return text
-        position = list(parent).index(after) + 1 if after is not None else 0
-        parts = [part for _start, _end, reference_parts in found for part in reference_parts]
-        head = node.source_slice(0, parts[0][0])
-        previous, cursor = None, 0
-        for part_start, part_end, rule_id, label, explicit_text in parts:
-            if previous is not None:
-                previous.tail = node.source_slice(cursor, part_start)
-            element = self._element(rule_id, label, explicit_text)
-            parent.insert(position, element)
-            position += 1
-            previous, cursor = element, part_end
-        previous.tail = node.source_slice(cursor, len(node.view))
-        return head
+        pieces.append(node.source_slice(cursor, len(node.view)))
+        return "".join(pieces)
 
     def _find(self, view: str) -> list[tuple[int, int, list]]:
         """(start, end, parts) of each explicit link and automatic reference, in order;
@@ -265,25 +255,23 @@ class ReferencesTreeprocessor(Treeprocessor):
                 return rule.id
         return None
 
-    # -- the elements -------------------------------------------------------
+    # -- the HTML ------------------------------------------------------------
 
-    def _element(self, rule_id: str | None, label: str, explicit_text: str | None = None) -> etree.Element:
+    def _html(self, rule_id: str | None, label: str, explicit_text: str | None = None) -> str:
         rule = self.index.get(rule_id) if rule_id else None
+        label = html.escape(label, quote=False)
         if rule is not None:
-            element = etree.Element("a", {"class": "rr-ref", "data-rule": rule.id, "href": self._href(rule)})
-        else:
-            shown = rule_id or explicit_text
-            element = etree.Element("span", {"class": "rr-ref rr-ref--missing", "data-rule": shown,
-                                             "title": f"{shown} is not in this reference"})
-            if explicit_text is not None:
-                self._warn_unresolved(explicit_text)
-        element.text = AtomicString(label)
-        return element
+            return f'<a class="rr-ref" data-rule="{html.escape(rule.id)}" href="{html.escape(self._href(rule))}">{label}</a>'
+        shown = html.escape(rule_id or explicit_text)
+        if explicit_text is not None:
+            self._warn_unresolved(explicit_text)
+        return (f'<span class="rr-ref rr-ref--missing" data-rule="{shown}" '
+                f'title="{shown} is not in this reference">{label}</span>')
 
     def _href(self, rule) -> str:
         if rule.page == self.page:
             return f"#{rule.id}"
-        return f"{_relative_page(rule.page, self.page)}#{rule.id}"
+        return f"{relative_url(page_url(rule.page, self.use_directory_urls), self.page_url)}#{rule.id}"
 
     def _warn_unresolved(self, target: str) -> None:
         where = self.page or "(page not set)"
@@ -315,16 +303,17 @@ class ReferencesExtension(Extension):
             **page_options("the site's RuleIndex; built from docs_dir and rulesets_dir when empty"),
             "docs_dir": ["docs", "MkDocs docs folder"],
             "rulesets_dir": ["rulesets", "folder of rulesets/<id>/ruleset.yml (to build the index)"],
+            "use_directory_urls": [True, "MkDocs' use_directory_urls: page URLs are folders (g15/) or files (g15.html)"],
         }
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:
-        # Priority 6: after 'inline' (20), so text nodes are final and links and
-        # code spans are elements we can skip, and after 'attr_list' (8), which
-        # gives rule headings their id/data-rule; before 'toc' and MkDocs' anchor
-        # extraction (5) and MkDocs' 'relpath' (0), which rewrites our relative
-        # .md hrefs into page URLs and reports any that point nowhere.
-        md.treeprocessors.register(ReferencesTreeprocessor(md, self), "rr_references", 6)
+        # Priority 3: after 'inline' (20), so text nodes are final and links and
+        # code spans are elements we can skip; after 'attr_list' (8), which gives
+        # rule headings their id/data-rule; after 'toc' and MkDocs' anchor
+        # extraction (5), which have no use for our links; before 'unescape' (0),
+        # which turns every AtomicString (text to leave alone) into a plain one.
+        md.treeprocessors.register(ReferencesTreeprocessor(md, self), "rr_references", 3)
 
 
 def makeExtension(**kwargs) -> ReferencesExtension:

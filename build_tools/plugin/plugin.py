@@ -26,7 +26,8 @@ log = logging.getLogger("mkdocs.plugins.ruleref")
 # Our Markdown extensions take the site-wide data from the plugin, and the page
 # they render through ``current_page``: MkDocs makes a new Markdown instance per
 # page from ``mdx_configs``, so setting it before each render is enough.
-EXTENSIONS = ("build_tools.markdown.references", "build_tools.markdown.annotations",
+REFERENCES = "build_tools.markdown.references"
+EXTENSIONS = (REFERENCES, "build_tools.markdown.annotations",
               "build_tools.markdown.glossary", "build_tools.markdown.calculators")
 
 
@@ -52,6 +53,8 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         for name in EXTENSIONS:
             if name in config.markdown_extensions:
                 config.mdx_configs.setdefault(name, {})["rule_index"] = self.index
+        if REFERENCES in config.markdown_extensions:  # it writes finished page URLs
+            config.mdx_configs[REFERENCES]["use_directory_urls"] = config.use_directory_urls
 
     def on_files(self, files, config):
         self.files = site_files.add_asset_files(files, config)

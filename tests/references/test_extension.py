@@ -16,11 +16,12 @@ EXTENSIONS = ["attr_list", "md_in_html", "tables", "admonition", "toc", "pymdown
               "build_tools.markdown.references"]
 
 
-def render(index, page, text=None, docs_dir=FIXTURE_DOCS, extensions=EXTENSIONS):
+def render(index, page, text=None, docs_dir=FIXTURE_DOCS, extensions=EXTENSIONS, use_directory_urls=True):
     if text is None:
         text = (docs_dir / page).read_text(encoding="utf-8").split("---\n", 2)[2]
     md = markdown.Markdown(extensions=extensions, extension_configs={"build_tools.markdown.references": {
-        "docs_dir": str(docs_dir), "current_page": page, "rule_index": index}})
+        "docs_dir": str(docs_dir), "current_page": page, "rule_index": index,
+        "use_directory_urls": use_directory_urls}})
     return md.convert(text)
 
 
@@ -139,18 +140,29 @@ def test_battlefront_numbers_are_never_references(index):
 def test_explicit_links_by_id_number_title_and_slug(index):
     html = render(index, "asl/g15-bulldozers.md", "[[G15.21]], [[15.21]] and [[G15.21|the Clearance rule]]; [[D.8A]]")
     assert (f"{link('G15.21', 'G15.21')}, {link('G15.21', '15.21')} and {link('G15.21', 'the Clearance rule')}; "
-            f"{link('D.8A', 'D.8A', 'chapter-d-vehicles.md#D.8A')}") in html
+            f"{link('D.8A', 'D.8A', '../chapter-d-vehicles/#D.8A')}") in html
     html = render(index, "battlefront/engineering-rules.md", "[[Engineering Action]] or [[demolition-action|demolitions]]")
     assert f"{link('engineering-action', 'Engineering Action')} or {link('demolition-action', 'demolitions')}" in html
 
 
-@pytest.mark.parametrize("page, href", [
-    ("index.md", "asl/g15-bulldozers.md#G15.21"),
-    ("asl/chapter-d-vehicles.md", "g15-bulldozers.md#G15.21"),
-    ("battlefront/engineering-rules.md", "../asl/g15-bulldozers.md#G15.21"),
+@pytest.mark.parametrize("page, use_directory_urls, href", [
+    ("index.md", True, "asl/g15-bulldozers/#G15.21"),
+    ("asl/chapter-d-vehicles.md", True, "../g15-bulldozers/#G15.21"),
+    ("battlefront/engineering-rules.md", True, "../../asl/g15-bulldozers/#G15.21"),
+    ("index.md", False, "asl/g15-bulldozers.html#G15.21"),
+    ("asl/chapter-d-vehicles.md", False, "g15-bulldozers.html#G15.21"),
+    ("battlefront/engineering-rules.md", False, "../asl/g15-bulldozers.html#G15.21"),
 ])
-def test_links_are_relative_md_paths_from_the_current_page(index, page, href):
-    assert link("G15.21", "G15.21", href) in render(index, page, "[[G15.21]]")
+def test_links_are_page_urls_relative_to_the_current_page(index, page, use_directory_urls, href):
+    html = render(index, page, "[[G15.21]]", use_directory_urls=use_directory_urls)
+    assert link("G15.21", "G15.21", href) in html
+
+
+def test_labels_and_names_are_escaped(index, caplog):
+    # A label is text ("<b>" would be raw HTML, which no explicit link may hold).
+    html = render(index, "asl/g15-bulldozers.md", '[[G15.21|Clearance & "co" > 2]] [[No "such" & rule]]')
+    assert link("G15.21", 'Clearance &amp; "co" &gt; 2') in html
+    assert 'data-rule="No &quot;such&quot; &amp; rule"' in html
 
 
 def test_an_explicit_link_that_names_no_rule_warns_with_page_and_line(tmp_path, rulesets, caplog):
