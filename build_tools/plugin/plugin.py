@@ -16,7 +16,7 @@ from build_tools import bundle, offline
 from build_tools.bundle import page_head
 from build_tools.errors import SourceError
 from build_tools.markdown.calculators import placements_of
-from build_tools.plugin import site_files
+from build_tools.plugin import search_input, site_files
 from build_tools.plugin.config import RulerefConfig
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
@@ -55,6 +55,7 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
                 config.mdx_configs.setdefault(name, {})["rule_index"] = self.index
         if REFERENCES in config.markdown_extensions:  # it writes finished page URLs
             config.mdx_configs[REFERENCES]["use_directory_urls"] = config.use_directory_urls
+        search_input.index_lean_pages(config)
 
     def on_files(self, files, config):
         self.files = site_files.add_asset_files(files, config)

@@ -1,6 +1,6 @@
-"""A real ``mkdocs build --strict`` of a tiny site: MkDocs turns our relative
-.md hrefs into page URLs and validates them (its 'relpath' step runs after
-the references extension)."""
+"""A real ``mkdocs build --strict`` of a tiny site with the references
+extension alone (no ruleref plugin): links are the page URLs MkDocs would
+write, and an explicit link to no rule fails the strict build."""
 
 import shutil
 import subprocess

@@ -1,0 +1,54 @@
+"""Material's search plugin reads each page without our reference markup.
+
+The search plugin parses every page's HTML to index its text, and a rule page
+holds a reference element (``<a class="rr-ref" …>G15.21</a>``) every few words
+plus a "Referenced by" line per cited rule: twice the tags of the same text
+without them, and the parse took more build time than finding the references.
+The index holds text, not those tags (a link's text is indexed as text, and
+"Referenced by" lines are ``data-search-exclude``), so the plugin is given the
+page with each reference element replaced by its text and those lines left
+out: the same index, built from HTML as lean as a plain page's. The page
+itself is not changed. ``tests/references/test_search_input.py`` checks that
+the index is the same byte for byte.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The markup build_tools.markdown.references writes (attributes in that order).
+_REFERENCE = re.compile(r'<(a|span) class="rr-ref(?: rr-ref--missing)?" [^>]*>([^<]*)</\1>')
+_CITED_BY = re.compile(r'<p class="rr-cited-by" data-search-exclude="">.*?</p>', re.DOTALL)
+
+
+def without_reference_markup(html: str) -> str:
+    return _REFERENCE.sub(r"\2", _CITED_BY.sub("", html))
+
+
+class _SearchView:
+    """A page as the search index reads it: its content lean, the rest the page's."""
+
+    def __init__(self, page):
+        self._page = page
+        self.content = without_reference_markup(page.content)
+
+    def __getattr__(self, name):
+        return getattr(self._page, name)
+
+
+def index_lean_pages(config) -> None:
+    """Have Material's search index read pages through :class:`_SearchView`.
+
+    Call after the plugins' ``on_config`` (the search plugin makes its index
+    there). Without Material's search plugin this does nothing."""
+    search = config.plugins.get("material/search") or config.plugins.get("search")
+    index = getattr(search, "search_index", None)
+    add_entry = getattr(index, "add_entry_from_context", None)
+    if add_entry is None or getattr(add_entry, "reads_lean_pages", False):
+        return
+
+    def add_lean_entry(page):
+        return add_entry(_SearchView(page))
+
+    add_lean_entry.reads_lean_pages = True
+    index.add_entry_from_context = add_lean_entry
