@@ -35,6 +35,11 @@ def closing_bracket(text: str, start: int) -> int | None:
 
 
 class BracketedNoteProcessor(InlineProcessor):
+    # Python-Markdown hands the text of our span to the inline patterns again
+    # when the span sits inside emphasis or a link; without this the exception
+    # would be wrapped twice. (A bracketed note inside another stays plain text.)
+    ANCESTOR_EXCLUDES = ("span",)
+
     def handleMatch(self, m: re.Match, data: str):
         end = closing_bracket(data, m.start())
         if end is None:

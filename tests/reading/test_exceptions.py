@@ -56,3 +56,10 @@ def test_two_exceptions_in_one_sentence(project_dir):
     html = render(project_dir, "asl/g15.md", "Fire [EXC: FT; DC; MOL] attacks within its VCA [EXC: this DRM is NA].")
     assert ["".join(s.itertext()) for s in spans(html, "rr-exc")] == [
         "[EXC: FT; DC; MOL]", "[EXC: this DRM is NA]"]
+
+
+def test_an_exception_inside_emphasis_or_a_link_is_set_apart_once(project_dir):
+    for text in ("*em [EXC: x] em*", "**b [EXC: x] b**", "[link [EXC: x]](https://example.org/)"):
+        html = render(project_dir, "asl/g15.md", text)
+        assert ["".join(s.itertext()) for s in spans(html, "rr-exc")] == ["[EXC: x]"], html
+        assert html.count("rr-exc") == 1, html
