@@ -161,6 +161,7 @@ class ReferencesTreeprocessor(Treeprocessor):
         # The chapter relative references resolve against: the page's until
         # the first rule heading, then the current rule's.
         self.chapter = page.chapter if page and grammar else None
+        self._openings: dict[str | None, str] = {}  # rule ID -> opening tag of a reference to it
         self._walk(root)
 
     # -- walking the tree in document order --------------------------------
@@ -258,15 +259,23 @@ class ReferencesTreeprocessor(Treeprocessor):
     # -- the HTML ------------------------------------------------------------
 
     def _html(self, rule_id: str | None, label: str, explicit_text: str | None = None) -> str:
-        rule = self.index.get(rule_id) if rule_id else None
         label = html.escape(label, quote=False)
+        opening = self._openings.get(rule_id)
+        if opening is None:
+            opening = self._opening(rule_id, explicit_text)
+            if explicit_text is None:  # an explicit link that names no rule warns each time
+                self._openings[rule_id] = opening
+        return opening + label + ("</a>" if opening.startswith("<a ") else "</span>")
+
+    def _opening(self, rule_id: str | None, explicit_text: str | None) -> str:
+        """The opening tag of a reference to ``rule_id`` (a page cites the same rules again and again)."""
+        rule = self.index.get(rule_id) if rule_id else None
         if rule is not None:
-            return f'<a class="rr-ref" data-rule="{html.escape(rule.id)}" href="{html.escape(self._href(rule))}">{label}</a>'
+            return f'<a class="rr-ref" data-rule="{html.escape(rule.id)}" href="{html.escape(self._href(rule))}">'
         shown = html.escape(rule_id or explicit_text)
         if explicit_text is not None:
             self._warn_unresolved(explicit_text)
-        return (f'<span class="rr-ref rr-ref--missing" data-rule="{shown}" '
-                f'title="{shown} is not in this reference">{label}</span>')
+        return f'<span class="rr-ref rr-ref--missing" data-rule="{shown}" title="{shown} is not in this reference">'
 
     def _href(self, rule) -> str:
         if rule.page == self.page:
