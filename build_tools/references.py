@@ -80,21 +80,19 @@ _RELATIVE_START = r"(?<![\w.\"'“”‘’$+\-−±×/#<>=≤≥])"
 
 @lru_cache(maxsize=32)
 def _pattern(chapters: tuple[str, ...], relative: bool) -> re.Pattern[str] | None:
-    letters = "|".join(re.escape(c) for c in sorted(chapters, key=len, reverse=True))
-    firsts = []
-    if letters:
-        firsts.append(rf"{_ABSOLUTE_START}(?P<letter>{letters}){_NUMBER}")
+    if not chapters and not relative:
+        return None
+    # Without chapter letters the letter groups still exist, and never match.
+    letters = "|".join(re.escape(c) for c in sorted(chapters, key=len, reverse=True)) or "(?!)"
+    firsts = [rf"{_ABSOLUTE_START}(?P<letter>{letters}){_NUMBER}"]
     if relative:
         firsts.append(_RELATIVE_START + _NUMBER)
-    if not firsts:
-        return None
-    tails = [rf"(?P<tail_letter>{letters}){_NUMBER}", _NUMBER] if letters else [_NUMBER]
     # Speed only: every match starts with a chapter letter, a digit or a dot,
     # and the regex engine rejects other positions at this first test.
     starts = "".join(sorted({re.escape(c[0]) for c in chapters} | ({"1-9", r"\."} if relative else set())))
     return re.compile(
         rf"(?=[{starts}])(?P<first>{'|'.join(firsts)}){_END}"
-        rf"(?:[-–](?P<tail>{'|'.join(tails)}){_END})?"
+        rf"(?:[-–](?P<tail>(?P<tail_letter>{letters}){_NUMBER}|{_NUMBER}){_END})?"
     )
 
 
@@ -127,19 +125,17 @@ def find_references(text: str, *, chapter: str | None, chapters: Collection[str]
         return []
     references = []
     for match in pattern.finditer(text):
-        first, letter = match.group("first", "letter")
-        first_id = first if letter else f"{chapter}{first}"
-        first_part = RefPart(match.start("first"), match.end("first"), first_id, first)
-        tail = match.group("tail")
+        first, letter, tail, tail_letter = match.group("first", "letter", "tail", "tail_letter")
+        first_id = first if letter else chapter + first
+        first_part = RefPart(*match.span("first"), first_id, first)
         if tail is None:
-            references.append(Reference(match.start(), match.end(), (first_part,)))
+            references.append(Reference(*match.span(), (first_part,)))
             continue
-        if match.group("tail_letter"):
+        if tail_letter:
             tail_id = tail
-        elif tail.startswith("."):
+        elif tail[0] == ".":
             tail_id = first_id[: first_id.index(".")] + tail
         else:
             tail_id = (letter or chapter) + tail
-        tail_part = RefPart(match.start("tail"), match.end("tail"), tail_id, tail)
-        references.append(Reference(match.start(), match.end(), (first_part, tail_part)))
+        references.append(Reference(*match.span(), (first_part, RefPart(*match.span("tail"), tail_id, tail))))
     return references

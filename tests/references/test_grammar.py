@@ -159,3 +159,9 @@ def test_find_references_never_raises_and_spans_lie_within_the_text(text, chapte
             assert reference.start <= part.start < part.end <= reference.end
             assert text[part.start:part.end] == part.text
             assert re.fullmatch(r"[A-H]\d*\.\d+[A-Z]?", part.rule_id)
+
+
+def test_a_ruleset_without_chapter_letters_still_has_relative_references():
+    (reference,) = find_references("see 1.2-.3 or G1.2", chapter="X", chapters=())
+    assert reference.rule_ids == ("X1.2", "X1.3")
+    assert find_references("see 1.2-.3 or G1.2", chapter=None, chapters=()) == []
