@@ -119,23 +119,41 @@ def find_references(text: str, *, chapter: str | None, chapters: Collection[str]
     ``chapter`` is the chapter the text belongs to (``None``: relative numbers
     are not references). See the module docstring for the grammar.
     """
-    chapters = tuple(chapters)
-    pattern = _pattern(chapters, chapter is not None)
-    if pattern is None:
-        return []
     references = []
-    for match in pattern.finditer(text):
-        first, letter, tail, tail_letter = match.group("first", "letter", "tail", "tail_letter")
-        first_id = first if letter else chapter + first
-        first_part = RefPart(*match.span("first"), first_id, first)
-        if tail is None:
-            references.append(Reference(*match.span(), (first_part,)))
-            continue
-        if tail_letter:
-            tail_id = tail
-        elif tail[0] == ".":
-            tail_id = first_id[: first_id.index(".")] + tail
-        else:
-            tail_id = (letter or chapter) + tail
-        references.append(Reference(*match.span(), (first_part, RefPart(*match.span("tail"), tail_id, tail))))
+    for match in _matches(text, chapter, chapters):
+        first_id, tail_id = _rule_ids(match, chapter)
+        parts = (RefPart(*match.span("first"), first_id, match.group("first")),)
+        if tail_id is not None:
+            parts += (RefPart(*match.span("tail"), tail_id, match.group("tail")),)
+        references.append(Reference(*match.span(), parts))
     return references
+
+
+def cited_rule_ids(text: str, *, chapter: str | None, chapters: Collection[str]) -> list[str]:
+    """The rule IDs ``text`` cites, in order (a range gives both ends): what
+    ``find_references`` finds, without positions, for scanning a whole rulebook."""
+    cited = []
+    for match in _matches(text, chapter, chapters):
+        first_id, tail_id = _rule_ids(match, chapter)
+        cited.append(first_id)
+        if tail_id is not None:
+            cited.append(tail_id)
+    return cited
+
+
+def _matches(text: str, chapter: str | None, chapters: Collection[str]):
+    pattern = _pattern(tuple(chapters), chapter is not None)
+    return pattern.finditer(text) if pattern is not None else ()
+
+
+def _rule_ids(match: re.Match[str], chapter: str | None) -> tuple[str, str | None]:
+    """The full rule IDs of a match's first end and (for a range) its second end."""
+    first, letter, tail, tail_letter = match.group("first", "letter", "tail", "tail_letter")
+    first_id = first if letter else chapter + first
+    if tail is None:
+        return first_id, None
+    if tail_letter:
+        return first_id, tail
+    if tail[0] == ".":
+        return first_id, first_id[: first_id.index(".")] + tail
+    return first_id, (letter or chapter) + tail

@@ -19,7 +19,7 @@ from pathlib import Path
 import yaml
 
 from build_tools.errors import SourceError
-from build_tools.references import chapter_of, find_references
+from build_tools.references import chapter_of, cited_rule_ids
 
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -178,9 +178,7 @@ def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -
         rule_id, title, level, line = heading
         chapter = (chapter_of(rule_id, chapters) or page.chapter) if grammar else None
         plain = _plain_text(body)
-        cited = [part.rule_id
-                 for reference in find_references(plain, chapter=chapter, chapters=chapters)
-                 for part in reference.parts] if grammar else []
+        cited = cited_rule_ids(plain, chapter=chapter, chapters=chapters) if grammar else []
         rules.append(Rule(rule_id, page.ruleset, chapter, page.path, line, title, level, plain,
                           tuple(dict.fromkeys(cited))))
 
