@@ -65,6 +65,13 @@ def test_nothing_inside_code_links_headings_or_references_is_explained(project_d
     assert "15.21 vs DR" in html
 
 
+def test_text_after_a_rule_reference_is_still_explained(project_dir):
+    # References are finished HTML in the stash: a whole <a>...</a> hides nothing after it.
+    html = render(project_dir, "asl/g15.md", "As per 15.21 the DR, and B24.7 the MP.")
+    assert abbreviations(html) == [("DR", "Dice Roll (two dice)"), ("MP", "Movement Points")]
+    assert 'data-rule="G15.21"' in html and 'data-rule="B24.7"' in html
+
+
 def test_text_around_an_abbreviation_is_kept_in_order(project_dir):
     html = render(project_dir, "asl/g15.md", "a *DR* then 2 MP, DRM; end")
     paragraph = etree.fromstring(html)
