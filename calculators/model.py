@@ -23,7 +23,7 @@ something unexpected is an error that names the field, never a silent guess.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Mapping, Union
 
@@ -74,18 +74,25 @@ ShowIf = tuple[tuple[str, tuple], ...]
 
 
 @dataclass(frozen=True)
-class IntegerInput:
-    """A whole number between ``minimum`` and ``maximum`` (inclusive)."""
+class _InputFields:
+    """What every input declares. Each kind adds its default and limits after
+    ``name`` and ``label``; these optional fields are given by keyword."""
 
     name: str
     label: str
+    help: str = field(default="", kw_only=True)
+    source: str = field(default="", kw_only=True)  # where a number our texts lack comes from
+    rule: str = field(default="", kw_only=True)
+    show_if: ShowIf = field(default=(), kw_only=True)
+
+
+@dataclass(frozen=True)
+class IntegerInput(_InputFields):
+    """A whole number between ``minimum`` and ``maximum`` (inclusive)."""
+
     default: int
     minimum: int
     maximum: int
-    help: str = ""
-    source: str = ""
-    rule: str = ""
-    show_if: ShowIf = ()
 
     kind = "integer"
 
@@ -108,17 +115,11 @@ class IntegerInput:
 
 
 @dataclass(frozen=True)
-class ChoiceInput:
+class ChoiceInput(_InputFields):
     """One of a fixed set of values; ``choices`` pairs each value with a label."""
 
-    name: str
-    label: str
     default: str
     choices: tuple[tuple[str, str], ...]
-    help: str = ""
-    source: str = ""
-    rule: str = ""
-    show_if: ShowIf = ()
 
     kind = "choice"
 
@@ -133,16 +134,10 @@ class ChoiceInput:
 
 
 @dataclass(frozen=True)
-class BooleanInput:
+class BooleanInput(_InputFields):
     """A yes/no fact."""
 
-    name: str
-    label: str
     default: bool
-    help: str = ""
-    source: str = ""
-    rule: str = ""
-    show_if: ShowIf = ()
 
     kind = "boolean"
 
@@ -160,19 +155,13 @@ class BooleanInput:
 
 
 @dataclass(frozen=True)
-class TextInput:
+class TextInput(_InputFields):
     """A short string in a declared format (``allowed`` says it in words)."""
 
-    name: str
-    label: str
     default: str
     pattern: str
     max_length: int
     allowed: str
-    help: str = ""
-    source: str = ""
-    rule: str = ""
-    show_if: ShowIf = ()
 
     kind = "text"
 

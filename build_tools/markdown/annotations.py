@@ -170,7 +170,7 @@ class AnnotationsTreeprocessor(Treeprocessor):
             source = etree.SubElement(aside, "p", {"class": "rr-annotation__source"})
             source.text = f"Source: {annotation.source}"
         # The page's inline processing (20) has already run: apply it to the
-        # annotation's Markdown too. The references (6) still link its rule IDs.
+        # annotation's Markdown too. The references (3) still link its rule IDs.
         self.md.treeprocessors["inline"].run(aside)
         return aside
 
@@ -183,7 +183,7 @@ class AnnotationsExtension(Extension):
 
     def extendMarkdown(self, md: Markdown) -> None:
         # Priority 7: after 'attr_list' (8), which gives rule headings their id;
-        # before the references (6), which link the rule IDs in annotations too,
+        # before the references (3), which link the rule IDs in annotations too,
         # and before 'toc' (5).
         md.treeprocessors.register(AnnotationsTreeprocessor(md, self), "rr_annotations", 7)
 

@@ -43,6 +43,7 @@ import calculators
 from calculators.model import result_json
 from build_tools.errors import SourceError
 from build_tools.markdown import page_options
+from build_tools.markdown.references import reference_attributes
 from build_tools.rule_index import slugify
 
 PLACEMENTS_FILE = "calculators.yml"
@@ -145,13 +146,9 @@ def _href(index, page: str, rule_id: str) -> str | None:
 
 
 def _rule_element(index, page: str, rule_id: str) -> etree.Element:
-    """The same element the references extension makes: a link, or a missing-rule span."""
+    """A reference as the references extension marks it: a link, or a missing-rule span."""
     href = _href(index, page, rule_id)
-    if href is None:
-        element = etree.Element("span", {"class": "rr-ref rr-ref--missing", "data-rule": rule_id,
-                                         "title": f"{rule_id} is not in this reference"})
-    else:
-        element = etree.Element("a", {"class": "rr-ref", "data-rule": rule_id, "href": href})
+    element = etree.Element("span" if href is None else "a", reference_attributes(rule_id, href))
     element.text = AtomicString(rule_id)
     return element
 
@@ -385,7 +382,7 @@ class CalculatorsExtension(Extension):
 
     def extendMarkdown(self, md: Markdown) -> None:
         # Priority 7: after attr_list (8) gave rule headings their data-rule,
-        # before the references extension (6), which links rule references in
+        # before the references extension (3), which links rule references in
         # the help texts we insert (our result texts are atomic, as the live
         # ones are plain text) and before MkDocs' relpath (0), which turns our
         # .md links into URLs and checks them.

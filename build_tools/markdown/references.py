@@ -66,6 +66,14 @@ _RAW_SKIP_CLOSE = re.compile(r"</(?:a|code|pre|kbd|samp|script|style)\s*>$", re.
 _STASH_KEY = re.compile(r"wzxhzdk:(\d+)$")
 
 
+def reference_attributes(rule_id: str, href: str | None) -> dict[str, str]:
+    """The attributes of every reference on the site (the calculators' citations
+    too): a link's when ``href`` is given, else a missing rule's span's."""
+    if href is not None:
+        return {"class": "rr-ref", "data-rule": rule_id, "href": href}
+    return {"class": "rr-ref rr-ref--missing", "data-rule": rule_id, "title": f"{rule_id} is not in this reference"}
+
+
 def _stashed(placeholder: str, stash: list[str]) -> str:
     """The raw HTML an ``STX wzxhzdk:N ETX`` placeholder stands for ("" for other placeholders)."""
     key = _STASH_KEY.match(placeholder)
@@ -271,11 +279,12 @@ class ReferencesTreeprocessor(Treeprocessor):
         """The opening tag of a reference to ``rule_id`` (a page cites the same rules again and again)."""
         rule = self.index.get(rule_id) if rule_id else None
         if rule is not None:
-            return f'<a class="rr-ref" data-rule="{html.escape(rule.id)}" href="{html.escape(self._href(rule))}">'
-        shown = html.escape(rule_id or explicit_text)
-        if explicit_text is not None:
-            self._warn_unresolved(explicit_text)
-        return f'<span class="rr-ref rr-ref--missing" data-rule="{shown}" title="{shown} is not in this reference">'
+            tag, attributes = "a", reference_attributes(rule.id, self._href(rule))
+        else:
+            tag, attributes = "span", reference_attributes(rule_id or explicit_text, None)
+            if explicit_text is not None:
+                self._warn_unresolved(explicit_text)
+        return f"<{tag} " + " ".join(f'{name}="{html.escape(value)}"' for name, value in attributes.items()) + ">"
 
     def _href(self, rule) -> str:
         if rule.page == self.page:

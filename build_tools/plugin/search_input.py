@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-# The markup build_tools.markdown.references writes (attributes in that order).
+# The markup of a reference (build_tools.markdown.references.reference_attributes, in that order).
 _REFERENCE = re.compile(r'<(a|span) class="rr-ref(?: rr-ref--missing)?" [^>]*>([^<]*)</\1>')
 _CITED_BY = re.compile(r'<p class="rr-cited-by" data-search-exclude="">.*?</p>', re.DOTALL)
 

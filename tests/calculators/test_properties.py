@@ -18,6 +18,8 @@ import calculators
 from calculators import InputError, result_json
 from calculators.model import BooleanInput, ChoiceInput, IntegerInput, TextInput
 
+from calculator_values import typed_values
+
 ALL = calculators.all_calculators()
 IDS = [calc.id for calc in ALL]
 WITH_SHOW_IF = [calc for calc in ALL if any(item.show_if for item in calc.inputs)]
@@ -29,17 +31,6 @@ def as_text(value):
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
-
-
-def typed_values(item):
-    if isinstance(item, IntegerInput):
-        return st.integers(item.minimum, item.maximum)
-    if isinstance(item, ChoiceInput):
-        return st.sampled_from([value for value, _ in item.choices])
-    if isinstance(item, BooleanInput):
-        return st.booleans()
-    return st.one_of(st.just(item.default),
-                     st.from_regex(item.pattern, fullmatch=True).filter(lambda text: len(text) <= item.max_length))
 
 
 def raw_values(item):

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 import calculators
 from calculators import share_link
-from calculators.model import BooleanInput, ChoiceInput, IntegerInput, TextInput
+
+from calculator_values import typed_values
 
 ALL = calculators.all_calculators()
 CLEARANCE = calculators.get("dozer-clearance")
@@ -90,17 +91,6 @@ def test_encode_writes_only_changed_inputs_and_keeps_other_keys_in_place():
                               CLEARANCE.parse({"labor": "-1", "tem": "2"}))
     assert query == "?h=dozer&dozer-house.labor=-1&dozer-clearance.labor=-1&dozer-clearance.tem=2"
     assert share_link.encode("", CLEARANCE, CLEARANCE.parse({})) == ""
-
-
-def typed_values(item):
-    if isinstance(item, IntegerInput):
-        return st.integers(item.minimum, item.maximum)
-    if isinstance(item, ChoiceInput):
-        return st.sampled_from([value for value, _ in item.choices])
-    if isinstance(item, BooleanInput):
-        return st.booleans()
-    assert isinstance(item, TextInput)
-    return st.from_regex(item.pattern, fullmatch=True).filter(lambda text: len(text) <= item.max_length)
 
 
 @st.composite
