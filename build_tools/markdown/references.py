@@ -31,6 +31,7 @@ MkDocs to resolve or validate; ``ruleref check`` checks every link anyway.
 
 from __future__ import annotations
 
+import functools
 import html
 import logging
 import re
@@ -44,7 +45,7 @@ from markdown.util import STX, ETX, AtomicString
 
 from build_tools.markdown import page_options
 from build_tools.markdown.page_urls import page_url, relative_url
-from build_tools.references import find_references
+from build_tools.references import find_references, replace_references
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
 
@@ -72,6 +73,20 @@ def reference_attributes(rule_id: str, href: str | None) -> dict[str, str]:
     if href is not None:
         return {"class": "rr-ref", "data-rule": rule_id, "href": href}
     return {"class": "rr-ref rr-ref--missing", "data-rule": rule_id, "title": f"{rule_id} is not in this reference"}
+
+
+_HREF_SLOT = "\x00"
+
+
+@functools.lru_cache(maxsize=65536)
+def _opening_tag(rule_id: str, resolved: bool) -> tuple[str, str]:
+    """The opening tag of a reference to ``rule_id``, split where its href goes:
+    only the href depends on the page, so the rest is made once per build."""
+    tag, attributes = ("a", reference_attributes(rule_id, _HREF_SLOT)) if resolved else \
+        ("span", reference_attributes(rule_id, None))
+    opening = f"<{tag} " + " ".join(f'{name}="{html.escape(value)}"' for name, value in attributes.items()) + ">"
+    before, _, after = opening.partition(_HREF_SLOT)
+    return before, after
 
 
 def _stashed(placeholder: str, stash: list[str]) -> str:
@@ -169,7 +184,7 @@ class ReferencesTreeprocessor(Treeprocessor):
         # The chapter relative references resolve against: the page's until
         # the first rule heading, then the current rule's.
         self.chapter = page.chapter if page and grammar else None
-        self._openings: dict[str | None, str] = {}  # rule ID -> opening tag of a reference to it
+        self._references: dict[tuple[str, str], str] = {}  # (rule ID, printed text) -> its HTML
         self._walk(root)
 
     # -- walking the tree in document order --------------------------------
@@ -211,6 +226,10 @@ class ReferencesTreeprocessor(Treeprocessor):
         """``text`` with each reference in it replaced by a placeholder of its HTML."""
         if isinstance(text, AtomicString) or not _MAY_HOLD_REFERENCE.search(text):
             return text
+        if STX not in text and _OPAQUE not in text and "[[" not in text:  # most text: plain, references only
+            if not self.grammar:
+                return text
+            return replace_references(text, self._stashed_reference, chapter=self.chapter, chapters=self.chapters)
         node = _Text(text, self.md.htmlStash.rawHtmlBlocks)
         pieces, cursor = [], 0
         for start, end, parts in self._find(node.view):
@@ -224,6 +243,9 @@ class ReferencesTreeprocessor(Treeprocessor):
             return text
         pieces.append(node.source_slice(cursor, len(node.view)))
         return "".join(pieces)
+
+    def _stashed_reference(self, rule_id: str, label: str) -> str:
+        return self.md.htmlStash.store(self._html(rule_id, label))
 
     def _find(self, view: str) -> list[tuple[int, int, list]]:
         """(start, end, parts) of each explicit link and automatic reference, in order;
@@ -267,24 +289,22 @@ class ReferencesTreeprocessor(Treeprocessor):
     # -- the HTML ------------------------------------------------------------
 
     def _html(self, rule_id: str | None, label: str, explicit_text: str | None = None) -> str:
-        label = html.escape(label, quote=False)
-        opening = self._openings.get(rule_id)
-        if opening is None:
-            opening = self._opening(rule_id, explicit_text)
-            if explicit_text is None:  # an explicit link that names no rule warns each time
-                self._openings[rule_id] = opening
-        return opening + label + ("</a>" if opening.startswith("<a ") else "</span>")
+        if explicit_text is None:  # a page cites the same rules again and again
+            key = (rule_id, label)
+            reference = self._references.get(key)
+            if reference is None:
+                reference = self._references[key] = self._element(rule_id, label, None)
+            return reference
+        return self._element(rule_id, label, explicit_text)  # an explicit link naming no rule warns each time
 
-    def _opening(self, rule_id: str | None, explicit_text: str | None) -> str:
-        """The opening tag of a reference to ``rule_id`` (a page cites the same rules again and again)."""
+    def _element(self, rule_id: str | None, label: str, explicit_text: str | None) -> str:
         rule = self.index.get(rule_id) if rule_id else None
-        if rule is not None:
-            tag, attributes = "a", reference_attributes(rule.id, self._href(rule))
-        else:
-            tag, attributes = "span", reference_attributes(rule_id or explicit_text, None)
-            if explicit_text is not None:
-                self._warn_unresolved(explicit_text)
-        return f"<{tag} " + " ".join(f'{name}="{html.escape(value)}"' for name, value in attributes.items()) + ">"
+        if rule is None and explicit_text is not None:
+            self._warn_unresolved(explicit_text)
+        before_href, after_href = _opening_tag(rule_id or explicit_text, rule is not None)
+        href = html.escape(self._href(rule)) if rule is not None else ""
+        return (before_href + href + after_href + html.escape(label, quote=False)
+                + ("</a>" if rule is not None else "</span>"))
 
     def _href(self, rule) -> str:
         if rule.page == self.page:

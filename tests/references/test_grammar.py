@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from build_tools.references import find_references
+from build_tools.references import find_references, replace_references
 
 SOURCES = Path(__file__).resolve().parents[2] / "rulesets"
 ASL = "ABCDEFGH"
@@ -159,6 +159,23 @@ def test_find_references_never_raises_and_spans_lie_within_the_text(text, chapte
             assert reference.start <= part.start < part.end <= reference.end
             assert text[part.start:part.end] == part.text
             assert re.fullmatch(r"[A-H]\d*\.\d+[A-Z]?", part.rule_id)
+
+
+@given(st.text(alphabet=_ALPHABET, max_size=80), st.sampled_from([None, "G", "D"]))
+def test_replacing_references_replaces_exactly_what_find_references_finds(text, chapter):
+    expected, cursor = [], 0
+    for reference in find_references(text, chapter=chapter, chapters=ASL):
+        for part in reference.parts:
+            expected += [text[cursor:part.start], f"<{part.rule_id}|{part.text}>"]
+            cursor = part.end
+    expected.append(text[cursor:])
+    assert replace_references(text, lambda rule_id, printed: f"<{rule_id}|{printed}>",
+                              chapter=chapter, chapters=ASL) == "".join(expected)
+
+
+def test_replacing_references_keeps_a_range_dash_and_the_text_around():
+    assert replace_references("as per A26.2-.3 and (2.21; 3.1).", lambda rule_id, printed: f"[{rule_id}]",
+                              chapter="G", chapters=ASL) == "as per [A26.2]-[A26.3] and ([G2.21]; [G3.1])."
 
 
 def test_a_ruleset_without_chapter_letters_still_has_relative_references():
