@@ -63,3 +63,19 @@ def test_an_exception_inside_emphasis_or_a_link_is_set_apart_once(project_dir):
         html = render(project_dir, "asl/g15.md", text)
         assert ["".join(s.itertext()) for s in spans(html, "rr-exc")] == ["[EXC: x]"], html
         assert html.count("rr-exc") == 1, html
+
+
+def test_an_exception_holding_emphasis_code_and_links_keeps_them_inside(project_dir):
+    text = "x [EXC: *Mobile* `code` [site](https://example.org/) [i.e., (D5.6)]] y"
+    html = render(project_dir, "asl/g15.md", text)
+    (exc,) = spans(html, "rr-exc")
+    assert "".join(exc.itertext()) == "[EXC: Mobile code site [i.e., (D5.6)]]"
+    assert [child.tag for child in exc] == ["em", "code", "a", "span"]
+    assert exc[-1].get("data-rule") == "D5.6"
+    assert "".join(etree.fromstring(f"<p>{html}</p>").itertext()) == "x [EXC: Mobile code site [i.e., (D5.6)]] y"
+
+
+def test_brackets_markdown_reads_as_a_link_or_inside_emphasis_are_not_a_note(project_dir):
+    # A "]" inside emphasis cannot close a note opened outside it; "[EXC: x](url)" is a Markdown link.
+    for text in ("a [EXC: *b]* c", "[EXC: x](https://example.org/)"):
+        assert spans(render(project_dir, "asl/g15.md", text), "rr-exc") == [], text
