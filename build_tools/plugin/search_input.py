@@ -1,13 +1,14 @@
-"""Material's search plugin reads each page without our reference markup.
+"""Material's search plugin reads each page without our markup.
 
 The search plugin parses every page's HTML to index its text, and a rule page
-holds a reference element (``<a class="rr-ref" …>G15.21</a>``) every few words
-plus a "Referenced by" line per cited rule: twice the tags of the same text
-without them, and the parse took more build time than finding the references.
-The index holds text, not those tags (a link's text is indexed as text, and
-"Referenced by" lines are ``data-search-exclude``), so the plugin is given the
-page with each reference element replaced by its text and those lines left
-out: the same index, built from HTML as lean as a plain page's. The page
+holds a reference element (``<a class="rr-ref" …>G15.21</a>``) every few words,
+a "Referenced by" line per cited rule, and exceptions and abbreviations set
+apart: twice the tags of the same text without them, and the parse took more
+build time than finding the references. The index holds text, not those tags
+(the text of a link, span or abbr is indexed as text, and "Referenced by"
+lines are ``data-search-exclude``), so the plugin is given the page with each
+of those elements replaced by its text and those lines left out: the same
+index, built from HTML as lean as a plain page's. The page
 itself is not changed. ``tests/references/test_search_input.py`` checks that
 the index is the same byte for byte.
 """
@@ -16,13 +17,20 @@ from __future__ import annotations
 
 import re
 
+from build_tools.markdown.exceptions import CLASSES as NOTE_CLASSES
+
 # The markup of a reference (build_tools.markdown.references.reference_attributes, in that order).
 _REFERENCE = re.compile(r'<(a|span) class="rr-ref(?: rr-ref--missing)?" [^>]*>([^<]*)</\1>')
 _CITED_BY = re.compile(r'<p class="rr-cited-by" data-search-exclude="">.*?</p>', re.DOTALL)
+# An exception or errata span (build_tools.markdown.exceptions) around text and tags other than spans.
+_NOTE = re.compile(r'<span class="(?:%s)">([^<]*(?:<(?!/?span\b)[^<]*)*)</span>' % "|".join(NOTE_CLASSES.values()))
+# A glossary tooltip (build_tools.markdown.glossary).
+_ABBREVIATION = re.compile(r'<abbr title="[^"]*">([^<]*)</abbr>')
 
 
-def without_reference_markup(html: str) -> str:
-    return _REFERENCE.sub(r"\2", _CITED_BY.sub("", html))
+def lean_html(html: str) -> str:
+    html = _REFERENCE.sub(r"\2", _CITED_BY.sub("", html))
+    return _ABBREVIATION.sub(r"\1", _NOTE.sub(r"\1", html))
 
 
 class _SearchView:
@@ -30,7 +38,7 @@ class _SearchView:
 
     def __init__(self, page):
         self._page = page
-        self.content = without_reference_markup(page.content)
+        self.content = lean_html(page.content)
 
     def __getattr__(self, name):
         return getattr(self._page, name)

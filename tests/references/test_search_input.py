@@ -13,13 +13,17 @@ PAGE = ('<h2 class="rr-rule" data-rule="G15.2" id="G15.2">15.2 CLEARANCE:</h2>\n
         '<a class="rr-ref" data-rule="G15.21" href="#G15.21">G15.21</a></p>\n'
         '<p>As per <a class="rr-ref" data-rule="G15.21" href="#G15.21">15.21</a> and '
         '<span class="rr-ref rr-ref--missing" data-rule="B24.7" title="B24.7 is not in this reference">B24.7</span>, '
-        'see <a href="other/">an author\'s link</a>.</p>')
+        'see <a href="other/">an author\'s link</a> '
+        '<span class="rr-exc">[EXC: <em>not</em> <abbr title="Close Combat">CC</abbr> '
+        '(<a class="rr-ref" data-rule="G15.21" href="#G15.21">15.21</a>)]</span> '
+        '<span class="rr-errata">[ERRATA: <span class="author">kept</span>]</span>.</p>')
 
 
-def test_reference_elements_become_their_text_and_referenced_by_lines_go():
-    assert search_input.without_reference_markup(PAGE) == (
+def test_our_elements_become_their_text_and_referenced_by_lines_go():
+    assert search_input.lean_html(PAGE) == (
         '<h2 class="rr-rule" data-rule="G15.2" id="G15.2">15.2 CLEARANCE:</h2>\n\n'
-        '<p>As per 15.21 and B24.7, see <a href="other/">an author\'s link</a>.</p>')
+        '<p>As per 15.21 and B24.7, see <a href="other/">an author\'s link</a> [EXC: <em>not</em> CC (15.21)] '
+        '<span class="rr-errata">[ERRATA: <span class="author">kept</span>]</span>.</p>')
 
 
 def test_the_search_view_changes_only_the_content_it_shows():
