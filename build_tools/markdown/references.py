@@ -23,9 +23,9 @@ Configuration (``mdx_configs``):
 A rulebook holds a reference every few words, so they are written the
 cheapest way that keeps them out of later passes: as finished HTML
 (``<a class="rr-ref" data-rule="D8.21" href="../chapter-d-vehicles/#D8.21">``,
-see :mod:`build_tools.markdown.page_urls`) in Python-Markdown's raw-HTML
-stash, which MkDocs' link rewriting, the unescaping pass and the serializer
-pass by. Every target comes from the rule index, so there is nothing for
+see :mod:`build_tools.markdown.page_urls`) kept aside until the page is
+serialized (:class:`FinishedHtml`), which MkDocs' link rewriting, the
+unescaping pass and the serializer pass by. Every target comes from the rule index, so there is nothing for
 MkDocs to resolve or validate; ``ruleref check`` checks every link anyway.
 """
 
@@ -40,6 +40,7 @@ from pathlib import Path
 
 from markdown import Markdown
 from markdown.extensions import Extension
+from markdown.postprocessors import Postprocessor
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import STX, ETX, AtomicString
 
@@ -96,6 +97,53 @@ def _stashed(placeholder: str, stash: list[str]) -> str:
         block = stash[int(key.group(1))]
         return block if isinstance(block, str) else ""
     return ""
+
+# Item N's marker: STX, N in digits written as control characters, ETX; made once per process.
+_MARKERS: list[str] = []
+_MARKER_NUMBERS: dict[str, int] = {}
+_MARK = re.compile(f"{STX}[\x10-\x19]+{ETX}")
+
+
+def _marker(number: int) -> str:
+    while len(_MARKERS) <= number:
+        marker = STX + "".join(chr(0x10 + int(digit)) for digit in str(len(_MARKERS))) + ETX
+        _MARKER_NUMBERS[marker] = len(_MARKERS)
+        _MARKERS.append(marker)
+    return _MARKERS[number]
+
+
+class FinishedHtml:
+    """Finished HTML kept out of the tree until the page is serialized.
+
+    Python-Markdown's raw-HTML stash does this job at twice the cost per
+    item, and a rulebook page holds hundreds of references. A text holds a
+    marker instead: STX, the item's number written in control characters,
+    ETX. Python-Markdown's own passes leave it alone (their placeholders hold
+    decimal digits), and it has no word character the glossary could take
+    for an abbreviation."""
+
+    def __init__(self):
+        self.items: list[str] = []
+
+    def store(self, finished: str) -> str:
+        self.items.append(finished)
+        return _marker(len(self.items) - 1)
+
+    def restore(self, text: str) -> str:
+        items = self.items
+        if not items:
+            return text
+        return _MARK.sub(lambda marker: items[_MARKER_NUMBERS[marker.group(0)]], text)
+
+
+class FinishedHtmlPostprocessor(Postprocessor):
+    def __init__(self, md: Markdown, finished: FinishedHtml):
+        super().__init__(md)
+        self.finished = finished
+
+    def run(self, text: str) -> str:
+        return self.finished.restore(text)
+
 
 _index_cache: dict[tuple, RuleIndex] = {}
 
@@ -163,11 +211,13 @@ class _Text:
 
 
 class ReferencesTreeprocessor(Treeprocessor):
-    def __init__(self, md: Markdown, extension: ReferencesExtension):
+    def __init__(self, md: Markdown, extension: ReferencesExtension, finished: FinishedHtml):
         super().__init__(md)
         self.extension = extension
+        self.finished = finished
 
     def run(self, root: etree.Element) -> None:
+        self.finished.items.clear()  # a Markdown instance may convert more than one page
         config = self.extension.getConfigs()
         index = config["rule_index"] or _cached_index(config["docs_dir"], config["rulesets_dir"])
         self.index = index
@@ -218,7 +268,7 @@ class ReferencesTreeprocessor(Treeprocessor):
         # Not rule text: kept out of the search index, so a search for a rule ID finds the rule itself.
         line = ('<p class="rr-cited-by" data-search-exclude="">Referenced by: '
                 + ", ".join(self._html(rule_id, rule_id) for rule_id in citing) + "</p>")
-        heading.tail = "\n" + self.md.htmlStash.store(line) + (heading.tail or "")
+        heading.tail = "\n" + self.finished.store(line) + (heading.tail or "")
 
     # -- one text node ------------------------------------------------------
 
@@ -237,7 +287,7 @@ class ReferencesTreeprocessor(Treeprocessor):
                 continue
             for part_start, part_end, rule_id, label, explicit_text in parts:
                 pieces.append(node.source_slice(cursor, part_start))
-                pieces.append(self.md.htmlStash.store(self._html(rule_id, label, explicit_text)))
+                pieces.append(self.finished.store(self._html(rule_id, label, explicit_text)))
                 cursor = part_end
         if not pieces:
             return text
@@ -245,7 +295,7 @@ class ReferencesTreeprocessor(Treeprocessor):
         return "".join(pieces)
 
     def _stashed_reference(self, rule_id: str, label: str) -> str:
-        return self.md.htmlStash.store(self._html(rule_id, label))
+        return self.finished.store(self._html(rule_id, label))
 
     def _find(self, view: str) -> list[tuple[int, int, list]]:
         """(start, end, parts) of each explicit link and automatic reference, in order;
@@ -351,7 +401,10 @@ class ReferencesExtension(Extension):
         # rule headings their id/data-rule; after 'toc' and MkDocs' anchor
         # extraction (5), which have no use for our links; before 'unescape' (0),
         # which turns every AtomicString (text to leave alone) into a plain one.
-        md.treeprocessors.register(ReferencesTreeprocessor(md, self), "rr_references", 3)
+        finished = FinishedHtml()
+        md.treeprocessors.register(ReferencesTreeprocessor(md, self, finished), "rr_references", 3)
+        # Before 'raw_html' (30): nothing in our HTML is left for it.
+        md.postprocessors.register(FinishedHtmlPostprocessor(md, finished), "rr_references", 35)
 
 
 def makeExtension(**kwargs) -> ReferencesExtension:

@@ -78,19 +78,19 @@ class Canvas:
         """Paint the rectangle given in fractions of the side; a partly covered pixel is blended
         by its covered area, (covered width) x (covered height)."""
         columns = _coverage(self._pixels(left), self._pixels(right))
+        edges = [(x, cover) for x, cover in columns if cover != 1]  # all a whole row needs blended
         inner = [x for x, cover in columns if cover == 1]
         solid = bytes(colour) * len(inner)
         for y, row_cover in _coverage(self._pixels(top), self._pixels(bottom)):
             row = self.rows[y]
-            for x, column_cover in columns:
-                if row_cover == 1 and column_cover == 1:
-                    continue  # painted below as one run: the icons are mostly whole pixels
+            for x, column_cover in (edges if row_cover == 1 else columns):
                 alpha = row_cover * column_cover
                 start = 3 * x
                 row[start:start + 3] = bytes(
                     round(old + (new - old) * alpha) for old, new in zip(row[start:start + 3], colour))
-            if row_cover == 1 and inner:
+            if row_cover == 1 and inner:  # the icons are mostly whole pixels: painted as one run
                 row[3 * inner[0]:3 * (inner[-1] + 1)] = solid
+
 
 def _coverage(start: float, end: float) -> list[tuple[int, float]]:
     """The pixels an interval [start, end) touches, each with the covered fraction of its width."""

@@ -2,12 +2,14 @@
 rendered fixture pages, in the Markdown setup of the site's mkdocs.yml."""
 
 import logging
+import re
 import shutil
 from pathlib import Path
 
 import markdown
 import pytest
 
+from build_tools.markdown.references import FinishedHtml
 from build_tools.rule_index import RuleIndex
 
 FIXTURE_DOCS = Path(__file__).resolve().parent / "fixtures" / "docs"
@@ -184,3 +186,27 @@ def test_relative_explicit_link_without_a_chapter_does_not_resolve(index, caplog
         html = render(index, "index.md", "[[15.21]]")
     assert 'class="rr-ref rr-ref--missing" data-rule="15.21"' in html
     assert len(caplog.records) == 1
+
+
+def test_finished_html_comes_back_in_place_and_in_order():
+    finished = FinishedHtml()
+    markers = [finished.store(f"<b>{n}</b>") for n in range(1200)]
+    text = "a " + " b ".join(reversed(markers)) + " \x02wzxhzdk:3\x03 \x0212\x03"
+    assert finished.restore(text) == ("a " + " b ".join(f"<b>{n}</b>" for n in reversed(range(1200)))
+                                      + " \x02wzxhzdk:3\x03 \x0212\x03")  # Python-Markdown's own placeholders stay
+
+
+def test_a_finished_html_marker_holds_nothing_later_passes_read_as_digits_or_words():
+    finished = FinishedHtml()
+    for n in range(1200):
+        marker = finished.store("x")
+        assert not re.search(r"\w", marker), repr(marker)  # the glossary explains words; unescaping reads digits
+
+
+def test_one_markdown_instance_renders_pages_one_after_another(index):
+    md = markdown.Markdown(extensions=EXTENSIONS, extension_configs={"build_tools.markdown.references": {
+        "docs_dir": str(FIXTURE_DOCS), "current_page": "asl/g15-bulldozers.md", "rule_index": index}})
+    first = md.convert("See 15.21 and B24.7.")
+    md.reset()
+    assert md.convert("Only 15.2 here.") == f"<p>Only {link('G15.2', '15.2')} here.</p>"
+    assert first == f"<p>See {link('G15.21', '15.21')} and {missing('B24.7', 'B24.7')}.</p>"
