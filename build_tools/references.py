@@ -70,46 +70,47 @@ class Reference(NamedTuple):
 
 # A rule number after the chapter letter: optional number, dot, digits,
 # optional capital letter that ends the word (D.8A, not the "M" of "1.5MP").
-_NUMBER = r"(?:[1-9]\d*)?\.\d+(?:[A-Z](?!\w))?"
+_CAPITAL = r"(?:[A-Z](?!\w))?"
+_NUMBER = r"(?:[1-9]\d*)?\.\d+" + _CAPITAL
 # Neither side may be glued to a word, a digit or another dotted number.
 _END = r"(?![\w\"'%°“”‘’]|\.\d)"
-_ABSOLUTE_START = r"(?<![\w.])"
+_ABSOLUTE_NOT_AFTER = r"[\w.]"
 # Quantities are quoted, signed, compared, counted or measured.
-_RELATIVE_START = r"(?<![\w.\"'“”‘’$+\-−±×/#<>=≤≥])"
+_RELATIVE_NOT_AFTER = r"[\w.\"'“”‘’$+\-−±×/#<>=≤≥]"
 
 
 @lru_cache(maxsize=32)
 def _pattern(chapters: tuple[str, ...], relative: bool) -> re.Pattern[str] | None:
+    """The grammar as one regex; its groups are read by ``_rule_ids``.
+
+    It starts by consuming the first character of a reference (a chapter
+    letter, a digit or a dot), so the regex engine skips ahead to those
+    characters instead of trying every position; what may come before that
+    character is checked by lookbehinds that span it."""
     if not chapters and not relative:
         return None
+    letters = "".join(re.escape(c) for c in chapters)
     # Without chapter letters the letter groups still exist, and never match.
-    letters = "|".join(re.escape(c) for c in sorted(chapters, key=len, reverse=True)) or "(?!)"
-    firsts = [rf"{_ABSOLUTE_START}(?P<letter>{letters}){_NUMBER}"]
+    letter = rf"(?<=(?P<letter>[{letters}]))" if letters else "(?P<letter>(?!))"
+    tail_letter = rf"(?P<tail_letter>[{letters}])" if letters else "(?P<tail_letter>(?!))"
+    branches = [rf"{letter}(?<!{_ABSOLUTE_NOT_AFTER}.)(?:[1-9]\d*)?\.\d+"]
     if relative:
-        firsts.append(_RELATIVE_START + _NUMBER)
-    # Speed only: every match starts with a chapter letter, a digit or a dot,
-    # and the regex engine rejects other positions at this first test.
-    starts = "".join(sorted({re.escape(c[0]) for c in chapters} | ({"1-9", r"\."} if relative else set())))
+        branches += [rf"(?<=[1-9])(?<!{_RELATIVE_NOT_AFTER}.)\d*\.\d+", rf"(?<=\.)(?<!{_RELATIVE_NOT_AFTER}.)\d+"]
+    first_characters = letters + ("1-9." if relative else "")
     return re.compile(
-        rf"(?=[{starts}])(?P<first>{'|'.join(firsts)}){_END}"
-        rf"(?:[-–](?P<tail>(?P<tail_letter>{letters}){_NUMBER}|{_NUMBER}){_END})?"
+        rf"(?P<first>[{first_characters}](?:{'|'.join(branches)}){_CAPITAL}){_END}"
+        rf"(?:[-–](?P<tail>{tail_letter}{_NUMBER}|{_NUMBER}){_END})?"
     )
 
 
 def chapter_of(rule_id: str, chapters: Collection[str]) -> str | None:
     """The chapter an absolute rule ID starts with (``D.8A`` -> ``D``), else None."""
-    for letter in _longest_first(tuple(chapters)):
-        if rule_id.startswith(letter) and rule_id[len(letter):len(letter) + 1] in _AFTER_CHAPTER:
-            return letter
+    if rule_id[:1] in chapters and rule_id[1:2] in _AFTER_CHAPTER:
+        return rule_id[0]
     return None
 
 
 _AFTER_CHAPTER = frozenset(".0123456789")
-
-
-@lru_cache(maxsize=32)
-def _longest_first(chapters: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(sorted(chapters, key=len, reverse=True))
 
 
 def find_references(text: str, *, chapter: str | None, chapters: Collection[str]) -> list[Reference]:

@@ -73,8 +73,9 @@ def load_ruleset(folder: Path) -> Ruleset:
         raise SourceError(str(path), _line_of(text, "references:"),
                           f"references must be one of {', '.join(REFERENCE_GRAMMARS)}, not {references!r}")
     chapters = data.get("chapters") or []
-    if not isinstance(chapters, list) or not all(isinstance(c, str) for c in chapters):
-        raise SourceError(str(path), _line_of(text, "chapters:"), "chapters must be a list of chapter letters")
+    if not isinstance(chapters, list) or not all(isinstance(c, str) and len(c) == 1 and c.isalpha() for c in chapters):
+        raise SourceError(str(path), _line_of(text, "chapters:"),
+                          "chapters must be a list of chapter letters, one letter each (A, B, ...)")
     sources = []
     for entry in data.get("sources") or []:
         if not isinstance(entry, dict):

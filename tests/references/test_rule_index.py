@@ -10,7 +10,7 @@ from build_tools.errors import SourceError
 from build_tools.references import find_references
 from build_tools.importer.markdown_text import slug as importer_slug
 from build_tools.rule_index import RuleIndex, slugify
-from build_tools.rulesets import load_rulesets
+from build_tools.rulesets import load_ruleset, load_rulesets
 
 
 def test_every_rule_heading_is_a_rule_in_document_order(index):
@@ -144,3 +144,13 @@ def test_a_rule_heading_with_no_text_is_an_error_naming_page_and_line(tmp_path, 
     _page(tmp_path, "asl/g.md", "---\nruleset: asl\n---\n\n## {: #G15.9 .rr-rule data-rule=\"G15.9\" }\n")
     with pytest.raises(SourceError, match=r"g\.md:5: rule heading #G15\.9 has no text"):
         RuleIndex.from_docs(tmp_path, rulesets)
+
+
+@pytest.mark.parametrize("chapters", ["[A, SSR]", "[A, '1']", "A"])
+def test_chapters_must_be_single_letters_naming_file_and_line(tmp_path, chapters):
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "ruleset.yml").write_text(
+        f"name: Game\nshort_name: G\nreferences: chapter-dotted\nchapters: {chapters}\n", encoding="utf-8")
+    with pytest.raises(SourceError, match=r"ruleset\.yml:4: chapters must be a list of chapter letters, one letter each"):
+        load_ruleset(folder)
