@@ -9,6 +9,7 @@ per build and feeds the references extension (links, "Referenced by"), the
 
 from __future__ import annotations
 
+import bisect
 import functools
 import html
 import re
@@ -24,8 +25,10 @@ from build_tools.references import chapter_of, cited_rule_ids
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*\{:?[ \t]*([^}]*)\}[ \t]*$")
-_ANY_HEADING = re.compile(r"^#{1,6}[ \t]")
-_FENCE = re.compile(r"^[ \t]*(```|~~~)")
+# Lines found from the newline before them: a pattern that starts with a
+# literal lets the regex engine skip ahead (``^`` in MULTILINE mode tries every position).
+_ANY_HEADING_LINE = re.compile(r"\n(#{1,6}[ \t][^\n]*)")
+_FENCE_LINE = re.compile(r"\n[ \t]*(?:```|~~~)")
 _ATTR_ID = re.compile(r"(?:^|\s)#([^\s}]+)")
 _ATTR_RULE_CLASS = re.compile(r"(?:^|\s)\.rr-rule(?:\s|$)")
 _ATTR_LIST_LINE = re.compile(r"^[ \t]*\{:[^}]*\}[ \t]*$")
@@ -36,6 +39,11 @@ _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!<>|\"'~])")
 # (footnote markers, links) nothing: "Small Arms<sup>2</sup>" reads "Small Arms2".
 _SEPARATING_TAG = re.compile(r"</?(?:td|th|tr|dt|dd|p|div|li|br|table|thead|tbody|dl|ul|ol)\b[^>]*>")
 _TAG = re.compile(r"</?[A-Za-z][^>]*>")
+# What only the line-by-line reading of a body handles: escapes, tags and
+# entities; lines that may be admonitions, attribute lists or tables.
+_SPECIAL_CHARACTER = re.compile(r"[\\<&]")
+_SPECIAL_LINE = re.compile(r"\n[ \t]*[!?{|:-]")
+_BLANK_LINE = re.compile(r"\n\s*\n")
 
 
 @dataclass(frozen=True)
@@ -166,52 +174,56 @@ def _front_matter(text: str, path: str) -> tuple[dict, int]:
 def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -> list[Rule]:
     grammar = ruleset.references == "chapter-dotted"
     chapters = tuple(ruleset.chapters) if grammar else ()
-    lines = text.split("\n")
     rules = []
-    heading = None  # (id, title, level, line) of the rule being read
-    body: list[str] = []
-    fenced = False
-
-    def close() -> None:
-        if heading is None:
-            return
-        rule_id, title, level, line = heading
-        chapter = (chapter_of(rule_id, chapters) or page.chapter) if grammar else None
-        plain = _plain_text(body)
-        cited = cited_rule_ids(plain, chapter=chapter, chapters=chapters) if grammar else []
-        rules.append(Rule(rule_id, page.ruleset, chapter, page.path, line, title, level, plain,
-                          tuple(dict.fromkeys(cited))))
-
-    for number in range(body_start, len(lines)):
-        line = lines[number]
-        if _FENCE.match(line):
-            fenced = not fenced
-        if not fenced and _ANY_HEADING.match(line):
-            close()
-            heading, body = None, []
-            match = _HEADING.match(line)
-            if match and _ATTR_RULE_CLASS.search(match.group(3)):
-                rule_id = _ATTR_ID.search(match.group(3))
-                if rule_id:
-                    title = _unescape(match.group(2))
-                    if not title.strip():
-                        raise SourceError(path, number + 1,
-                                          f"rule heading #{rule_id.group(1)} has no text (Markdown would drop its id)")
-                    heading = (rule_id.group(1), title, len(match.group(1)), number + 1)
+    # Rule pages have front matter: the body starts after a newline.
+    newline_before_body = _line_offset(text, body_start) - 1
+    fences = [fence.start() for fence in _FENCE_LINE.finditer(text, newline_before_body)]
+    headings = [heading for heading in _ANY_HEADING_LINE.finditer(text, newline_before_body)
+                if bisect.bisect(fences, heading.start()) % 2 == 0]  # outside fenced code
+    line, counted_to = body_start, newline_before_body
+    for number, heading in enumerate(headings):
+        line += text.count("\n", counted_to, heading.start(1))
+        counted_to = heading.start(1)
+        match = _HEADING.match(heading.group(1))
+        if not match or not _ATTR_RULE_CLASS.search(match.group(3)):
             continue
-        body.append(line)
-    close()
+        rule_id = _ATTR_ID.search(match.group(3))
+        if not rule_id:
+            continue
+        title = _unescape(match.group(2))
+        if not title.strip():
+            raise SourceError(path, line, f"rule heading #{rule_id.group(1)} has no text (Markdown would drop its id)")
+        # The rule's text runs to the next heading, whatever its kind.
+        body_end = headings[number + 1].start() if number + 1 < len(headings) else len(text)
+        plain = _plain_text(text, heading.end(), body_end)
+        chapter = (chapter_of(rule_id.group(1), chapters) or page.chapter) if grammar else None
+        cited = cited_rule_ids(plain, chapter=chapter, chapters=chapters) if grammar else []
+        rules.append(Rule(rule_id.group(1), page.ruleset, chapter, page.path, line, title, len(match.group(1)), plain,
+                          tuple(dict.fromkeys(cited))))
     return rules
+
+
+def _line_offset(text: str, line_index: int) -> int:
+    """Where the 0-based line ``line_index`` of ``text`` starts."""
+    offset = 0
+    for _ in range(line_index):
+        offset = text.index("\n", offset) + 1
+    return offset
 
 
 def _unescape(text: str) -> str:
     return _ESCAPE.sub(r"\1", text)
 
 
-def _plain_text(lines: list[str]) -> str:
-    """Markdown body -> paragraphs of plain text (hover previews, reference scan)."""
+def _plain_text(text: str, start: int, end: int) -> str:
+    """The Markdown lines of ``text`` after the newline at ``start``, up to ``end`` ->
+    paragraphs of plain text (hover previews, reference scan)."""
+    if not _SPECIAL_CHARACTER.search(text, start, end) and not _SPECIAL_LINE.search(text, start, end):
+        # Most rule text is words and blank lines.
+        return "\n\n".join(plain for plain in (" ".join(paragraph.split())
+                                                for paragraph in _BLANK_LINE.split(text[start:end])) if plain)
     paragraphs: list[list[str]] = [[]]
-    for line in lines:
+    for line in text[start + 1:end].split("\n"):
         admonition = _ADMONITION.match(line)
         if admonition:
             paragraphs.append([admonition.group(1)] if admonition.group(1) else [])

@@ -29,8 +29,9 @@ _ABBREVIATION = re.compile(r'<abbr title="[^"]*">([^<]*)</abbr>')
 
 
 def lean_html(html: str) -> str:
-    html = _REFERENCE.sub(r"\2", _CITED_BY.sub("", html))
-    return _ABBREVIATION.sub(r"\1", _NOTE.sub(r"\1", html))
+    # Functions, not r"\2" templates: Python 3.11 expands a template in Python code, match by match.
+    html = _REFERENCE.sub(lambda element: element[2], _CITED_BY.sub("", html))
+    return _ABBREVIATION.sub(lambda element: element[1], _NOTE.sub(lambda element: element[1], html))
 
 
 class _SearchView:
