@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+import weakref
 import xml.etree.ElementTree as etree
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,17 +121,16 @@ def load_placements(index) -> dict[str, tuple[Placement, ...]]:
     return {rule_id: tuple(items) for rule_id, items in by_rule.items()}
 
 
-_placements_cache: dict[int, tuple[object, dict]] = {}
+# Held weakly: the index, and the placements with it, are freed with the build.
+_placements_cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def placements_of(index) -> dict[str, tuple[Placement, ...]]:
     """``load_placements`` once per build (the plugin makes a new index per build)."""
-    cached = _placements_cache.get(id(index))
-    if cached is None or cached[0] is not index:
+    if index not in _placements_cache:
         _placements_cache.clear()
-        cached = (index, load_placements(index))
-        _placements_cache[id(index)] = cached
-    return cached[1]
+        _placements_cache[index] = load_placements(index)
+    return _placements_cache[index]
 
 
 # -- links -----------------------------------------------------------------------

@@ -9,6 +9,7 @@ hand, so every problem is reported as a build warning naming ``file:line``;
 from __future__ import annotations
 
 import logging
+import weakref
 from pathlib import Path
 
 import yaml
@@ -57,22 +58,24 @@ def scalar_text(node: yaml.Node) -> str | None:
 
 class PerBuild:
     """Data loaded once per build: keyed by the build's rule index (a new
-    object every build) and the file's modification time, so warnings are
-    given once per build and a changed file is read again under ``serve``."""
+    object every build, held weakly so it is freed with the build) and the
+    file's modification time, so warnings are given once per build and a
+    changed file is read again under ``serve``."""
 
     def __init__(self, load):
         self._load = load
-        self._index = None
-        self._cache: dict[tuple[Path, int], object] = {}
+        self._cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def get(self, index, path: Path, *args):
-        if index is not self._index:
-            self._index, self._cache = index, {}
+        if index not in self._cache:
+            self._cache.clear()
+            self._cache[index] = {}
+        cache = self._cache[index]
         try:
             stamp = path.stat().st_mtime_ns
         except FileNotFoundError:
             stamp = -1
         key = (path, stamp)
-        if key not in self._cache:
-            self._cache[key] = self._load(path, *args)
-        return self._cache[key]
+        if key not in cache:
+            cache[key] = self._load(path, *args)
+        return cache[key]

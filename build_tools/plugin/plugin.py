@@ -86,3 +86,14 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         site_files.write_sitemap(Path(config.site_dir))
         # Keep last: the service worker precaches exactly the files on disk at this point.
         offline.write_service_worker(Path(config.site_dir))
+        self._release_build(config)
+
+    def _release_build(self, config) -> None:
+        """Let the pages (reachable from the files) and the rule index go.
+
+        MkDocs lets go of them after the build; holding them on to the next
+        build or the end of the process would make the garbage collector walk
+        tens of thousands of objects again at every full collection, and at exit."""
+        self.files = self.index = None
+        for name in EXTENSIONS:
+            config.mdx_configs.get(name, {}).pop("rule_index", None)
