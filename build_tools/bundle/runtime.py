@@ -3,11 +3,19 @@
 Nothing is fetched from a CDN: package.json/package-lock.json pin the version,
 and only the files a module Web Worker loads are copied (no console pages, no
 type declarations, no source maps, no CommonJS loader).
+
+The files are 13 MB that never change for a Pyodide version, so each is
+hard-linked into the site where the file system allows it (the same bytes,
+none written) and copied where it does not. ``npm ci`` replaces
+``node_modules`` with new files, which leaves the site's links untouched; a
+tool that edits the site's runtime files in place would edit the installed
+ones too.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -30,7 +38,7 @@ def runtime_version(project: Path) -> str:
 
 
 def copy_runtime(project: Path, target: Path) -> None:
-    """Copy the runtime files into ``target``; unchanged files are left alone (fast rebuilds in serve)."""
+    """Put the runtime files in ``target``; unchanged files are left alone (fast rebuilds in serve)."""
     source = runtime_folder(project)
     target.mkdir(parents=True, exist_ok=True)
     for name in RUNTIME_FILES:
@@ -40,4 +48,12 @@ def copy_runtime(project: Path, target: Path) -> None:
         copy = target / name
         if not copy.is_file() or copy.stat().st_size != origin.stat().st_size or \
                 copy.stat().st_mtime < origin.stat().st_mtime:
-            shutil.copyfile(origin, copy)
+            _link_or_copy(origin, copy)
+
+
+def _link_or_copy(origin: Path, copy: Path) -> None:
+    copy.unlink(missing_ok=True)
+    try:
+        os.link(origin, copy)
+    except OSError:  # another file system, or one without hard links
+        shutil.copyfile(origin, copy)

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from build_tools.bundle import build_wheel, write_bundle
-from build_tools.bundle.runtime import RUNTIME_FILES
+from build_tools.bundle import runtime
+from build_tools.bundle.runtime import RUNTIME_FILES, copy_runtime
 from build_tools.errors import SourceError
 
 
@@ -121,3 +122,17 @@ def test_missing_pyodide_install_says_to_run_npm_ci(project, tmp_path):
     fake.mkdir()
     with pytest.raises(SourceError, match="npm ci"):
         write_bundle(tmp_path / "site", fake)
+
+
+def test_the_runtime_is_linked_into_the_site_where_it_can_be_and_copied_where_not(tmp_path, monkeypatch):
+    project = Path(__file__).resolve().parents[2]
+    linked, copied = tmp_path / "linked", tmp_path / "copied"
+    copy_runtime(project, linked)
+    monkeypatch.setattr(runtime.os, "link", lambda *args: (_ for _ in ()).throw(OSError("cross-device link")))
+    copy_runtime(project, copied)
+    for name in RUNTIME_FILES:
+        installed = runtime.runtime_folder(project) / name
+        assert (linked / name).read_bytes() == (copied / name).read_bytes() == installed.read_bytes()
+        assert not (copied / name).samefile(installed)
+        if tmp_path.stat().st_dev == installed.stat().st_dev:  # one file system: no bytes written
+            assert (linked / name).samefile(installed)
