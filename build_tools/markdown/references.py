@@ -81,9 +81,10 @@ _HREF_SLOT = "\x00"
 
 @functools.lru_cache(maxsize=65536)
 def _opening_tag(rule_id: str, resolved: bool) -> tuple[str, str]:
-    """The opening tag of a reference to ``rule_id``, split where its href goes:
-    only the href depends on the page, so the rest is made once per build."""
-    tag, attributes = ("a", reference_attributes(rule_id, _HREF_SLOT)) if resolved else \
+    """The opening tag of a reference to ``rule_id``, split before its href's
+    page part (``../chapter-d-vehicles/``): only that part depends on the
+    page the reference is on, so the rest is made once per build."""
+    tag, attributes = ("a", reference_attributes(rule_id, f"{_HREF_SLOT}#{rule_id}")) if resolved else \
         ("span", reference_attributes(rule_id, None))
     opening = f"<{tag} " + " ".join(f'{name}="{html.escape(value)}"' for name, value in attributes.items()) + ">"
     before, _, after = opening.partition(_HREF_SLOT)
@@ -235,6 +236,7 @@ class ReferencesTreeprocessor(Treeprocessor):
         # the first rule heading, then the current rule's.
         self.chapter = page.chapter if page and grammar else None
         self._references: dict[tuple[str, str], str] = {}  # (rule ID, printed text) -> its HTML
+        self._page_hrefs: dict[str, str] = {}  # page path -> its href from this page
         self._walk(root)
 
     # -- walking the tree in document order --------------------------------
@@ -349,17 +351,21 @@ class ReferencesTreeprocessor(Treeprocessor):
 
     def _element(self, rule_id: str | None, label: str, explicit_text: str | None) -> str:
         rule = self.index.get(rule_id) if rule_id else None
-        if rule is None and explicit_text is not None:
-            self._warn_unresolved(explicit_text)
-        before_href, after_href = _opening_tag(rule_id or explicit_text, rule is not None)
-        href = html.escape(self._href(rule)) if rule is not None else ""
-        return (before_href + href + after_href + html.escape(label, quote=False)
-                + ("</a>" if rule is not None else "</span>"))
+        if rule is None:
+            if explicit_text is not None:
+                self._warn_unresolved(explicit_text)
+            return _opening_tag(rule_id or explicit_text, False)[0] + html.escape(label, quote=False) + "</span>"
+        before_page, after_page = _opening_tag(rule_id, True)
+        return before_page + self._page_href(rule.page) + after_page + html.escape(label, quote=False) + "</a>"
 
-    def _href(self, rule) -> str:
-        if rule.page == self.page:
-            return f"#{rule.id}"
-        return f"{relative_url(page_url(rule.page, self.use_directory_urls), self.page_url)}#{rule.id}"
+    def _page_href(self, page: str) -> str:
+        """The href of ``page`` from this page, ready for an attribute ("" for this page: ``#G15.21``)."""
+        href = self._page_hrefs.get(page)
+        if href is None:
+            href = "" if page == self.page else \
+                html.escape(relative_url(page_url(page, self.use_directory_urls), self.page_url))
+            self._page_hrefs[page] = href
+        return href
 
     def _warn_unresolved(self, target: str) -> None:
         where = self.page or "(page not set)"
