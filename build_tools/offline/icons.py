@@ -78,18 +78,33 @@ class Canvas:
         """Paint the rectangle given in fractions of the side; a partly covered pixel is blended
         by its covered area, (covered width) x (covered height)."""
         columns = _coverage(self._pixels(left), self._pixels(right))
-        edges = [(x, cover) for x, cover in columns if cover != 1]  # all a whole row needs blended
+        edges = [(x, cover) for x, cover in columns if cover != 1]
         inner = [x for x, cover in columns if cover == 1]
         solid = bytes(colour) * len(inner)
+        blended: dict[tuple[bytes, float], bytes] = {}  # the same few colours and coverages recur
         for y, row_cover in _coverage(self._pixels(top), self._pixels(bottom)):
             row = self.rows[y]
-            for x, column_cover in (edges if row_cover == 1 else columns):
-                alpha = row_cover * column_cover
-                start = 3 * x
-                row[start:start + 3] = bytes(
-                    round(old + (new - old) * alpha) for old, new in zip(row[start:start + 3], colour))
-            if row_cover == 1 and inner:  # the icons are mostly whole pixels: painted as one run
+            for x, column_cover in edges:
+                _blend(row, x, x + 1, colour, row_cover * column_cover, blended)
+            if not inner:
+                continue
+            if row_cover == 1:  # the icons are mostly whole pixels: painted as one run
                 row[3 * inner[0]:3 * (inner[-1] + 1)] = solid
+            else:
+                _blend(row, inner[0], inner[-1] + 1, colour, row_cover, blended)
+
+
+def _blend(row: bytearray, first: int, end: int, colour: RGB, alpha: float,
+           blended: dict[tuple[bytes, float], bytes]) -> None:
+    """Blend pixels ``first`` to ``end - 1`` of ``row`` towards ``colour`` by ``alpha``;
+    ``blended`` remembers each (old pixel, alpha) worked out."""
+    for start in range(3 * first, 3 * end, 3):
+        old = bytes(row[start:start + 3])
+        new = blended.get((old, alpha))
+        if new is None:
+            new = blended[old, alpha] = bytes(round(value + (target - value) * alpha)
+                                              for value, target in zip(old, colour))
+        row[start:start + 3] = new
 
 
 def _coverage(start: float, end: float) -> list[tuple[int, float]]:
