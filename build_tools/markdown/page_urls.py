@@ -28,7 +28,6 @@ def page_url(src_uri: str, use_directory_urls: bool = True) -> str:
     return quote(posixpath.join(parent, f"{stem}/" if use_directory_urls else f"{stem}.html"))
 
 
-@functools.lru_cache(maxsize=4096)
 def relative_url(url: str, from_url: str) -> str:
     """``url`` as seen from the page at ``from_url`` (both site-relative)."""
     directory, _, basename = from_url.rpartition("/")
@@ -41,10 +40,11 @@ def relative_url(url: str, from_url: str) -> str:
         if a != b:
             break
         common += 1
-    relative = "/".join([".."] * (len(from_parts) - common) + to_parts[common:]) or "."
+    relative = "/".join((("..",) * (len(from_parts) - common)) + to_parts[common:]) or "."
     return relative + "/" if url.endswith("/") else relative
 
 
-def _parts(url: str) -> list[str]:
+@functools.lru_cache(maxsize=4096)
+def _parts(url: str) -> tuple[str, ...]:
     path = posixpath.normpath("/" + url.lstrip("/"))[1:]
-    return path.split("/") if path else []
+    return tuple(path.split("/")) if path else ()

@@ -79,11 +79,11 @@ def reference_attributes(rule_id: str, href: str | None) -> dict[str, str]:
 _HREF_SLOT = "\x00"
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.cache  # unbounded, and so a plain dict: no list node per entry for the garbage collector
 def _opening_tag(rule_id: str, resolved: bool) -> tuple[str, str]:
     """The opening tag of a reference to ``rule_id``, split before its href's
     page part (``../chapter-d-vehicles/``): only that part depends on the
-    page the reference is on, so the rest is made once per build."""
+    page the reference is on, so the rest is made once per process."""
     tag, attributes = ("a", reference_attributes(rule_id, f"{_HREF_SLOT}#{rule_id}")) if resolved else \
         ("span", reference_attributes(rule_id, None))
     opening = f"<{tag} " + " ".join(f'{name}="{html.escape(value)}"' for name, value in attributes.items()) + ">"
@@ -235,7 +235,7 @@ class ReferencesTreeprocessor(Treeprocessor):
         # The chapter relative references resolve against: the page's until
         # the first rule heading, then the current rule's.
         self.chapter = page.chapter if page and grammar else None
-        self._references: dict[tuple[str, str], str] = {}  # (rule ID, printed text) -> its HTML
+        self._references: dict[str, str] = {}  # "<rule ID> <printed text>" -> its HTML
         self._page_hrefs: dict[str, str] = {}  # page path -> its href from this page
         self._walk(root)
 
@@ -342,7 +342,8 @@ class ReferencesTreeprocessor(Treeprocessor):
 
     def _html(self, rule_id: str | None, label: str, explicit_text: str | None = None) -> str:
         if explicit_text is None:  # a page cites the same rules again and again
-            key = (rule_id, label)
+            # A string key, not a tuple: the garbage collector tracks tuples, and a page makes hundreds.
+            key = f"{rule_id} {label}"  # a rule ID has no spaces
             reference = self._references.get(key)
             if reference is None:
                 reference = self._references[key] = self._element(rule_id, label, None)
