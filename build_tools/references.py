@@ -133,12 +133,16 @@ def find_references(text: str, *, chapter: str | None, chapters: Collection[str]
 def cited_rule_ids(text: str, *, chapter: str | None, chapters: Collection[str]) -> list[str]:
     """The rule IDs ``text`` cites, in order (a range gives both ends): what
     ``find_references`` finds, without positions, for scanning a whole rulebook."""
+    pattern = _pattern(tuple(chapters), chapter is not None)
+    if pattern is None:
+        return []
     cited = []
-    for match in _matches(text, chapter, chapters):
-        first_id, tail_id = _rule_ids(match, chapter)
+    # findall, not finditer: no match object per reference (a rulebook has tens of thousands).
+    for first, letter, tail, tail_letter in pattern.findall(text):
+        first_id = first if letter else chapter + first
         cited.append(first_id)
-        if tail_id is not None:
-            cited.append(tail_id)
+        if tail:
+            cited.append(_tail_id(first_id, letter or chapter, tail, tail_letter))
     return cited
 
 
@@ -170,8 +174,13 @@ def _rule_ids(match: re.Match[str], chapter: str | None) -> tuple[str, str | Non
     first_id = first if letter else chapter + first
     if tail is None:
         return first_id, None
+    return first_id, _tail_id(first_id, letter or chapter, tail, tail_letter)
+
+
+def _tail_id(first_id: str, chapter: str, tail: str, tail_letter: str | None) -> str:
+    """A range's second end as a full rule ID: ``A26.2-.3`` -> A26.3, ``9.73-9.731`` -> G9.731."""
     if tail_letter:
-        return first_id, tail
+        return tail
     if tail[0] == ".":
-        return first_id, first_id[: first_id.index(".")] + tail
-    return first_id, (letter or chapter) + tail
+        return first_id[: first_id.index(".")] + tail
+    return chapter + tail

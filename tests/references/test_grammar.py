@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from build_tools.references import find_references, replace_references
+from build_tools.references import cited_rule_ids, find_references, replace_references
 
 SOURCES = Path(__file__).resolve().parents[2] / "rulesets"
 ASL = "ABCDEFGH"
@@ -171,6 +171,12 @@ def test_replacing_references_replaces_exactly_what_find_references_finds(text, 
     expected.append(text[cursor:])
     assert replace_references(text, lambda rule_id, printed: f"<{rule_id}|{printed}>",
                               chapter=chapter, chapters=ASL) == "".join(expected)
+
+
+@given(st.text(alphabet=_ALPHABET, max_size=80), st.sampled_from([None, "G", "D"]))
+def test_cited_rule_ids_are_the_ids_find_references_finds(text, chapter):
+    assert cited_rule_ids(text, chapter=chapter, chapters=ASL) == [
+        rule_id for reference in find_references(text, chapter=chapter, chapters=ASL) for rule_id in reference.rule_ids]
 
 
 def test_replacing_references_keeps_a_range_dash_and_the_text_around():
