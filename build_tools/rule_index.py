@@ -190,7 +190,9 @@ def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -
         rule_id = _ATTR_ID.search(match.group(3))
         if not rule_id:
             continue
-        title = _unescape(match.group(2))
+        title = match.group(2)
+        if "\\" in title:
+            title = _unescape(title)
         if not title.strip():
             raise SourceError(path, line, f"rule heading #{rule_id.group(1)} has no text (Markdown would drop its id)")
         # The rule's text runs to the next heading, whatever its kind.
