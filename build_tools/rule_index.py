@@ -221,9 +221,12 @@ def _plain_text(text: str, start: int, end: int) -> str:
     """The Markdown lines of ``text`` after the newline at ``start``, up to ``end`` ->
     paragraphs of plain text (hover previews, reference scan)."""
     if not _SPECIAL_CHARACTER.search(text, start, end) and not _SPECIAL_LINE.search(text, start, end):
-        # Most rule text is words and blank lines.
-        return "\n\n".join(plain for plain in (" ".join(paragraph.split())
-                                                for paragraph in _BLANK_LINE.split(text[start:end])) if plain)
+        # Most rule text is words and blank lines, and most often one paragraph.
+        body = text[start:end].strip()
+        if not _BLANK_LINE.search(body):
+            return " ".join(body.split())
+        return "\n\n".join(plain for plain in (" ".join(paragraph.split()) for paragraph in _BLANK_LINE.split(body))
+                           if plain)
     paragraphs: list[list[str]] = [[]]
     for line in text[start + 1:end].split("\n"):
         admonition = _ADMONITION.match(line)

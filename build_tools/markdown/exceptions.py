@@ -64,7 +64,8 @@ class BracketedNoteTreeprocessor(Treeprocessor):
         # Text segments of ``parent``: its text (before child 0), then each child's tail.
         position = 0
         while position <= len(parent):
-            if self._set_apart_note(parent, position):
+            text = parent.text if position == 0 else parent[position - 1].tail
+            if text and "[" in text and self._set_apart_note(parent, position, text):
                 position += 1  # the note is now parent[position]: go on in its tail
                 continue
             if position < len(parent):
@@ -73,11 +74,10 @@ class BracketedNoteTreeprocessor(Treeprocessor):
                     self._walk(child)
             position += 1
 
-    def _set_apart_note(self, parent: etree.Element, position: int) -> bool:
-        """Put the first note opening in the text before ``parent[position]`` in
-        a span, inserted at ``position``; False when there is none."""
-        text = parent.text if position == 0 else parent[position - 1].tail
-        if not text or "[" not in text or isinstance(text, AtomicString):
+    def _set_apart_note(self, parent: etree.Element, position: int, text: str) -> bool:
+        """Put the first note opening in ``text``, the text before ``parent[position]``,
+        in a span inserted at ``position``; False when there is none."""
+        if isinstance(text, AtomicString):
             return False
         for opening in _OPENING.finditer(text):
             end, depth = closing_bracket(text, opening.start())

@@ -8,9 +8,9 @@ build time than finding the references. The index holds text, not those tags
 (the text of a link, span or abbr is indexed as text, and "Referenced by"
 lines are ``data-search-exclude``), so the plugin is given the page with each
 of those elements replaced by its text and those lines left out: the same
-index, built from HTML as lean as a plain page's. The page
-itself is not changed. ``tests/references/test_search_input.py`` checks that
-the index is the same byte for byte.
+index, built from HTML as lean as a plain page's; the page keeps its own
+content. ``tests/references/test_search_input.py`` checks that the index is
+the same byte for byte.
 """
 
 from __future__ import annotations
@@ -34,21 +34,12 @@ def lean_html(html: str) -> str:
     return _ABBREVIATION.sub(lambda element: element[1], _NOTE.sub(lambda element: element[1], html))
 
 
-class _SearchView:
-    """A page as the search index reads it: its content lean, the rest the page's."""
-
-    def __init__(self, page):
-        self._page = page
-        self.content = lean_html(page.content)
-
-    def __getattr__(self, name):
-        return getattr(self._page, name)
-
-
 def index_lean_pages(config) -> None:
-    """Have Material's search index read pages through :class:`_SearchView`.
+    """Have Material's search index read each page's content as :func:`lean_html`.
 
-    Call after the plugins' ``on_config`` (the search plugin makes its index
+    The page holds the lean content only while the index reads it (a view
+    object delegating every other attribute cost more than it saved). Call
+    after the plugins' ``on_config`` (the search plugin makes its index
     there). Without Material's search plugin this does nothing."""
     search = config.plugins.get("material/search") or config.plugins.get("search")
     index = getattr(search, "search_index", None)
@@ -57,7 +48,12 @@ def index_lean_pages(config) -> None:
         return
 
     def add_lean_entry(page):
-        return add_entry(_SearchView(page))
+        content = page.content
+        page.content = lean_html(content)
+        try:
+            return add_entry(page)
+        finally:
+            page.content = content
 
     add_lean_entry.reads_lean_pages = True
     index.add_entry_from_context = add_lean_entry

@@ -26,11 +26,15 @@ def test_our_elements_become_their_text_and_referenced_by_lines_go():
         '<span class="rr-errata">[ERRATA: <span class="author">kept</span>]</span>.</p>')
 
 
-def test_the_search_view_changes_only_the_content_it_shows():
-    page = SimpleNamespace(content=PAGE, url="asl/g15/", meta={"search": {"boost": 3}})
-    view = search_input._SearchView(page)
-    assert view.url == "asl/g15/" and view.meta is page.meta
-    assert "rr-ref" not in view.content
+def test_the_index_reads_the_lean_content_and_the_page_keeps_its_own():
+    read = []
+    index = SimpleNamespace(add_entry_from_context=lambda page: read.append(page.content))
+    config = SimpleNamespace(plugins={"material/search": SimpleNamespace(search_index=index)})
+    search_input.index_lean_pages(config)
+    search_input.index_lean_pages(config)  # a second build of `serve`: wrapped once
+    page = SimpleNamespace(content=PAGE, url="asl/g15/")
+    index.add_entry_from_context(page)
+    assert read == [search_input.lean_html(PAGE)]
     assert page.content == PAGE
 
 
