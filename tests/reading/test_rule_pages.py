@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 from build_tools.site_build import build_into
@@ -106,3 +108,18 @@ def test_an_annotation_on_an_unknown_rule_fails_the_strict_build(project, tmp_pa
         build_into(tmp_path / "site", config_file=copy / "mkdocs.yml", strict=True)
     assert f"{annotations}:{line}: rule G15.99 is not in this ruleset's pages" in caplog.text
     assert not (tmp_path / "site").exists()
+
+
+def test_a_rebuild_in_the_same_process_renders_the_same_pages(project, built_site, tmp_path):
+    # `ruleref serve` rebuilds with the same config and plugin; the plugin lets go of
+    # the previous build's pages and rule index when a build ends.
+    config = load_config(str(project / "mkdocs.yml"), site_dir=str(tmp_path / "site"))
+    config.plugins.on_startup(command="serve", dirty=False)
+    try:
+        pages = []
+        for _ in range(2):
+            build(config)
+            pages.append((tmp_path / "site/asl/g15-bulldozers/index.html").read_text(encoding="utf-8"))
+    finally:
+        config.plugins.on_shutdown()
+    assert pages[0] == pages[1] == (built_site / "asl/g15-bulldozers/index.html").read_text(encoding="utf-8")
