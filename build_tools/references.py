@@ -138,11 +138,11 @@ def cited_rule_ids(text: str, *, chapter: str | None, chapters: Collection[str])
         return []
     cited = []
     # findall, not finditer: no match object per reference (a rulebook has tens of thousands).
-    for first, letter, tail, tail_letter in pattern.findall(text):
-        first_id = first if letter else chapter + first
+    for groups in pattern.findall(text):
+        first_id, tail_id = _ids_of_groups(*groups, chapter)
         cited.append(first_id)
-        if tail:
-            cited.append(_tail_id(first_id, letter or chapter, tail, tail_letter))
+        if tail_id is not None:
+            cited.append(tail_id)
     return cited
 
 
@@ -170,17 +170,19 @@ def _matches(text: str, chapter: str | None, chapters: Collection[str]):
 
 def _rule_ids(match: re.Match[str], chapter: str | None) -> tuple[str, str | None]:
     """The full rule IDs of a match's first end and (for a range) its second end."""
-    first, letter, tail, tail_letter = match.group("first", "letter", "tail", "tail_letter")
+    return _ids_of_groups(*match.group("first", "letter", "tail", "tail_letter"), chapter)
+
+
+def _ids_of_groups(first: str, letter: str | None, tail: str | None, tail_letter: str | None,
+                   chapter: str | None) -> tuple[str, str | None]:
+    """``_rule_ids`` from the pattern's groups in order (a group that did not match is
+    None from a match, "" from ``findall``): ``A26.2-.3`` -> A26.2, A26.3; ``9.73-9.731``
+    in chapter G -> G9.73, G9.731."""
     first_id = first if letter else chapter + first
-    if tail is None:
+    if not tail:
         return first_id, None
-    return first_id, _tail_id(first_id, letter or chapter, tail, tail_letter)
-
-
-def _tail_id(first_id: str, chapter: str, tail: str, tail_letter: str | None) -> str:
-    """A range's second end as a full rule ID: ``A26.2-.3`` -> A26.3, ``9.73-9.731`` -> G9.731."""
     if tail_letter:
-        return tail
+        return first_id, tail
     if tail[0] == ".":
-        return first_id[: first_id.index(".")] + tail
-    return chapter + tail
+        return first_id, first_id[: first_id.index(".")] + tail
+    return first_id, (letter or chapter) + tail

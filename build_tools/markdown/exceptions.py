@@ -27,8 +27,9 @@ from markdown.util import AtomicString
 
 CLASSES = {"EXC": "rr-exc", "ERRATA": "rr-errata"}
 _OPENING = re.compile(r"\[(EXC|ERRATA):")
-# Never inside code; never inside a note already set apart (a note within a note stays text).
+# Never inside code, nor inside a note already set apart (a note within a note stays text).
 _SKIP = frozenset({"code", "pre", "kbd", "samp", "script", "style"})
+_NOTE_CLASSES = frozenset(CLASSES.values())
 
 
 def closing_bracket(text: str, start: int, depth: int = 0) -> tuple[int | None, int]:
@@ -70,7 +71,7 @@ class BracketedNoteTreeprocessor(Treeprocessor):
                 continue
             if position < len(parent):
                 child = parent[position]
-                if child.tag not in _SKIP and not (child.tag == "span" and child.get("class") in CLASSES.values()):
+                if child.tag not in _SKIP and not (child.tag == "span" and child.get("class") in _NOTE_CLASSES):
                     self._walk(child)
             position += 1
 

@@ -25,8 +25,9 @@ cheapest way that keeps them out of later passes: as finished HTML
 (``<a class="rr-ref" data-rule="D8.21" href="../chapter-d-vehicles/#D8.21">``,
 see :mod:`build_tools.markdown.page_urls`) kept aside until the page is
 serialized (:class:`FinishedHtml`), which MkDocs' link rewriting, the
-unescaping pass and the serializer pass by. Every target comes from the rule index, so there is nothing for
-MkDocs to resolve or validate; ``ruleref check`` checks every link anyway.
+unescaping pass and the serializer pass by. Every target comes from the rule
+index, so there is nothing for MkDocs to resolve or validate; ``ruleref
+check`` checks every link anyway.
 """
 
 from __future__ import annotations
@@ -98,6 +99,7 @@ def _stashed(placeholder: str, stash: list[str]) -> str:
         block = stash[int(key.group(1))]
         return block if isinstance(block, str) else ""
     return ""
+
 
 # Item N's marker: STX, N in digits written as control characters, ETX; made once per process.
 _MARKERS: list[str] = []
@@ -355,7 +357,8 @@ class ReferencesTreeprocessor(Treeprocessor):
         if rule is None:
             if explicit_text is not None:
                 self._warn_unresolved(explicit_text)
-            return _opening_tag(rule_id or explicit_text, False)[0] + html.escape(label, quote=False) + "</span>"
+            opening = "".join(_opening_tag(rule_id or explicit_text, False))  # a span has no href to split at
+            return opening + html.escape(label, quote=False) + "</span>"
         before_page, after_page = _opening_tag(rule_id, True)
         return before_page + self._page_href(rule.page) + after_page + html.escape(label, quote=False) + "</a>"
 
