@@ -19,32 +19,65 @@ def _rulesets():
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from build_tools.importer import import_file
-    from build_tools.publish import write_landing_pages, write_page
+    from build_tools.import_sources import Job, import_jobs, judge, write
 
     rulesets = _rulesets()
     if args.all:
-        jobs = [(ruleset, source.path, source.chapter, source.format, source.page, source.options)
-                for ruleset in rulesets.values() for source in ruleset.sources]
+        if args.file or args.ruleset:
+            raise SystemExit("ruleref import: give FILE and --ruleset, or --all, not both")
+        jobs = [Job(ruleset, source, _relative(source.path)) for ruleset in rulesets.values()
+                for source in ruleset.sources]
     else:
         if not args.file or not args.ruleset:
             raise SystemExit("ruleref import: give FILE and --ruleset, or --all")
-        if args.ruleset not in rulesets:
-            known = ", ".join(rulesets) or "none"
-            raise SourceError(str(args.file), None,
-                              f"unknown ruleset {args.ruleset!r} (known: {known}); create rulesets/{args.ruleset}/ruleset.yml")
-        ruleset = rulesets[args.ruleset]
-        fmt = args.format or ("asl" if ruleset.references == "chapter-dotted" else "titled")
-        options = next((s.options for s in ruleset.sources if s.path.resolve() == Path(args.file).resolve()), {})
-        jobs = [(ruleset, Path(args.file), args.chapter, fmt, args.page or Path(args.file).stem, options)]
-    # Import everything before writing anything: a bad source leaves docs/ as it was.
-    pages = [(ruleset, path, page, import_file(path, ruleset=ruleset.id, chapter=chapter, format=fmt,
-                                               source_label=_relative(path), **options))
-             for ruleset, path, chapter, fmt, page, options in jobs]
-    for ruleset, path, page, markdown in pages:
-        target = write_page(PROJECT / "docs", ruleset.id, page, markdown)
-        print(f"imported {_relative(path)} -> {_relative(target)}")
-    write_landing_pages(PROJECT / "docs", rulesets)
+        jobs = [_file_job(args, rulesets)]
+    docs = PROJECT / "docs"
+    # Import and judge everything before writing anything: a bad source leaves docs/ as it was.
+    done = import_jobs(jobs, docs, rulesets)
+    try:
+        judge(done)
+    except SourceError:
+        for item in done:
+            print(f"read {item.job.label}", *item.imported.report.lines(), sep="\n", file=sys.stderr)
+        raise
+    write(done, docs, rulesets, remove_stale=args.all, say=print, relative=_relative)
+    return 0
+
+
+def _file_job(args: argparse.Namespace, rulesets):
+    """The job for ``ruleref import FILE --ruleset ID``: the source as ruleset.yml lists
+    it (when it does), with the command line's settings over it."""
+    from dataclasses import replace
+
+    from build_tools.import_sources import Job
+    from build_tools.rulesets import Source
+
+    label = _relative(args.file)
+    if args.ruleset not in rulesets:
+        known = ", ".join(rulesets) or "none"
+        raise SourceError(label, None, f"unknown ruleset {args.ruleset!r} (known: {known}); "
+                                       f"create it with: ruleref new {args.ruleset} --name ... --numbering ...")
+    ruleset = rulesets[args.ruleset]
+    listed = next((s for s in ruleset.sources if s.path.resolve() == Path(args.file).resolve()), None)
+    source = listed or Source(path=Path(args.file), page=Path(args.file).stem, format=None, chapter=None, options={})
+    source = replace(source, page=args.page or source.page, format=args.format or source.format,
+                     chapter=args.chapter or source.chapter)
+    if source.chapter is not None and not ruleset.numbering.has_chapters:
+        raise SourceError(label, None, f"--chapter: numbering {ruleset.numbering.name} has no chapters")
+    if source.chapter is not None and source.chapter not in ruleset.chapters:
+        raise SourceError(label, None, f"--chapter {source.chapter}: not one of the ruleset's chapters "
+                                       f"({', '.join(ruleset.chapters) or 'none'}); add it to chapters: in ruleset.yml")
+    return Job(ruleset, source, label)
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from build_tools.scaffold import new_ruleset
+
+    for path in new_ruleset(PROJECT / "rulesets", args.id, name=args.name, short_name=args.short_name,
+                            numbering=args.numbering, source_format=args.format, chapters=args.chapters):
+        print(f"created {_relative(path)}")
+    print(f"next: put your rule text in rulesets/{args.id}/sources/ (replace the example), list it in "
+          f"rulesets/{args.id}/ruleset.yml, then run: ruleref import --all && ruleref serve")
     return 0
 
 
@@ -98,11 +131,24 @@ def parser() -> argparse.ArgumentParser:
     imp = commands.add_parser("import", help="turn raw rule text into annotated Markdown under docs/<ruleset>/")
     imp.add_argument("file", nargs="?", type=Path, help="raw rule text (UTF-8)")
     imp.add_argument("--ruleset", help="ruleset id (a folder under rulesets/)")
-    imp.add_argument("--chapter", help="chapter letter for chapter-relative rule numbers (ASL: G for 15.21 = G15.21)")
-    imp.add_argument("--format", choices=("asl", "titled"), help="text shape (default from the ruleset's reference grammar)")
+    imp.add_argument("--chapter", help="chapter letter for chapter-relative rule numbers (numbering asl: "
+                                       "G for 15.21 = G15.21)")
+    imp.add_argument("--format", choices=("text", "markdown"), help="how to read the file (default: as "
+                     "ruleset.yml says, else detected)")
     imp.add_argument("--page", help="page name under docs/<ruleset>/ (default: the file's stem)")
-    imp.add_argument("--all", action="store_true", help="import every source listed in rulesets/*/ruleset.yml")
+    imp.add_argument("--all", action="store_true", help="import every source listed in rulesets/*/ruleset.yml "
+                     "and remove the pages no source produces any more")
     imp.set_defaults(run=cmd_import)
+
+    new = commands.add_parser("new", help="scaffold a ruleset folder: rulesets/ID/ruleset.yml and an example source")
+    new.add_argument("id", help="ruleset id: the folder name and the URL path (lower case, digits, hyphens)")
+    new.add_argument("--name", required=True, help="the ruleset's full name, as the site shows it")
+    new.add_argument("--short-name", help="a short name (default: the name's initials)")
+    new.add_argument("--numbering", required=True, choices=("asl", "case", "decimal", "none"),
+                     help="how rules are numbered (README: Numberings)")
+    new.add_argument("--format", choices=("text", "markdown"), default="text", help="the example source's format")
+    new.add_argument("--chapters", help="numbering asl: the chapter letters, such as A,B,C")
+    new.set_defaults(run=cmd_new)
 
     bld = commands.add_parser("build", help="build the static site (strict; keeps the last good site on failure)")
     bld.add_argument("-d", "--site-dir", default="site")

@@ -1,7 +1,12 @@
-"""Write imported pages into ``docs/`` and keep the landing pages in step with them.
+"""Write imported pages into ``docs/`` and keep the pages that list them in step.
 
 Navigation follows ``docs/`` (no ``nav:`` in mkdocs.yml), so importing a new
-text only needs its page written and the landing pages that list pages refreshed.
+text only needs its page written and the pages that list pages refreshed:
+each ruleset's landing page, its glossary page (when it has a
+``glossary.yml``) and the list of rulesets on the home page. Every page
+written here is marked as generated (rule pages by their ``source:``, the
+others by ``GENERATED``), so ``ruleref import --all`` can remove those that
+nothing produces any more and leave hand-written pages alone.
 """
 
 from __future__ import annotations
@@ -11,24 +16,42 @@ from pathlib import Path
 
 import yaml
 
+from build_tools.rule_index import rules_in_markdown
 from build_tools.rulesets import Ruleset
 
 HOME_START = "<!-- rulesets:start (written by `ruleref import`; edit around it) -->"
 HOME_END = "<!-- rulesets:end -->"
+GENERATED = "# written by ruleref import: edit rulesets/ instead"
+GLOSSARY_FILE = "glossary.yml"
 
 
 def write_page(docs_dir: Path, ruleset: str, page: str, markdown: str) -> Path:
     target = docs_dir / ruleset / f"{page}.md"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if not target.exists() or target.read_text(encoding="utf-8") != markdown:
-        target.write_text(markdown, encoding="utf-8")
+    _write(target, markdown)
     return target
+
+
+def _write(target: Path, text: str) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if not target.exists() or target.read_text(encoding="utf-8") != text:
+        target.write_text(text, encoding="utf-8")
 
 
 def front_matter(path: Path) -> dict:
     text = path.read_text(encoding="utf-8")
     match = re.match(r"---\n(.*?)\n---\n", text, re.S)
-    return yaml.safe_load(match.group(1)) if match else {}
+    return (yaml.safe_load(match.group(1)) or {}) if match else {}
+
+
+def generated_pages(docs_dir: Path) -> list[Path]:
+    """Every page under ``docs_dir`` that ``ruleref import`` wrote (not the home page)."""
+    pages = []
+    for path in sorted(docs_dir.glob("*/*.md")):
+        text = path.read_text(encoding="utf-8")
+        if text.startswith(f"---\n{GENERATED}\n") or (front_matter(path).get("source") and
+                                                     front_matter(path).get("ruleset")):
+            pages.append(path)
+    return pages
 
 
 def rule_pages(docs_dir: Path, ruleset: str) -> list[tuple[str, str]]:
@@ -41,18 +64,65 @@ def rule_pages(docs_dir: Path, ruleset: str) -> list[tuple[str, str]]:
     return pages
 
 
-def write_landing_pages(docs_dir: Path, rulesets: dict[str, Ruleset]) -> None:
+def write_landing_pages(docs_dir: Path, rulesets: dict[str, Ruleset]) -> list[Path]:
+    """Each ruleset's landing and glossary pages, and the home page's list; the pages written."""
+    written = []
     for ruleset in rulesets.values():
-        lines = ["---", f"title: {_yaml_str(ruleset.name)}", "---", "", f"# {ruleset.name}", ""]
+        has_glossary = (ruleset.folder / GLOSSARY_FILE).is_file()
+        if has_glossary and _generated_or_absent(docs_dir / ruleset.id / "glossary.md"):
+            written.append(_write_glossary_page(docs_dir, ruleset))
+        lines = _generated_front(ruleset.name) + [f"# {ruleset.name}", ""]
         lines += [f"- [{title}]({name})" for name, title in rule_pages(docs_dir, ruleset.id)]
-        if (docs_dir / ruleset.id / "glossary.md").exists():
+        if has_glossary:
             lines.append(f"- [Glossary of {ruleset.short_name} abbreviations](glossary.md)")
-        write_page(docs_dir, ruleset.id, "index", "\n".join(lines) + "\n")
-    _write_home_list(docs_dir / "index.md", rulesets)
+        written.append(write_page(docs_dir, ruleset.id, "index", "\n".join(lines) + "\n"))
+    _write_home_list(docs_dir / "index.md", rulesets, docs_dir)
+    return written
 
 
-def _write_home_list(home: Path, rulesets: dict[str, Ruleset]) -> None:
-    listing = "\n".join(f"- [{r.name}]({r.id}/index.md)" for r in rulesets.values())
+def landing_pages(docs_dir: Path, rulesets: dict[str, Ruleset]) -> list[Path]:
+    """The generated pages ``write_landing_pages`` keeps writing."""
+    return [docs_dir / ruleset.id / name for ruleset in rulesets.values()
+            for name in ("index.md", "glossary.md") if name == "index.md" or (ruleset.folder / GLOSSARY_FILE).is_file()]
+
+
+def _generated_or_absent(path: Path) -> bool:
+    """A glossary page written by hand (its own introduction) is the author's to keep."""
+    return not path.exists() or path.read_text(encoding="utf-8").startswith(f"---\n{GENERATED}\n")
+
+
+def _generated_front(title: str) -> list[str]:
+    return ["---", GENERATED, f"title: {_yaml_str(title)}", "---", ""]
+
+
+def _write_glossary_page(docs_dir: Path, ruleset: Ruleset) -> Path:
+    lines = _generated_front("Glossary") + [
+        "# Glossary", "",
+        f"The abbreviations used in the {ruleset.name} rules. In the rule pages each one",
+        "is underlined: point at it to see what it stands for, or look it up here.",
+        "Abbreviations are case-sensitive.", "",
+        "::: glossary",
+    ]
+    return write_page(docs_dir, ruleset.id, "glossary", "\n".join(lines) + "\n")
+
+
+def _ruleset_summary(ruleset: Ruleset, docs_dir: Path) -> str:
+    """``28 rules, IDs such as G15.21`` (or ``58 sections`` for a ruleset headed by titles)."""
+    rules = [rule for name, _ in rule_pages(docs_dir, ruleset.id)
+             for rule in rules_in_markdown((docs_dir / ruleset.id / name).read_text(encoding="utf-8"), ruleset,
+                                           f"{ruleset.id}/{name}")]
+    if not rules:
+        return "no rules imported yet"
+    if ruleset.numbering.name == "none":
+        return f"{len(rules)} sections"
+    example = next((rule.id for rule in rules if rule.level >= 2 and "." in rule.id), rules[0].id)
+    return f"{len(rules)} rules, IDs such as {example}"
+
+
+def _write_home_list(home: Path, rulesets: dict[str, Ruleset], docs_dir: Path) -> None:
+    listing = "\n".join(f"- [{r.name}]({r.id}/index.md): {_ruleset_summary(r, docs_dir)}" for r in rulesets.values())
+    if not rulesets:
+        listing = "No rulesets yet: add one under `rulesets/` and run `ruleref import --all` (see the README)."
     block = f"{HOME_START}\n{listing}\n{HOME_END}"
     text = home.read_text(encoding="utf-8") if home.exists() else f"# Rules reference\n\n{HOME_START}\n{HOME_END}\n"
     if HOME_START not in text or HOME_END not in text:

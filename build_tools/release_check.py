@@ -70,7 +70,8 @@ def check_site(project: Path, site: Path) -> list[str]:
 
 # JSON files whose URLs the page scripts open (relative to the site root): file -> how to list them.
 SCRIPT_LINKS = {
-    "rule-index.json": lambda data: [(f"rule {rule_id}", entry["url"]) for rule_id, entry in data["rules"].items()],
+    "rule-index.json": lambda data: [(f"rule {rule_id} ({ruleset})", entry["url"])
+                                     for ruleset, rules in data["rules"].items() for rule_id, entry in rules.items()],
     "search/search_index.json": lambda data: [(f"search entry {doc['title']!r}", doc["location"] or "./")
                                               for doc in data["docs"]],
 }
@@ -163,14 +164,15 @@ class _EmbedParser(HTMLParser):
             self._open[-1][1]["outputs"][name] += data
 
 
-def _placements(project: Path) -> list[tuple[Path, int, str, str]]:
-    """(calculators.yml, line, rule ID, calculator id) for every placement of every ruleset."""
+def _placements(project: Path) -> list[tuple[Path, int, str, str, str]]:
+    """(calculators.yml, line, ruleset, rule ID, calculator id) for every placement of every ruleset."""
     found = []
     for path in sorted((project / "rulesets").glob("*/calculators.yml")):
         root = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
         for key, value in (root.value if root is not None else []):
             for item in value.value if isinstance(value, yaml.SequenceNode) else [value]:
-                found.append((path.relative_to(project), item.start_mark.line + 1, key.value, item.value))
+                found.append((path.relative_to(project), item.start_mark.line + 1, path.parent.name, key.value,
+                              item.value))
     return found
 
 
@@ -180,9 +182,9 @@ def missing_calculators(project: Path, index: RuleIndex, site: Path, *, director
     embeds_of: dict[str, dict] = {}
     problems = []
     placements = _placements(project)
-    for source, line, rule_id, calc_id in placements:
+    for source, line, ruleset_id, rule_id, calc_id in placements:
         where = f"{source}:{line}"
-        rule = index.get(rule_id)
+        rule = index.get(ruleset_id, rule_id)
         if rule is None or calc_id not in known:
             problems.append(f"{where}: {calc_id} under {rule_id}: " +
                             ("no such rule in docs/" if rule is None else "no such calculator"))

@@ -20,7 +20,6 @@ from pathlib import Path
 import yaml
 
 from build_tools.errors import SourceError
-from build_tools.references import chapter_of, cited_rule_ids
 
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -74,33 +73,48 @@ def slugify(title: str) -> str:
 
 
 class RuleIndex:
+    """The rules of every ruleset, each ruleset's rules keyed by rule ID.
+
+    Rule IDs are unique within a ruleset, not across rulesets: two books
+    numbered ``5.44`` may sit side by side."""
+
     def __init__(self, rules: list[Rule], pages: dict[str, Page], rulesets: Mapping, docs_dir: Path | None = None):
         self.docs_dir = docs_dir  # where the pages are read from (error messages quote their lines)
         self.rules = rules
         self.pages = pages
         self.rulesets = rulesets
-        self._by_id = {rule.id: rule for rule in rules}
-        cited_by: dict[str, dict[str, None]] = {}  # a dict keeps each citing rule once, in order
+        self._by_id: dict[str, dict[str, Rule]] = {ruleset_id: {} for ruleset_id in rulesets}
         for rule in rules:
+            self._by_id.setdefault(rule.ruleset, {})[rule.id] = rule
+        for ruleset_id, by_id in self._by_id.items():  # "see 4" finds a section printed 4.0
+            numbering = rulesets[ruleset_id].numbering if ruleset_id in rulesets else None
+            for rule in list(by_id.values()) if numbering is not None else ():
+                for alias in numbering.aliases(rule.id):
+                    by_id.setdefault(alias, rule)
+        cited_by: dict[tuple[str, str], dict[str, None]] = {}  # a dict keeps each citing rule once, in order
+        for rule in rules:
+            by_id = self._by_id[rule.ruleset]
             for cited in rule.references:
-                if cited != rule.id:
-                    cited_by.setdefault(cited, {})[rule.id] = None
-        self._cited_by = {rule_id: tuple(citing) for rule_id, citing in cited_by.items()}
+                target = by_id.get(cited)
+                cited_id = target.id if target is not None else cited
+                if cited_id != rule.id:
+                    cited_by.setdefault((rule.ruleset, cited_id), {})[rule.id] = None
+        self._cited_by = {key: tuple(citing) for key, citing in cited_by.items()}
 
     @classmethod
     def from_docs(cls, docs_dir: Path | str, rulesets: Mapping | Iterable) -> RuleIndex:
         """Scan ``docs_dir/**/*.md``; pages without ``ruleset:`` front matter are skipped.
 
         ``rulesets`` maps ruleset id -> Ruleset (``build_tools.rulesets``), or is
-        an iterable of them. Raises SourceError on a duplicate rule ID or a page
-        naming an unknown ruleset.
+        an iterable of them. Raises SourceError on a rule ID used twice in one
+        ruleset or a page naming an unknown ruleset.
         """
         docs_dir = Path(docs_dir)
         if not isinstance(rulesets, Mapping):
             rulesets = {ruleset.id: ruleset for ruleset in rulesets}
         rules: list[Rule] = []
         pages: dict[str, Page] = {}
-        seen: dict[str, Rule] = {}
+        seen: dict[tuple[str, str], Rule] = {}
         for path in sorted(docs_dir.rglob("*.md")):
             page_path = path.relative_to(docs_dir).as_posix()
             text = path.read_text(encoding="utf-8")
@@ -114,23 +128,28 @@ class RuleIndex:
             page = Page(page_path, ruleset.id, front.get("chapter"))
             pages[page_path] = page
             for rule in _rules_of_page(text, body_start, page, ruleset, str(path)):
-                if rule.id in seen:
-                    first = seen[rule.id]
+                key = (rule.ruleset, rule.id)
+                if key in seen:
+                    first = seen[key]
                     raise SourceError(str(path), rule.line, f"duplicate rule ID {rule.id} "
-                                      f"(also at {docs_dir / first.page}:{first.line}); rule IDs must be unique")
-                seen[rule.id] = rule
+                                      f"(also at {docs_dir / first.page}:{first.line}); rule IDs must be unique "
+                                      f"in a ruleset")
+                seen[key] = rule
                 rules.append(rule)
         return cls(rules, pages, rulesets, docs_dir)
 
-    def get(self, rule_id: str) -> Rule | None:
-        return self._by_id.get(rule_id)
+    def get(self, ruleset: str, rule_id: str) -> Rule | None:
+        """The rule of ``ruleset`` with this ID (or another spelling of it: ``4`` for ``4.0``)."""
+        by_id = self._by_id.get(ruleset)
+        return by_id.get(rule_id) if by_id is not None else None
 
-    def __contains__(self, rule_id: str) -> bool:
-        return rule_id in self._by_id
+    def rules_of(self, ruleset: str) -> Mapping[str, Rule]:
+        """The rules of ``ruleset`` by ID (and by the other spellings ``get`` knows)."""
+        return self._by_id.get(ruleset, {})
 
-    def referenced_by(self, rule_id: str) -> list[str]:
-        """The rules whose text cites ``rule_id``, in document order, each once."""
-        return list(self._cited_by.get(rule_id, ()))
+    def referenced_by(self, rule: Rule) -> list[str]:
+        """The IDs of the rules whose text cites ``rule``, in document order, each once."""
+        return list(self._cited_by.get((rule.ruleset, rule.id), ()))
 
     @functools.cached_property
     def _titles(self) -> dict[tuple[str, str], Rule]:
@@ -149,10 +168,17 @@ class RuleIndex:
                 return rule
         return None
 
-    def unresolved_references(self) -> dict[str, list[str]]:
-        """Cited rule IDs this site does not contain -> the rules citing them, in order."""
-        return {rule_id: self.referenced_by(rule_id)
-                for rule_id in self._cited_by if rule_id not in self._by_id}
+    def unresolved_references(self) -> dict[tuple[str, str], list[str]]:
+        """(ruleset, cited rule ID) this site does not contain -> the IDs of the rules citing it, in order."""
+        return {key: list(citing) for key, citing in self._cited_by.items()
+                if self.get(*key) is None}
+
+
+def rules_in_markdown(text: str, ruleset, page_path: str) -> list[Rule]:
+    """The rules of one rule page's Markdown (``docs_dir``-relative ``page_path``), as
+    ``RuleIndex.from_docs`` reads them: for an import's report, before the page is written."""
+    front, body_start = _front_matter(text, page_path)
+    return _rules_of_page(text, body_start, Page(page_path, ruleset.id, front.get("chapter")), ruleset, page_path)
 
 
 def _front_matter(text: str, path: str) -> tuple[dict, int]:
@@ -172,8 +198,7 @@ def _front_matter(text: str, path: str) -> tuple[dict, int]:
 
 
 def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -> list[Rule]:
-    grammar = ruleset.references == "chapter-dotted"
-    chapters = tuple(ruleset.chapters) if grammar else ()
+    grammar = ruleset.grammar
     rules = []
     # Rule pages have front matter: the body starts after a newline.
     newline_before_body = _line_offset(text, body_start) - 1
@@ -198,8 +223,8 @@ def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -
         # The rule's text runs to the next heading, whatever its kind.
         body_end = headings[number + 1].start() if number + 1 < len(headings) else len(text)
         plain = _plain_text(text, heading.end(), body_end)
-        chapter = (chapter_of(rule_id.group(1), chapters) or page.chapter) if grammar else None
-        cited = cited_rule_ids(plain, chapter=chapter, chapters=chapters) if grammar else []
+        chapter = ruleset.numbering.chapter_of(rule_id.group(1)) or page.chapter
+        cited = grammar.cited(plain, chapter) if grammar is not None else []
         rules.append(Rule(rule_id.group(1), page.ruleset, chapter, page.path, line, title, len(match.group(1)), plain,
                           tuple(dict.fromkeys(cited))))
     return rules

@@ -1,58 +1,100 @@
 """Raw rule text -> rule page Markdown (see ARCHITECTURE.md, "Rule pages").
 
-One module per text shape: ``asl`` (numbered rules, tab tables with
-footnotes, ``EX:``), ``titled`` (sections headed by title lines, pipe
-tables); ``markdown_text`` writes and escapes the Markdown both produce.
-Importing is pure: the same text and options always give the same bytes.
+A source is read by one of two readers (``source_lines``: ``text`` or
+``markdown``, named by ``format:`` or detected) and its rules are found by
+the ruleset's numbering: ``numbered`` for ``asl``, ``case`` and ``decimal``,
+``titled`` for a text whose sections are headed by title lines
+(``numbering: none``). ``markdown_text`` writes and escapes the Markdown
+they produce. Importing is pure: the same text and settings always give the
+same bytes. Every import also says what it found (``report``).
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
 from build_tools.errors import SourceError
-from build_tools.importer.asl import import_asl
+from build_tools.importer.numbered import import_numbered
+from build_tools.importer.report import ImportReport
+from build_tools.importer.source_lines import read_markdown, read_text
 from build_tools.importer.titled import import_titled
+from build_tools.numbering import Numbering
 
-FORMATS = ("asl", "titled")
+FORMATS = ("text", "markdown")
+_MARKDOWN_SUFFIXES = (".md", ".markdown")
+# Lines only a Markdown source has: "## 5) Movement", "**5.11)** text".
+_MARKDOWN_LINE = re.compile(r"^(?:#{1,6}[ \t]+\S|(?:\*\*|__)\S)", re.M)
+MIN_MARKDOWN_LINES = 2
 
 
-def import_text(text: str, *, path: str, ruleset: str, chapter: str | None, format: str,
-                title: str | None = None, titles: list[str] = (), not_titles: list[str] = ()) -> str:
-    """The page Markdown (front matter + rules) for one raw text.
+@dataclass(frozen=True)
+class Imported:
+    markdown: str  # the page: front matter + rules
+    report: ImportReport
+
+
+def detect_format(text: str, path: str, declared: str | None) -> tuple[str, str]:
+    """The reader for a source, and why: ``format:`` in ruleset.yml, the file's suffix, or its lines."""
+    if declared is not None:
+        if declared not in FORMATS:
+            raise SourceError(path, None, f"unknown source format {declared!r} (one of {', '.join(FORMATS)})")
+        return declared, "format: in ruleset.yml"
+    if path.lower().endswith(_MARKDOWN_SUFFIXES):
+        return "markdown", f"detected: the file name ends {Path(path).suffix}; set format: to override"
+    marked = len(_MARKDOWN_LINE.findall(text))
+    if marked >= MIN_MARKDOWN_LINES:
+        return "markdown", f"detected: {marked} lines start with '#' headings or '**' bold; set format: to override"
+    return "text", "detected: no Markdown headings or bold numbers; set format: to override"
+
+
+def import_text(text: str, *, path: str, ruleset: str, numbering: Numbering, chapter: str | None = None,
+                format: str | None = None, title: str | None = None, titles: list[str] = (),
+                not_titles: list[str] = (), default_title: str | None = None) -> Imported:
+    """The page Markdown (front matter + rules) for one raw text, and its report.
 
     ``path`` is the repo-relative source path, written as ``source:`` and used
-    in errors. ``title`` overrides the page title the importer derives;
-    ``titles`` / ``not_titles`` (titled format only) override its title-line
+    in errors. ``format`` is the source's ``format:`` (None: detected);
+    ``title`` overrides the page title the importer derives; ``titles`` /
+    ``not_titles`` (``numbering: none`` only) override its title-line
     heuristic for the exact lines given. They come from the source's entry in
-    ``rulesets/<id>/ruleset.yml``.
+    ``rulesets/<id>/ruleset.yml``. ``default_title`` (the ruleset's name) is
+    the title of a page that has none of its own: no document title, and many
+    top-level rules.
     """
-    if format == "asl":
-        if titles or not_titles:
-            raise SourceError(path, None, "titles/not_titles apply to the 'titled' format only")
-        page = import_asl(text, path=path, chapter=chapter)
-    elif format == "titled":
+    fmt, reason = detect_format(text, path, format)
+    if numbering.name == "none":
+        if fmt != "text":
+            raise SourceError(path, None, "numbering: none reads plain text (sections headed by title lines); "
+                                          "set format: text, or give the book's numbering")
         page = import_titled(text, path=path, titles=list(titles), not_titles=list(not_titles))
+        report = ImportReport(path=path, format=fmt, format_reason=reason)
+        report.rules_per_level.update(level for level in _heading_levels(page.markdown))
     else:
-        raise SourceError(path, None, f"unknown source format {format!r} (one of {', '.join(FORMATS)})")
+        if titles or not_titles:
+            raise SourceError(path, None, "titles/not_titles apply to numbering: none only")
+        reader = read_markdown(text) if fmt == "markdown" else read_text(text)
+        page, report = import_numbered(text, reader, path=path, numbering=numbering, chapter=chapter)
+        report.format_reason = reason
+    report.size = len(text)
     front = {"ruleset": ruleset}
-    if format == "asl":
+    if page.chapter is not None:
         front["chapter"] = page.chapter
     front["source"] = path
-    front["title"] = title or page.title
+    front["title"] = title or page.title or default_title or Path(path).stem
     header = yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=10_000)
-    return f"---\n{header}---\n\n{page.markdown}"
+    return Imported(f"---\n{header}---\n\n{page.markdown}", report)
 
 
-def import_file(source_path: str | Path, *, ruleset: str, chapter: str | None, format: str,
-                source_label: str, title: str | None = None, titles: list[str] = (),
-                not_titles: list[str] = ()) -> str:
-    """Read ``source_path`` (strict UTF-8, line endings normalised) and import it.
+def _heading_levels(markdown: str) -> list[int]:
+    return [len(match.group(1)) for match in re.finditer(r"^(#{1,6}) .*\.rr-rule", markdown, re.M)]
 
-    ``source_label`` is the repo-relative path written into the page and errors.
-    """
+
+def read_source(source_path: str | Path, source_label: str) -> str:
+    """A source's text: strict UTF-8, a leading byte-order mark dropped, line endings normalised."""
     try:
         data = Path(source_path).read_bytes()
     except OSError as error:
@@ -64,6 +106,18 @@ def import_file(source_path: str | Path, *, ruleset: str, chapter: str | None, f
         line = data.count(b"\n", 0, error.start) + 1
         raise SourceError(source_label, line, f"not valid UTF-8: byte 0x{data[error.start]:02x} "
                                               f"({error.reason}); save the file as UTF-8")
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return import_text(text, path=source_label, ruleset=ruleset, chapter=chapter, format=format,
-                       title=title, titles=titles, not_titles=not_titles)
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def import_file(source_path: str | Path, *, source_label: str, **settings) -> Imported:
+    """Read ``source_path`` and import it (``settings``: as ``import_text`` takes them).
+
+    ``source_label`` is the repo-relative path written into the page and errors.
+    """
+    return import_text(read_source(source_path, source_label), path=source_label, **settings)
+
+
+def import_source(ruleset, source, *, source_label: str) -> Imported:
+    """Import one ``sources:`` entry of a ``Ruleset`` (``build_tools.rulesets``)."""
+    return import_file(source.path, source_label=source_label, ruleset=ruleset.id, numbering=ruleset.numbering,
+                       chapter=source.chapter, format=source.format, default_title=ruleset.name, **source.options)

@@ -47,6 +47,31 @@ def escape_inline(text: str) -> str:
     return _LINK_TAIL.sub(r"]\\(", text)
 
 
+# In a Markdown source, emphasis, code spans and backslash escapes are the
+# transcriber's and stay; what could start HTML, an attribute list, a table
+# cell or a link is escaped as in plain text, so a source can add no markup
+# beyond emphasis.
+_MARKDOWN_BACKSLASHED = re.compile(r"([{}|])")
+# An entity the transcriber wrote (&amp;, &#8212;) is text already; any other "&" is escaped.
+_MARKDOWN_ENTITY_START = re.compile(r"&(?!(?:[A-Za-z][A-Za-z0-9]*|#[0-9]+|#[xX][0-9A-Fa-f]+);)(?=[#A-Za-z0-9])")
+
+
+def escape_markdown_inline(text: str) -> str:
+    """A Markdown source's inline text -> the same emphasis and code, nothing else active."""
+    text = _MARKDOWN_BACKSLASHED.sub(r"\\\1", text)
+    text = _MARKDOWN_ENTITY_START.sub("&amp;", text)
+    text = _TAG_START.sub("&lt;", text)
+    return _LINK_TAIL.sub(r"]\\(", text)
+
+
+def escape_markdown_line(text: str) -> str:
+    """One line of a Markdown source's paragraph (its start may open no block)."""
+    text = escape_markdown_inline(text.strip())
+    for pattern, replacement in _LINE_STARTS:
+        text = pattern.sub(replacement, text, count=1)
+    return text
+
+
 def escape_line(text: str) -> str:
     """One source line -> Markdown for a line of a paragraph (its start may open no block)."""
     text = escape_inline(text.strip())
@@ -62,10 +87,14 @@ def paragraph(lines: list[str]) -> str:
 
 def rule_heading(level: int, text: str, rule_id: str) -> str:
     """A rule heading: ``## 15.1 TYPES: {: #G15.1 .rr-rule data-rule="G15.1" }``."""
-    content = escape_inline(text.strip())
+    return heading(level, escape_inline(text.strip()), f'#{rule_id} .rr-rule data-rule="{rule_id}"')
+
+
+def heading(level: int, content: str, attributes: str) -> str:
+    """A heading of inline Markdown ``content`` with an attribute list (``.rr-subhead``)."""
     # A trailing "#" would be read as a closing heading sequence.
-    content = re.sub(r"#$", r"\\#", content)
-    return f'{"#" * level} {content} {{: #{rule_id} .rr-rule data-rule="{rule_id}" }}'
+    content = re.sub(r"#$", r"\\#", content.strip())
+    return f'{"#" * level} {content} {{: {attributes} }}'
 
 
 def admonition(kind: str, title: str, paragraphs: list[str]) -> str:
@@ -77,6 +106,50 @@ def admonition(kind: str, title: str, paragraphs: list[str]) -> str:
 def bullet_list(items: list[str]) -> str:
     """A "- " list; each item is already-escaped Markdown, continuation lines indented."""
     return "\n".join("- " + item.replace("\n", "\n  ") for item in items)
+
+
+_BULLETS = ("-", "*", "+")
+
+
+def html_list(items: list[tuple[int, str, str]]) -> str:
+    """A list of ``(depth, marker, inline Markdown)`` items, nested by depth (1 = outermost).
+
+    HTML rather than a Markdown list: the printed marker (``a)``, ``(2)``,
+    ``3.``) is rule text and stays as printed, where a Markdown list would
+    renumber it; ``markdown`` attributes keep the items' text processed."""
+    lines: list[str] = []
+    open_depth = 0
+    for position, (depth, marker, text) in enumerate(items):
+        depth = min(depth, open_depth + 1)
+        while open_depth > depth:
+            lines += ["</ul>", "</li>"]
+            open_depth -= 1
+        if open_depth < depth:
+            lines.append('<ul class="rr-list" markdown="1">')
+            open_depth = depth
+        has_children = position + 1 < len(items) and items[position + 1][0] > depth
+        # A bullet is the list's own; any other marker is printed text.
+        marker_html = "" if marker in _BULLETS else f'<span class="rr-list__marker">{escape_inline(marker)}</span> '
+        css = ' class="rr-list__item--marked"' if marker_html else ""
+        lines.append(f'<li{css} markdown="{"1" if has_children else "span"}">{marker_html}{text}'
+                     + ("" if has_children else "</li>"))
+    while open_depth > 0:
+        lines.append("</ul>")
+        open_depth -= 1
+        if open_depth:
+            lines.append("</li>")
+    return "\n".join(lines)
+
+
+def verbatim(lines: list[str]) -> str:
+    """Lines shown exactly as written (a Markdown source's fenced block)."""
+    longest = max((len(run) for line in lines for run in re.findall(r"`+", line)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return "\n".join([f"{fence}text", *lines, fence])
+
+
+def horizontal_rule() -> str:
+    return "* * *"
 
 
 def attribute(value: str) -> str:

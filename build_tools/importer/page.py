@@ -7,6 +7,6 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Page:
-    title: str
+    title: str | None  # None: the page has no title of its own (many top-level rules)
     chapter: str | None
     markdown: str

@@ -23,6 +23,7 @@ import re
 from build_tools.errors import SourceError
 from build_tools.importer import markdown_text as md
 from build_tools.importer.page import Page
+from build_tools.importer.pipe_tables import read_pipe_table
 
 # The longest real title is 53 characters ("Attacking the occupants of the Fort
 # using Direct Fire"); the shortest unpunctuated sentence line that otherwise
@@ -34,18 +35,10 @@ _SENTENCE_END = re.compile(r"[.!?:;][\"')]*$")
 # A line starting with a capitalised word starts anew; a wrapped line starts
 # lower-case or with a word in capitals for emphasis ("NOR may they ...").
 _CAPITALISED = re.compile(r"[A-Z](?![A-Z])")
-_SEPARATOR_ROW = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?")
 
 
 def _is_bullet(line: str) -> bool:
     return line == "-" or line.startswith("- ")
-
-
-def _cells(line: str) -> list[str]:
-    inner = line.strip()
-    inner = inner[1:] if inner.startswith("|") else inner
-    inner = inner[:-1] if inner.endswith("|") else inner
-    return [cell.strip() for cell in inner.split("|")]
 
 
 def _title_name(line: str) -> tuple[str, bool]:
@@ -148,7 +141,8 @@ def import_titled(text: str, *, path: str, titles: list[str], not_titles: list[s
         elif index in title_lines:
             out.block(heading(heading_level(line), line, index))
         elif line.startswith("|"):
-            index = _table(lines, index, path, out)
+            table, index = read_pipe_table(lines, index, path)
+            out.block(table)
             continue
         elif _is_bullet(line):
             if out.paragraph:
@@ -174,36 +168,3 @@ def import_titled(text: str, *, path: str, titles: list[str], not_titles: list[s
         index += 1
     out.close()
     return Page(title=_title_name(document_title)[0], chapter=None, markdown="\n\n".join(out.blocks) + "\n")
-
-
-def _table(lines: list[str], index: int, path: str, out: _Writer) -> int:
-    """A pipe table from ``index``; returns the index after it.
-
-    The row before the ``|---|`` line is the header; when it has a single cell
-    and the body rows more, it is the table's title, spanning all columns.
-    """
-    start = index
-    rows = []
-    while index < len(lines) and lines[index].startswith("|"):
-        rows.append((index, lines[index]))
-        index += 1
-    if len(rows) < 2 or not _SEPARATOR_ROW.fullmatch(rows[1][1]):
-        raise SourceError(path, start + 2, "a pipe table needs a '|---|' line after its first row")
-    head = _cells(rows[0][1])
-    body = [(row_index, _cells(row)) for row_index, row in rows[2:]]
-    columns = len(body[0][1]) if body else len(head)
-    for row_index, cells in body:
-        if len(cells) != columns:
-            raise SourceError(path, row_index + 1, f"table row has {len(cells)} cells, the rows above have {columns} "
-                                                   "(ragged table: check the '|' separators)")
-    if len(head) not in (1, columns):
-        raise SourceError(path, start + 1, f"table header has {len(head)} cells; give it {columns} "
-                                           "or one title cell")
-    spans = len(head) == 1 and columns > 1
-    out.block(md.html_table(
-        columns=columns,
-        title=md.escape_inline(head[0]) if spans else None,
-        header=None if spans else [md.escape_inline(cell) for cell in head],
-        rows=[[md.escape_inline(cell) for cell in cells] for _, cells in body],
-    ))
-    return index

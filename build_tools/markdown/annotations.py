@@ -93,8 +93,8 @@ def _annotation(path: Path, item: yaml.Node, index, ruleset_id: str) -> Annotati
     if rule_id is None:
         warn(path, line, "an annotation needs 'rule: <rule ID>'")
         return None
-    rule = index.get(rule_id)
-    if rule is None or rule.ruleset != ruleset_id:
+    rule = index.get(ruleset_id, rule_id)
+    if rule is None:
         warn(path, lines["rule"], f"rule {rule_id} is not in this ruleset's pages "
                                   "(rule IDs are case-sensitive: G15.25, D.8A)")
         valid = False
@@ -135,7 +135,7 @@ class AnnotationsTreeprocessor(Treeprocessor):
             return
         path = Path(ruleset.folder) / ANNOTATIONS_FILE
         on_page = [a for a in _annotations.get(index, path, index, ruleset.id)
-                   if index.get(a.rule).page == config["current_page"]]
+                   if index.get(ruleset.id, a.rule).page == config["current_page"]]
         for annotation in on_page:
             self._place(root, self._render(annotation))
 

@@ -97,8 +97,8 @@ def load_placements(index) -> dict[str, tuple[Placement, ...]]:
         for key_node, value_node in root.value:
             rule_id = _scalar(key_node, path, "a rule ID")
             line = key_node.start_mark.line + 1
-            rule = index.get(rule_id)
-            if rule is None or rule.ruleset != ruleset.id:
+            rule = index.get(ruleset.id, rule_id)
+            if rule is None:
                 raise SourceError(str(path), line, f"{rule_id!r} is not a rule of {ruleset.id} in docs/ "
                                   "(use a rule ID or section slug as in the rule's heading)")
             items = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
@@ -135,9 +135,10 @@ def placements_of(index) -> dict[str, tuple[Placement, ...]]:
 
 # -- links -----------------------------------------------------------------------
 
-def _href(index, page: str, rule_id: str) -> str | None:
-    """A rule link as a relative .md path (MkDocs turns it into a URL and checks it)."""
-    rule = index.get(rule_id)
+def _href(rules, page: str, rule_id: str) -> str | None:
+    """A rule link as a relative .md path (MkDocs turns it into a URL and checks it);
+    ``rules`` are the calculator's ruleset's (``RuleIndex.rules_of``)."""
+    rule = rules.get(rule_id)
     if rule is None:
         return None
     if rule.page == page:
@@ -145,9 +146,9 @@ def _href(index, page: str, rule_id: str) -> str | None:
     return f"{posixpath.relpath(rule.page, posixpath.dirname(page) or '.')}#{rule.id}"
 
 
-def _rule_element(index, page: str, rule_id: str) -> etree.Element:
+def _rule_element(rules, page: str, rule_id: str) -> etree.Element:
     """A reference as the references extension marks it: a link, or a missing-rule span."""
-    href = _href(index, page, rule_id)
+    href = _href(rules, page, rule_id)
     element = etree.Element("span" if href is None else "a", reference_attributes(rule_id, href))
     element.text = AtomicString(rule_id)
     return element
@@ -160,7 +161,7 @@ def _sub(parent: etree.Element, tag: str, attrs: dict | None = None, text: str |
     return element
 
 
-def _cite(parent: etree.Element, index, page: str, rule_id: str) -> None:
+def _cite(parent: etree.Element, rules, page: str, rule_id: str) -> None:
     """`` (G15.21)`` after a text: the rule it rests on."""
     if not rule_id:
         return
@@ -170,7 +171,7 @@ def _cite(parent: etree.Element, index, page: str, rule_id: str) -> None:
         parent.text = AtomicString((parent.text or "") + opening)
     else:
         last.tail = AtomicString((last.tail or "") + opening)
-    link = _rule_element(index, page, rule_id)
+    link = _rule_element(rules, page, rule_id)
     link.tail = AtomicString(")")
     parent.append(link)
 
@@ -185,7 +186,7 @@ def _shown(item: dict, values: dict) -> bool:
     return all(values.get(name) in allowed for name, allowed in item["show_if"].items())
 
 
-def _field(form: etree.Element, calc_id: str, item: dict, value, visible: bool, index, page: str) -> None:
+def _field(form: etree.Element, calc_id: str, item: dict, value, visible: bool, rules, page: str) -> None:
     field_id = _field_id(calc_id, item["name"])
     attrs = {"class": f"rr-calc__field rr-calc__field--{item['kind']}", "data-input": item["name"],
              "data-kind": item["kind"]}
@@ -228,11 +229,11 @@ def _field(form: etree.Element, calc_id: str, item: dict, value, visible: bool, 
     if item["source"]:
         parts.append(f"Value from: {item['source']}.")
     help_element.text = " ".join(parts)  # not atomic: rule references in help become links
-    _cite(help_element, index, page, item["rule"])
+    _cite(help_element, rules, page, item["rule"])
     _sub(field, "p", {"class": "rr-calc__error", "id": f"{field_id}-error", "hidden": "hidden"})
 
 
-def render_result(parent: etree.Element, result: dict, index, page: str) -> None:
+def render_result(parent: etree.Element, result: dict, rules, page: str) -> None:
     """``result_json`` as elements; ``calculators.js`` builds the same structure in the page."""
     live = _sub(parent, "div", {"class": "rr-calc__live", "aria-live": "polite"})
     _sub(live, "p", {"class": "rr-calc__message", "hidden": "hidden"})
@@ -242,7 +243,7 @@ def render_result(parent: etree.Element, result: dict, index, page: str) -> None
         _sub(row, "dt", None, item["label"])
         value = _sub(row, "dd")
         _sub(value, "span", {"class": "rr-calc__value"}, item["text"])
-        _cite(value, index, page, item["rule"])
+        _cite(value, rules, page, item["rule"])
     if result["warnings"]:
         warnings = _sub(live, "ul", {"class": "rr-calc__warnings"})
         for warning in result["warnings"]:
@@ -263,10 +264,11 @@ def render_result(parent: etree.Element, result: dict, index, page: str) -> None
         steps = _sub(details, "ol")
         for step in result["steps"]:
             line = _sub(steps, "li", None, step["text"])
-            _cite(line, index, page, step["rule"])
+            _cite(line, rules, page, step["rule"])
 
 
 def render_calculator(calc, index, page: str) -> etree.Element:
+    rules = index.rules_of(calc.ruleset)
     declaration = calc.declaration()
     defaults = {item["name"]: item["default"] for item in declaration["inputs"]}
     section_id = f"calc-{calc.id}"
@@ -280,10 +282,10 @@ def render_calculator(calc, index, page: str) -> etree.Element:
     form = _sub(section, "form", {"class": "rr-calc__form", "novalidate": "novalidate", "autocomplete": "off",
                                   "aria-label": f"Inputs: {calc.title}"})
     for item in declaration["inputs"]:
-        _field(form, calc.id, item, defaults[item["name"]], _shown(item, defaults), index, page)
+        _field(form, calc.id, item, defaults[item["name"]], _shown(item, defaults), rules, page)
     inputs = calc.parse({})
     result = _sub(section, "div", {"class": "rr-calc__result"})
-    render_result(result, result_json(calc, inputs, calc.compute(inputs)), index, page)
+    render_result(result, result_json(calc, inputs, calc.compute(inputs)), rules, page)
     bar = _sub(section, "div", {"class": "rr-calc__bar"})
     _sub(bar, "button", {"type": "button", "class": "md-button rr-calc__copy", "hidden": "hidden"}, "Copy link")
     _sub(bar, "p", {"class": "rr-calc__status", "role": "status"},
@@ -342,10 +344,10 @@ def _md_link(text: str, href: str | None) -> str:
     return f"[{escaped}]({href})" if href else f"{escaped} (not in this reference)"
 
 
-def _rule_name(index, rule_id: str, with_title: bool) -> str:
+def _rule_name(rules, rule_id: str, with_title: bool) -> str:
     """How the table names a rule: a section slug by its title ("Demolition Action"),
     a numbered rule by its ID, with its title after the number if asked ("G15.21 vs PILLBOX...")."""
-    rule = index.get(rule_id)
+    rule = rules.get(rule_id)
     if rule is None:
         return rule_id
     if slugify(rule.title) == rule.id:
@@ -361,17 +363,18 @@ def calculator_table(index, placements: dict, page: str) -> list[str]:
     where = {p.calculator: p for placed in placements.values() for p in placed}
     lines = ["| Calculator | Rules | Placed under |", "| --- | --- | --- |"]
     for calc in calculators.all_calculators():
-        rules = ", ".join(_md_link(_rule_name(index, rule_id, False), _href(index, page, rule_id))
+        rules = index.rules_of(calc.ruleset)
+        cited = ", ".join(_md_link(_rule_name(rules, rule_id, False), _href(rules, page, rule_id))
                           for rule_id in calc.rules)
         placement = where.get(calc.id)
         if placement is None:
             placed = "not placed"
         else:
-            rule = index.get(placement.rule)
+            rule = rules[placement.rule]
             href = f"{posixpath.relpath(rule.page, posixpath.dirname(page) or '.')}#calc-{calc.id}"
-            placed = _md_link(_rule_name(index, rule.id, True), href)
+            placed = _md_link(_rule_name(rules, rule.id, True), href)
         title = calc.title.replace("|", "\\|")
-        lines.append(f"| {title} | {rules} | {placed} |")
+        lines.append(f"| {title} | {cited} | {placed} |")
     return ["", *lines, ""]
 
 

@@ -47,7 +47,6 @@ from markdown.util import STX, ETX, AtomicString
 
 from build_tools.markdown import page_options
 from build_tools.markdown.page_urls import page_url, relative_url
-from build_tools.references import find_references, replace_references
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
 
@@ -231,12 +230,10 @@ class ReferencesTreeprocessor(Treeprocessor):
         page = index.pages.get(self.page)
         ruleset_id = page.ruleset if page else self.page.split("/", 1)[0]
         self.ruleset = index.rulesets.get(ruleset_id)
-        grammar = self.ruleset is not None and self.ruleset.references == "chapter-dotted"
-        self.chapters = tuple(self.ruleset.chapters) if grammar else ()
-        self.grammar = grammar
+        self.grammar = self.ruleset.grammar if self.ruleset is not None else None
         # The chapter relative references resolve against: the page's until
         # the first rule heading, then the current rule's.
-        self.chapter = page.chapter if page and grammar else None
+        self.chapter = page.chapter if page and self.grammar is not None else None
         self._references: dict[str, str] = {}  # "<rule ID> <printed text>" -> its HTML
         self._page_hrefs: dict[str, str] = {}  # page path -> its href from this page
         self._walk(root)
@@ -259,14 +256,14 @@ class ReferencesTreeprocessor(Treeprocessor):
         """The rule this heading starts, if it is a rule heading; follow its chapter."""
         if "rr-rule" not in heading.get("class", "").split():
             return None
-        rule = self.index.get(heading.get("data-rule") or heading.get("id", ""))
-        if rule is not None and self.grammar:
+        rule = self._rule(heading.get("data-rule") or heading.get("id", ""))
+        if rule is not None and self.grammar is not None:
             self.chapter = rule.chapter
         return rule
 
     def _add_cited_by(self, heading: etree.Element, rule) -> None:
         """Put the "Referenced by" line of ``rule`` after its heading."""
-        citing = self.index.referenced_by(rule.id)
+        citing = self.index.referenced_by(rule)
         if not citing:
             return
         # Not rule text: kept out of the search index, so a search for a rule ID finds the rule itself.
@@ -281,9 +278,9 @@ class ReferencesTreeprocessor(Treeprocessor):
         if isinstance(text, AtomicString) or not _MAY_HOLD_REFERENCE.search(text):
             return text
         if STX not in text and _OPAQUE not in text and "[[" not in text:  # most text: plain, references only
-            if not self.grammar:
+            if self.grammar is None:
                 return text
-            return replace_references(text, self._stashed_reference, chapter=self.chapter, chapters=self.chapters)
+            return self.grammar.replace(text, self._stashed_reference, self.chapter)
         node = _Text(text, self.md.htmlStash.rawHtmlBlocks)
         pieces, cursor = [], 0
         for start, end, parts in self._find(node.view):
@@ -317,19 +314,19 @@ class ReferencesTreeprocessor(Treeprocessor):
         return found
 
     def _automatic(self, view: str, start: int, end: int) -> list[tuple[int, int, list]]:
-        if not self.grammar:
+        if self.grammar is None:
             return []
         return [(start + ref.start, start + ref.end,
                  [(start + p.start, start + p.end, p.rule_id, p.text, None) for p in ref.parts])
-                for ref in find_references(view[start:end], chapter=self.chapter, chapters=self.chapters)]
+                for ref in self.grammar.find(view[start:end], self.chapter)]
 
     def _resolve(self, target: str) -> str | None:
         """The rule ID an explicit link names: an ID, a chapter-relative number
         (in the current rule's chapter) or a title/slug in the page's ruleset."""
-        if target in self.index:
+        if self._rule(target) is not None:
             return target
-        if self.grammar:
-            references = find_references(target, chapter=self.chapter, chapters=self.chapters)
+        if self.grammar is not None:
+            references = self.grammar.find(target, self.chapter)
             if len(references) == 1 and references[0].start == 0 and references[0].end == len(target):
                 parts = references[0].parts
                 if len(parts) == 1:
@@ -353,14 +350,28 @@ class ReferencesTreeprocessor(Treeprocessor):
         return self._element(rule_id, label, explicit_text)  # an explicit link naming no rule warns each time
 
     def _element(self, rule_id: str | None, label: str, explicit_text: str | None) -> str:
-        rule = self.index.get(rule_id) if rule_id else None
+        rule = self._rule(rule_id) if rule_id else None
         if rule is None:
             if explicit_text is not None:
                 self._warn_unresolved(explicit_text)
             opening = "".join(_opening_tag(rule_id or explicit_text, False))  # a span has no href to split at
             return opening + html.escape(label, quote=False) + "</span>"
-        before_page, after_page = _opening_tag(rule_id, True)
+        before_page, after_page = _opening_tag(rule.id, True)  # "see 4" cites the section printed 4.0
         return before_page + self._page_href(rule.page) + after_page + html.escape(label, quote=False) + "</a>"
+
+    def _rule(self, rule_id: str):
+        """The rule an ID names: in the page's ruleset first; else the one rule of that
+        ID in another ruleset (``[[G15.21]]`` from a page of another book), or the rule
+        a prefixed ID names (``[[asl:G15.21]]``) when several rulesets have the ID."""
+        if self.ruleset is not None:
+            rule = self.index.get(self.ruleset.id, rule_id)
+            if rule is not None:
+                return rule
+        ruleset_id, colon, prefixed = rule_id.partition(":")
+        if colon and ruleset_id in self.index.rulesets:
+            return self.index.get(ruleset_id, prefixed)
+        found = [rule for other in self.index.rulesets if (rule := self.index.get(other, rule_id)) is not None]
+        return found[0] if len(found) == 1 else None
 
     def _page_href(self, page: str) -> str:
         """The href of ``page`` from this page, ready for an attribute ("" for this page: ``#G15.21``)."""

@@ -82,7 +82,7 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         except SourceError as error:
             raise PluginError(str(error)) from error
         site_files.write_rule_index_json(Path(config.site_dir), self.index, self.files)
-        site_files.report_unresolved(self.index, log)
+        site_files.report_unresolved(self.index, Path(config.config_file_path).parent, log)
         site_files.write_sitemap(Path(config.site_dir))
         # Keep last: the service worker precaches exactly the files on disk at this point.
         offline.write_service_worker(Path(config.site_dir))

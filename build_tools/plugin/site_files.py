@@ -72,22 +72,29 @@ def _section_folder(section: Section) -> str | None:
 
 
 def write_rule_index_json(site_dir: Path, index, files: Files) -> None:
-    """``rule-index.json``: what jump-to-rule and hover previews need, per rule ID.
+    """``rule-index.json``: what jump-to-rule and hover previews need.
 
-    URLs are relative to the site root, so the scripts resolve them against the
-    site's base and the site keeps working from any sub-path."""
-    rules = {}
+    ``rulesets``: each ruleset's name, short name, numbering and chapters;
+    ``rules``: per ruleset, per rule ID, its URL, heading, chapter and the
+    start of its text. Rule IDs are unique within a ruleset only (two books
+    may both have a 5.44), so the page scripts look a rule up in a ruleset.
+    URLs are relative to the site root, so the scripts resolve them against
+    the site's base and the site keeps working from any sub-path."""
     page_urls = {path: files.get_file_from_path(path).url for path in index.pages}
+    rulesets = {ruleset.id: {"name": ruleset.name, "short_name": ruleset.short_name,
+                             "numbering": ruleset.numbering.name, "chapters": list(ruleset.chapters)}
+                for ruleset in index.rulesets.values()}
+    rules: dict[str, dict] = {ruleset_id: {} for ruleset_id in rulesets}
     for rule in index.rules:
-        rules[rule.id] = {
+        rules[rule.ruleset][rule.id] = {
             "url": f"{page_urls[rule.page]}#{rule.id}",
             "title": rule.title,
-            "ruleset": rule.ruleset,
             "chapter": rule.chapter,
             "text": rule.text[:400],
         }
     (site_dir / RULE_INDEX_JSON).write_text(
-        json.dumps({"rules": rules}, ensure_ascii=False, sort_keys=False, separators=(",", ":")), encoding="utf-8")
+        json.dumps({"rulesets": rulesets, "rules": rules}, ensure_ascii=False, sort_keys=False,
+                   separators=(",", ":")), encoding="utf-8")
 
 
 RULE_PAGE_SEARCH_BOOST = 3
@@ -101,14 +108,24 @@ def rank_rules_first(page, index) -> None:
         page.meta.setdefault("search", {}).setdefault("boost", RULE_PAGE_SEARCH_BOOST)
 
 
-def report_unresolved(index, log: logging.Logger) -> None:
-    """Name every cited rule this reference does not contain (B24.7 ...), with where it is cited."""
+UNRESOLVED_REPORT = Path(".ruleref") / "unresolved-references.txt"
+
+
+def report_unresolved(index, project: Path, log: logging.Logger) -> None:
+    """One line for the cited rules this reference does not contain (B24.7 ...);
+    the list, with where each is cited, goes to ``.ruleref/unresolved-references.txt``."""
     unresolved = index.unresolved_references()
+    report = project / UNRESOLVED_REPORT
     if not unresolved:
+        report.unlink(missing_ok=True)
         return
-    log.info("%d cited rules are not in this reference (shown as such in the pages):", len(unresolved))
-    for rule_id, cited_in in unresolved.items():
-        log.info("  %s, cited in %s", rule_id, ", ".join(cited_in))
+    report.parent.mkdir(exist_ok=True)
+    lines = [f"{ruleset}\t{rule_id}\tcited in {', '.join(cited_in)}"
+             for (ruleset, rule_id), cited_in in unresolved.items()]
+    report.write_text("# ruleset, cited rule ID, the rules citing it (written by ruleref build)\n"
+                      + "\n".join(lines) + "\n", encoding="utf-8")
+    log.info("%d cited rules are not in this reference (marked so in the pages); the list: %s",
+             len(unresolved), UNRESOLVED_REPORT)
 
 
 def write_sitemap(site_dir: Path) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import markdown
 import yaml
 
-from build_tools.importer import import_file
+from build_tools.importer import import_source
 from build_tools.rulesets import load_rulesets
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -39,20 +39,25 @@ def render(page: str) -> str:
     return markdown.Markdown(extensions=names, extension_configs=configs).convert(body)
 
 
-def source(page: str):
-    """The ruleset.yml entry (ruleset id, Source) of a page name."""
+def ruleset_and_source(page: str):
+    """The Ruleset and its ruleset.yml entry (Source) of a page name."""
     for ruleset in load_rulesets(PROJECT / "rulesets").values():
         for entry in ruleset.sources:
             if entry.page == page:
-                return ruleset.id, entry
+                return ruleset, entry
     raise LookupError(page)
+
+
+def source(page: str):
+    """The ruleset.yml entry (ruleset id, Source) of a page name."""
+    ruleset, entry = ruleset_and_source(page)
+    return ruleset.id, entry
 
 
 def import_page(page: str) -> str:
     """Import the source behind ``docs/<ruleset>/<page>.md`` as ``ruleref import`` does."""
-    ruleset, entry = source(page)
-    return import_file(entry.path, ruleset=ruleset, chapter=entry.chapter, format=entry.format,
-                       source_label=entry.path.relative_to(PROJECT).as_posix(), **entry.options)
+    ruleset, entry = ruleset_and_source(page)
+    return import_source(ruleset, entry, source_label=entry.path.relative_to(PROJECT).as_posix()).markdown
 
 
 def raw_text(page: str) -> str:

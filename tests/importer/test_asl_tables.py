@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from build_tools.importer import import_text
+from build_tools.numbering import numbering_of
 
 
 def asl(text: str) -> str:
-    return import_text(text, path="rulesets/asl/sources/t.txt", ruleset="asl", chapter="G", format="asl")
+    return import_text(text, path="rulesets/asl/sources/t.txt", ruleset="asl", numbering=numbering_of("asl", chapters="G"),
+                       chapter="G", format="text").markdown
 
 
 TABLE = "15. X\n15.1 A: text\n\nTHE TABLE\n\nWeapon:\tAFV\tOther\nMG2\tG\tG\n{row}\n\n1\tNote one.\n2\tNote two.\n"

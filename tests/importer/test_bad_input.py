@@ -6,14 +6,25 @@ import pytest
 
 from build_tools.errors import SourceError
 from build_tools.importer import import_file, import_text
+from build_tools.numbering import numbering_of
+
+ASL = numbering_of("asl", chapters="ABCDEFGH")
+NONE = numbering_of("none")
 
 
 def asl(text: str, chapter: str | None = "G") -> str:
-    return import_text(text, path="rulesets/asl/sources/bad.txt", ruleset="asl", chapter=chapter, format="asl")
+    return import_text(text, path="rulesets/asl/sources/bad.txt", ruleset="asl", numbering=ASL, chapter=chapter,
+                       format="text").markdown
+
+
+def asl_report(text: str, chapter: str = "G"):
+    return import_text(text, path="rulesets/asl/sources/bad.txt", ruleset="asl", numbering=ASL, chapter=chapter,
+                       format="text").report
 
 
 def titled(text: str) -> str:
-    return import_text(text, path="rulesets/bf/sources/bad.txt", ruleset="bf", chapter=None, format="titled")
+    return import_text(text, path="rulesets/bf/sources/bad.txt", ruleset="bf", numbering=NONE,
+                       format="text").markdown
 
 
 def error_of(call, *args) -> SourceError:
@@ -37,21 +48,33 @@ def test_empty_file(call):
     # A rule number line with no rule text.
     ("15. Bulldozers\n15.1 TYPES: text\n15.2\n", 3, "no rule text"),
     ("15. Bulldozers\n15.1 TYPES: text\n15.2   \n", 3, "no rule text"),
-    # 15.21 cannot come before its parent 15.2.
-    ("15. Bulldozers\n15.1 TYPES: text\n15.21 vs X: text\n", 3, "parent G15.2 is missing"),
-    # D.5A without D.5.
-    ("D. VEHICLES\nD.4 CA: text\nD.5A DICE CUP: text\n", 3, "parent D.5 is missing"),
-    # Rule 16.1 does not belong under 15.
-    ("15. Bulldozers\n16.1 TYPES: text\n", 2, "parent G16 is missing"),
+    # Rule 16.1 does not belong under 15: its section 16 never comes.
+    ("15. Bulldozers\n16.1 TYPES: text\n", 2, "rule 16.1 has no parent: no rule G16 comes before it"),
+    # A first line that is a title, not the rule: 15.1 then has no section.
+    ("Bulldozers\n15.1 TYPES: text\n", 2, "rule 15.1 has no parent: no rule G15 comes before it"),
+    # The section's line is there, in a shape the numbering does not read.
+    ("15) Bulldozers\n15.1 TYPES: text\n", 2, "line 1 ('15) Bulldozers') looks like it"),
     ("15. Bulldozers\n15.1 TYPES: text\n15.2 A: text\n15.1 TYPES: again\n", 4, "duplicate rule ID G15.1"),
     ("15. Bulldozers\n15.1 TYPES: text\n15.3 A: text\n15.2 B: text\n", 4, "out of order"),
-    ("Bulldozers\n15.1 TYPES: text\n", 1, "first line must name the rule or chapter"),
     ("15. Bulldozers\n15.1 TYPES: text\nEX:\n", 3, "EX: with no example text"),
 ])
 def test_malformed_numbering(text, line, reason):
     error = error_of(asl, text, "D" if text.startswith("D.") else "G")
     assert (error.path, error.line) == ("rulesets/asl/sources/bad.txt", line)
     assert reason in error.reason
+
+
+@pytest.mark.parametrize("text, chapter, warning", [
+    # 15.21 before its parent 15.2: kept, under 15, and said so.
+    ("15. Bulldozers\n15.1 TYPES: text\n15.21 vs X: text\n", "G",
+     "bad.txt:3: rule 15.21: its parent G15.2 is not in the text; placed under G15"),
+    # D.5A without D.5.
+    ("D. VEHICLES\nD.4 CA: text\nD.5A DICE CUP: text\n", "D",
+     "bad.txt:3: rule D.5A: its parent D.5 is not in the text; placed under D"),
+])
+def test_a_rule_whose_parent_is_missing_nests_under_its_nearest_ancestor_with_a_warning(text, chapter, warning):
+    report = asl_report(text, chapter)
+    assert any(line.endswith(warning) for line in report.warnings), report.warnings
 
 
 def test_rule_number_from_another_chapter():
@@ -105,20 +128,20 @@ def test_lone_bullet_without_text():
 def test_invalid_utf8_names_the_line_of_the_bad_byte(tmp_path):
     path = tmp_path / "g15.txt"
     path.write_bytes("15. Bulldozers\n15.1 TYPES: ok\n15.2 CAPABILITES: caf\xe9 ".encode("latin-1"))
-    error = error_of(lambda: import_file(path, ruleset="asl", chapter="G", format="asl",
+    error = error_of(lambda: import_file(path, ruleset="asl", numbering=ASL, chapter="G", format="text",
                                          source_label="rulesets/asl/sources/g15.txt"))
     assert (error.path, error.line) == ("rulesets/asl/sources/g15.txt", 3)
     assert "UTF-8" in error.reason and "0xe9" in error.reason
 
 
 def test_unknown_format():
-    error = error_of(lambda: import_text("x", path="a.txt", ruleset="a", chapter=None, format="pdf"))
+    error = error_of(lambda: import_text("x", path="a.txt", ruleset="a", numbering=ASL, format="pdf"))
     assert "unknown source format 'pdf'" in error.reason
 
 
 
 def test_missing_file_names_the_file(tmp_path):
-    error = error_of(lambda: import_file(tmp_path / "no-such.txt", ruleset="asl", chapter="Z", format="asl",
-                                         source_label="rulesets/asl/sources/no-such.txt"))
+    error = error_of(lambda: import_file(tmp_path / "no-such.txt", ruleset="asl", numbering=ASL, chapter="G",
+                                         format="text", source_label="rulesets/asl/sources/no-such.txt"))
     assert (error.path, error.line) == ("rulesets/asl/sources/no-such.txt", None)
     assert "cannot read" in error.reason

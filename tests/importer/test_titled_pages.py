@@ -9,6 +9,7 @@ import yaml
 
 from build_tools.errors import SourceError
 from build_tools.importer import import_text
+from build_tools.numbering import numbering_of
 from importer_pages import import_page, render, structure
 
 # Every title line of the text, in order, as a reader picks them out (stray
@@ -128,7 +129,8 @@ def test_front_matter_has_no_chapter_and_the_page_title_from_ruleset_data():
 
 
 def titled(text: str, **overrides) -> str:
-    return import_text(text, path="bf.txt", ruleset="bf", chapter=None, format="titled", **overrides)
+    return import_text(text, path="bf.txt", ruleset="bf", numbering=numbering_of("none"), format="text",
+                       **overrides).markdown
 
 
 def test_title_overrides_settle_single_lines_either_way():

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from build_tools.importer import import_text
+from build_tools.numbering import numbering_of
 from importer_pages import PROJECT, import_page, raw_text, render, source, visible_words
 
 PAGES = ("g15-bulldozers", "chapter-d-vehicles", "engineering-rules")
@@ -54,7 +55,9 @@ def test_line_endings_do_not_change_the_page(tmp_path):
 
     text = raw_text("chapter-d-vehicles")
     (tmp_path / "crlf.txt").write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
-    assert import_file(tmp_path / "crlf.txt", ruleset="asl", chapter="D", format="asl",
-                       source_label="rulesets/asl/sources/chapter-d-vehicles.txt") == import_page("chapter-d-vehicles")
-    assert import_text(text, path="rulesets/asl/sources/chapter-d-vehicles.txt", ruleset="asl", chapter="D",
-                       format="asl") == import_page("chapter-d-vehicles")
+    asl = numbering_of("asl", chapters="ABCDEFGH")
+    assert import_file(tmp_path / "crlf.txt", ruleset="asl", numbering=asl, chapter="D", format="text",
+                       source_label="rulesets/asl/sources/chapter-d-vehicles.txt",
+                       default_title="Advanced Squad Leader").markdown == import_page("chapter-d-vehicles")
+    assert import_text(text, path="rulesets/asl/sources/chapter-d-vehicles.txt", ruleset="asl", numbering=asl,
+                       chapter="D", format="text").markdown == import_page("chapter-d-vehicles")

@@ -1,5 +1,5 @@
-"""The chapter-dotted reference grammar (build_tools/references.py), case by
-case from the three rule texts in rulesets/*/sources/."""
+"""The reference grammar of numbering asl (build_tools/references/chapter_dotted.py),
+case by case from the three rule texts in rulesets/*/sources/."""
 
 import re
 from pathlib import Path
@@ -8,10 +8,22 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from build_tools.references import cited_rule_ids, find_references, replace_references
+from build_tools.references.chapter_dotted import ChapterDotted
 
 SOURCES = Path(__file__).resolve().parents[2] / "rulesets"
 ASL = "ABCDEFGH"
+
+
+def find_references(text, *, chapter, chapters):
+    return ChapterDotted(chapters).find(text, chapter)
+
+
+def cited_rule_ids(text, *, chapter, chapters):
+    return ChapterDotted(chapters).cited(text, chapter)
+
+
+def replace_references(text, replacement, *, chapter, chapters):
+    return ChapterDotted(chapters).replace(text, replacement, chapter)
 
 
 def cited(text, chapter):

@@ -1,8 +1,7 @@
-"""The rule-reference grammar: where plain text cites a rule, and which rule.
+"""The reference grammar of ``numbering: asl``: chapter letter + dotted numbers.
 
-This is the ``chapter-dotted`` grammar of ``ruleset.yml`` (rulebooks whose rule
-IDs are a chapter letter, an optional number, a dot and a number, with an
-optional capital letter: ``G15.21``, ``D.8A``, ``B.9``, ``A26.2``). Pure
+Rule IDs are a chapter letter, an optional number, a dot and a number, with an
+optional capital letter: ``G15.21``, ``D.8A``, ``B.9``, ``A26.2``. Pure
 functions over plain text; the Markdown extension decides which text to look
 at.
 
@@ -33,40 +32,16 @@ What counts as a reference
 * **Lists** (``(2.21; 3.1)``, ``(A7.3,A9.6-.611)``) need no grammar of their
   own: each item is a reference of its own.
 
-A ruleset with ``references: none`` has no grammar: call nothing, or pass
-``chapter=None`` and no ``chapters`` (nothing is then found).
+Bare integers are never references here (``(12)``, ``7-4-7``): an ASL rule
+ID always has a dot.
 """
-
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection
 from functools import lru_cache
-from typing import NamedTuple
 
-
-class RefPart(NamedTuple):
-    """One element of a reference in the page: ``A26.2`` or the ``.3`` of ``A26.2-.3``."""
-
-    start: int
-    end: int
-    rule_id: str
-    text: str
-
-
-class Reference(NamedTuple):
-    """One citation: a rule, or a range given by its two ends.
-
-    Tuples rather than dataclasses: a build makes tens of thousands of them."""
-
-    start: int
-    end: int
-    parts: tuple[RefPart, ...]
-
-    @property
-    def rule_ids(self) -> tuple[str, ...]:
-        return tuple(part.rule_id for part in self.parts)
-
+from build_tools.references.reference import RefPart, Reference
 
 # A rule number after the chapter letter: optional number, dot, digits,
 # optional capital letter that ends the word (D.8A, not the "M" of "1.5MP").
@@ -81,7 +56,7 @@ _RELATIVE_NOT_AFTER = r"[\w.\"'“”‘’$+\-−±×/#<>=≤≥]"
 
 @lru_cache(maxsize=32)
 def _pattern(chapters: tuple[str, ...], relative: bool) -> re.Pattern[str] | None:
-    """The grammar as one regex; its groups are read by ``_rule_ids``.
+    """The grammar as one regex; its groups are read by ``_ids_of_groups``.
 
     It starts by consuming the first character of a reference (a chapter
     letter, a digit or a dot), so the regex engine skips ahead to those
@@ -103,69 +78,48 @@ def _pattern(chapters: tuple[str, ...], relative: bool) -> re.Pattern[str] | Non
     )
 
 
-def chapter_of(rule_id: str, chapters: Collection[str]) -> str | None:
-    """The chapter an absolute rule ID starts with (``D.8A`` -> ``D``), else None."""
-    if rule_id[:1] in chapters and rule_id[1:2] in _AFTER_CHAPTER:
-        return rule_id[0]
-    return None
+class ChapterDotted:
+    """The grammar for one ruleset's chapter letters (see the module docstring)."""
 
+    def __init__(self, chapters: Collection[str]):
+        self.chapters = tuple(chapters)
 
-_AFTER_CHAPTER = frozenset(".0123456789")
+    def find(self, text: str, chapter: str | None) -> list[Reference]:
+        references = []
+        pattern = _pattern(self.chapters, chapter is not None)
+        for match in pattern.finditer(text) if pattern is not None else ():
+            first_id, tail_id = _rule_ids(match, chapter)
+            parts = (RefPart(*match.span("first"), first_id, match.group("first")),)
+            if tail_id is not None:
+                parts += (RefPart(*match.span("tail"), tail_id, match.group("tail")),)
+            references.append(Reference(*match.span(), parts))
+        return references
 
+    def cited(self, text: str, chapter: str | None) -> list[str]:
+        pattern = _pattern(self.chapters, chapter is not None)
+        if pattern is None:
+            return []
+        cited = []
+        # findall, not finditer: no match object per reference (a rulebook has tens of thousands).
+        for groups in pattern.findall(text):
+            first_id, tail_id = _ids_of_groups(*groups, chapter)
+            cited.append(first_id)
+            if tail_id is not None:
+                cited.append(tail_id)
+        return cited
 
-def find_references(text: str, *, chapter: str | None, chapters: Collection[str]) -> list[Reference]:
-    """Every rule reference in ``text``, in order, with the full rule IDs it cites.
+    def replace(self, text: str, replacement: Callable[[str, str], str], chapter: str | None) -> str:
+        """A range's dash stays; one pass over a text with no other markup."""
+        def replace(match: re.Match[str]) -> str:
+            first_id, tail_id = _rule_ids(match, chapter)
+            first = replacement(first_id, match.group("first"))
+            if tail_id is None:
+                return first
+            dash_start, tail_start = match.end("first"), match.start("tail")
+            return first + match.string[dash_start:tail_start] + replacement(tail_id, match.group("tail"))
 
-    ``chapters`` are the letters that may start an absolute rule ID;
-    ``chapter`` is the chapter the text belongs to (``None``: relative numbers
-    are not references). See the module docstring for the grammar.
-    """
-    references = []
-    for match in _matches(text, chapter, chapters):
-        first_id, tail_id = _rule_ids(match, chapter)
-        parts = (RefPart(*match.span("first"), first_id, match.group("first")),)
-        if tail_id is not None:
-            parts += (RefPart(*match.span("tail"), tail_id, match.group("tail")),)
-        references.append(Reference(*match.span(), parts))
-    return references
-
-
-def cited_rule_ids(text: str, *, chapter: str | None, chapters: Collection[str]) -> list[str]:
-    """The rule IDs ``text`` cites, in order (a range gives both ends): what
-    ``find_references`` finds, without positions, for scanning a whole rulebook."""
-    pattern = _pattern(tuple(chapters), chapter is not None)
-    if pattern is None:
-        return []
-    cited = []
-    # findall, not finditer: no match object per reference (a rulebook has tens of thousands).
-    for groups in pattern.findall(text):
-        first_id, tail_id = _ids_of_groups(*groups, chapter)
-        cited.append(first_id)
-        if tail_id is not None:
-            cited.append(tail_id)
-    return cited
-
-
-def replace_references(text: str, replacement: Callable[[str, str], str], *,
-                       chapter: str | None, chapters: Collection[str]) -> str:
-    """``text`` with each reference end (a rule, or each end of a range) replaced by
-    ``replacement(rule_id, printed_text)``; a range's dash stays. What
-    ``find_references`` finds, in one pass over a text with no other markup."""
-    def replace(match: re.Match[str]) -> str:
-        first_id, tail_id = _rule_ids(match, chapter)
-        first = replacement(first_id, match.group("first"))
-        if tail_id is None:
-            return first
-        dash_start, tail_start = match.end("first"), match.start("tail")
-        return first + match.string[dash_start:tail_start] + replacement(tail_id, match.group("tail"))
-
-    pattern = _pattern(tuple(chapters), chapter is not None)
-    return pattern.sub(replace, text) if pattern is not None else text
-
-
-def _matches(text: str, chapter: str | None, chapters: Collection[str]):
-    pattern = _pattern(tuple(chapters), chapter is not None)
-    return pattern.finditer(text) if pattern is not None else ()
+        pattern = _pattern(self.chapters, chapter is not None)
+        return pattern.sub(replace, text) if pattern is not None else text
 
 
 def _rule_ids(match: re.Match[str], chapter: str | None) -> tuple[str, str | None]:

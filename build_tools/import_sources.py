@@ -1,0 +1,124 @@
+"""What ``ruleref import`` does: import sources, judge what they yield, and write ``docs/``.
+
+Everything is imported and judged before anything is written, so a bad or
+implausible source leaves ``docs/`` as it was. Each source gets a short
+report (rules per level, references found and resolved, lines that look
+numbered but were not read as rules). ``--all`` also removes the pages no
+source produces any more: a source dropped from ``ruleset.yml``, a whole
+ruleset folder removed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from build_tools.errors import SourceError
+from build_tools.importer import Imported, import_source
+from build_tools.importer.report import References
+from build_tools.publish import generated_pages, landing_pages, write_landing_pages, write_page
+from build_tools.rule_index import rules_in_markdown
+from build_tools.rulesets import Ruleset, Source
+
+
+@dataclass(frozen=True)
+class Job:
+    ruleset: Ruleset
+    source: Source
+    label: str  # the source's path as errors and pages name it
+
+
+@dataclass(frozen=True)
+class Done:
+    job: Job
+    imported: Imported
+
+    @property
+    def page_path(self) -> str:
+        return f"{self.job.ruleset.id}/{self.job.source.page}.md"
+
+
+def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset]) -> list[Done]:
+    """Import and judge every job; raise SourceError for the first implausible one.
+
+    References are judged against every rule of the ruleset: the pages being
+    imported and, for a single-file import, the ruleset's other pages in docs/."""
+    done = [Done(job, import_source(job.ruleset, job.source, source_label=job.label)) for job in jobs]
+    by_ruleset: dict[str, list[Done]] = {}
+    for item in done:
+        by_ruleset.setdefault(item.job.ruleset.id, []).append(item)
+    for ruleset_id, items in by_ruleset.items():
+        ruleset = rulesets[ruleset_id]
+        rules_of_page = {item.page_path: rules_in_markdown(item.imported.markdown, ruleset, item.page_path)
+                         for item in items}
+        for page in _other_pages(docs_dir, ruleset, set(rules_of_page)):
+            rules_of_page[page] = rules_in_markdown((docs_dir / page).read_text(encoding="utf-8"), ruleset, page)
+        known = _spellings(ruleset, (rule.id for rules in rules_of_page.values() for rule in rules))
+        for item in items:
+            if ruleset.grammar is not None:
+                item.imported.report.references = _references(rules_of_page[item.page_path], known)
+    return done
+
+
+def judge(done: list[Done]) -> None:
+    for item in done:
+        problem = item.imported.report.implausible()
+        if problem is not None:
+            raise SourceError(item.job.label, None, f"implausible import: {problem}. Nothing was written.")
+
+
+def _other_pages(docs_dir: Path, ruleset: Ruleset, importing: set[str]) -> list[str]:
+    folder = docs_dir / ruleset.id
+    return [f"{ruleset.id}/{path.name}" for path in sorted(folder.glob("*.md")) if f"{ruleset.id}/{path.name}" not in importing
+            ] if folder.is_dir() else []
+
+
+def _spellings(ruleset: Ruleset, rule_ids: Iterable[str]) -> set[str]:
+    known = set()
+    for rule_id in rule_ids:
+        known.add(rule_id)
+        known.update(ruleset.numbering.aliases(rule_id))
+    return known
+
+
+def _section(rule_id: str) -> str:
+    """The top-level section a rule ID is in: ``G15.21`` -> ``G15``, ``5.44`` -> ``5``, ``D.8A`` -> ``D``."""
+    return rule_id.split(".", 1)[0]
+
+
+def _references(rules, known: set[str]) -> References:
+    sections = {_section(rule_id) for rule_id in known}
+    references = References()
+    for rule in rules:
+        for cited in rule.references:
+            references.found += 1
+            if cited in known:
+                references.resolved += 1
+            elif _section(cited) in sections:
+                references.unresolved.append(cited)
+            else:
+                references.elsewhere += 1
+    return references
+
+
+def write(done: list[Done], docs_dir: Path, rulesets: dict[str, Ruleset], *, remove_stale: bool,
+          say: Callable[[str], None], relative: Callable[[Path], str]) -> None:
+    """Write the imported pages and the landing pages; with ``remove_stale``, first
+    remove every generated page of docs/ that no source produces any more."""
+    written = set()
+    for item in done:
+        target = write_page(docs_dir, item.job.ruleset.id, item.job.source.page, item.imported.markdown)
+        written.add(target.resolve())
+        say(f"imported {item.job.label} -> {relative(target)}")
+        for line in item.imported.report.lines():
+            say(line)
+    if remove_stale:
+        keep = written | {path.resolve() for path in landing_pages(docs_dir, rulesets)}
+        for path in generated_pages(docs_dir):
+            if path.resolve() not in keep:
+                path.unlink()
+                say(f"removed {relative(path)} (no source in rulesets/ produces it any more)")
+                if not any(path.parent.iterdir()):
+                    path.parent.rmdir()
+    write_landing_pages(docs_dir, rulesets)

@@ -1,0 +1,417 @@
+"""Numbered rule text -> rule page Markdown, for every numbering and both readers.
+
+The lines come from a reader (``source_lines``: plain text or Markdown); the
+numbering (``build_tools.numbering``) says which printed numbers are rules,
+their IDs and what they nest under. What the page gets:
+
+* a **rule** wherever a line starts with a rule number in document order
+  (``5.44``, ``G15.21``, ``## 5) Movement``, ``**5.11)**``); its heading
+  level is its depth in the book's tree, so a file may hold many top-level
+  rules (``1. Ferries`` … ``2. Cables``); its title is read as
+  ``build_tools.importer.titles`` says, the rest of the line is its text;
+* a bare section number that is not the next section, or not followed by a
+  title (``1. Roll a die.`` inside section 5), is a **numbered list item**;
+* paragraphs (a plain-text line that ends mid-sentence continues on the
+  next; Markdown paragraphs end at a blank line), lists, tab and pipe tables,
+  ``EX:`` examples, rules across the page;
+* before the first rule: the document's title (its first line, when that
+  reads as a title: an h1 that is no rule, with every rule one level under
+  it) and any preamble.
+
+Every line that looks numbered but was not read as a rule is reported, with
+the reason (``ImportReport``), and so are rules whose parent is missing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from build_tools.errors import SourceError
+from build_tools.importer import markdown_text as md
+from build_tools.importer import source_lines as lines_of
+from build_tools.importer.page import Page
+from build_tools.importer.pipe_tables import read_pipe_table
+from build_tools.importer.report import ImportReport, NotARule
+from build_tools.importer.source_lines import (BLANK, EXAMPLE, HEADING, HR, ITEM, PIPE, TAB, TEXT, VERBATIM,
+                                               Line, Reader, ends_sentence, looks_decorated, looks_numbered)
+from build_tools.importer.tab_tables import TabTables
+from build_tools.importer.titles import colon_title, whole_line_title
+from build_tools.numbering import Numbering, RuleNumber
+from build_tools.references.dotted import QUANTITY_WORDS
+
+MAX_HEADING_LEVEL = 6
+
+
+class _Blocks:
+    """Markdown blocks, with the paragraph and the list being written still open."""
+
+    def __init__(self, reader: Reader):
+        self.reader = reader
+        self.blocks: list[str] = []
+        self.paragraph: list[str] = []  # raw lines
+        self.items: list[list] = []  # [depth, marker, raw lines]
+
+    def close(self) -> None:
+        if self.paragraph:
+            self.blocks.append("\n".join(self.reader.paragraph_line(line) for line in self.paragraph))
+        if self.items:
+            self.blocks.append(md.html_list([(depth, marker, " ".join(self.reader.inline(line.strip())
+                                                                       for line in raw))
+                                             for depth, marker, raw in self.items]))
+        self.paragraph, self.items = [], []
+
+    def block(self, markdown: str) -> None:
+        self.close()
+        self.blocks.append(markdown)
+
+    def text(self, raw: str, *, continues: bool) -> None:
+        """A line of paragraph text; ``continues``: it belongs to the open paragraph or item."""
+        if continues and self.items:
+            self.items[-1][2].append(raw)
+            return
+        if not continues:
+            self.close()
+        elif self.items:
+            self.close()
+        self.paragraph.append(raw)
+
+    def item(self, depth: int, marker: str, raw: str) -> None:
+        if self.paragraph:
+            self.close()
+        self.items.append([depth, marker, [raw]])
+
+    @property
+    def last_line(self) -> str | None:
+        """The open paragraph's or item's last line, if one is open."""
+        if self.items:
+            return self.items[-1][2][-1]
+        return self.paragraph[-1] if self.paragraph else None
+
+
+class _Importer:
+    def __init__(self, reader: Reader, raw_lines: list[str], path: str, numbering: Numbering, chapter: str | None):
+        self.reader = reader
+        self.lines = reader.lines
+        self.path = path
+        self.numbering = numbering
+        self.chapter = chapter
+        self.page = _Blocks(reader)
+        self.out = self.page  # the page, or an open example
+        self.example: tuple[Line, _Blocks] | None = None
+        self.rules: dict[str, tuple[int, int]] = {}  # rule ID -> (line index, depth)
+        self.spellings: dict[str, str] = {}  # a printed section spelling (5, 5.0) -> its rule ID
+        self.previous: tuple[RuleNumber, int] | None = None  # the last rule and its line
+        self.last_top: RuleNumber | None = None
+        self.top_id = ""
+        self.first_rule: tuple[RuleNumber, str | None] | None = None
+        self.document_title: str | None = None
+        self.shift = 0  # 1 when the document's title is the h1 above every rule
+        self.report = ImportReport(path=path, format=reader.name)
+        self.tables = TabTables(raw_lines, self.error)
+
+    def error(self, index: int, reason: str) -> SourceError:
+        return SourceError(self.path, index + 1, reason)
+
+    def next_nonblank(self, position: int) -> int | None:
+        while position < len(self.lines) and self.lines[position].kind == BLANK:
+            position += 1
+        return position if position < len(self.lines) else None
+
+    # -- the walk --------------------------------------------------------------------
+
+    def read(self) -> tuple[Page, ImportReport]:
+        first = self.next_nonblank(0)
+        if first is None:
+            raise SourceError(self.path, None, "empty file: no rules to import")
+        position = self._document_title(first)
+        while position < len(self.lines):
+            position = self._line(position)
+        self._end_example()
+        self.page.close()
+        if not self.rules:
+            raise SourceError(self.path, None, self._no_rules_reason())
+        return Page(title=self._page_title(), chapter=self.chapter if self.numbering.has_chapters else None,
+                    markdown="\n\n".join(self.page.blocks) + "\n"), self.report
+
+    def _document_title(self, first: int) -> int:
+        """Read the document's title, if the first line is one; return where the body starts."""
+        line = self.lines[first]
+        if line.kind == HEADING and self._rule_number(line) is None:
+            title = self.reader.plain(line.text)
+        elif (line.kind == TEXT and self._rule_number(line) is None and not ends_sentence(line.text)
+              and len(line.text) <= 80 and not looks_numbered(line.text)):
+            title = line.text
+        else:
+            return first
+        self.document_title = self.reader.plain(title)
+        self.shift = 1
+        self.page.block(md.heading(1, self.reader.inline(title), ".rr-document-title"))
+        return first + 1
+
+    def _line(self, position: int) -> int:
+        line = self.lines[position]
+        kind = line.kind
+        if kind == BLANK:
+            self.out.close()
+            return position + 1
+        if kind == TAB or (kind == TEXT and line.number is None and self._titles_tab_table(position)):
+            self._end_example()
+            blocks, after = self.tables.read(line.index, self.top_id or "page")
+            for block in blocks:
+                self.page.block(block)
+            return after  # a reader makes one Line per source line
+        if kind == PIPE:
+            self._end_example()
+            table, after = read_pipe_table([entry.text if entry.kind == PIPE else "" for entry in self.lines],
+                                           position, self.path, self.reader.inline)
+            self.page.block(table)
+            return after
+        number = self._rule_number(line)
+        if number is not None:
+            reason = self._not_a_rule(line, number, position)
+            if reason is None:
+                self._rule(line, number, position)
+                return position + 1
+            self._report_not_a_rule(line, reason)
+            if line.marker:
+                self.out.item(line.depth or 1, line.marker, line.text if kind == ITEM else line.number.rest)
+                return position + 1
+        elif kind != ITEM and looks_numbered(line.text):
+            self._report_not_a_rule(line, self._why_not_numbered(line))
+        if kind == HEADING:
+            self._end_example()
+            level = min(MAX_HEADING_LEVEL, self._depth_here() + 1)
+            self.page.block(md.heading(level, self.reader.inline(line.text), ".rr-subhead"))
+        elif kind == ITEM:
+            self.out.item(line.depth, line.marker, line.text)
+        elif kind == EXAMPLE:
+            self._start_example(line)
+        elif kind == HR:
+            self.out.block(md.horizontal_rule())
+        elif kind == VERBATIM:
+            run = self._verbatim_run(position)
+            self.out.block(md.verbatim([entry.text for entry in run]))
+            return position + len(run)
+        else:
+            self.out.text(line.text, continues=self._continues(line))
+        return position + 1
+
+    def _verbatim_run(self, position: int) -> list[Line]:
+        run = []
+        while position < len(self.lines) and self.lines[position].kind == VERBATIM:
+            run.append(self.lines[position])
+            position += 1
+        return run
+
+    def _titles_tab_table(self, position: int) -> bool:
+        return self.reader.name == "text" and self.tables.titles_table(self.lines[position].index)
+
+    def _continues(self, line: Line) -> bool:
+        """Whether a text line belongs to the open paragraph or item."""
+        last = self.out.last_line
+        if last is None:
+            return False
+        if self.reader.paragraphs_by_blank_lines:
+            return True
+        return not ends_sentence(self.reader.plain(last)) or line.text[:1].islower()
+
+    # -- rules -----------------------------------------------------------------------
+
+    def _rule_number(self, line: Line) -> RuleNumber | None:
+        if line.number is None or line.kind not in (TEXT, HEADING, ITEM):
+            return None
+        try:
+            return self.numbering.read(line.number.token, trailing_dot=line.number.trailing_dot,
+                                       chapter=self.chapter)
+        except ValueError as error:
+            raise self.error(line.index, str(error)) from None
+
+    def _not_a_rule(self, line: Line, number: RuleNumber, position: int) -> str | None:
+        """Why a line that starts with a rule number is not read as that rule, or None."""
+        if line.kind == HEADING:
+            return None
+        if number.bare:
+            if self.last_top is not None and number.path <= self.last_top.path:
+                return (f"read as a numbered list item: {number.printed} does not come after section "
+                        f"{self.last_top.printed}")
+            if self.out.items and line.marker and not self._could_be_title(line, position):
+                return "read as a numbered list item: it continues the list above"
+            if not self._could_be_title(line, position):
+                return f"read as a numbered list item: a section {number.printed} would need a title after it"
+        if self.previous is not None and number.path <= self.previous[0].path and number.id not in self.rules:
+            # "... it costs\n1.5 MP to enter": a quantity at the start of a wrapped line
+            last, rest = self.out.last_line, self.reader.plain(line.number.rest)
+            if (last is not None and not ends_sentence(self.reader.plain(last))
+                    and (rest[:1].islower() or rest.split(" ", 1)[0] in QUANTITY_WORDS)):
+                return "continues the sentence of the line before"
+        return None
+
+    def _could_be_title(self, line: Line, position: int) -> bool:
+        """Whether a bare section number is followed by a title (or nothing): a
+        section heads its text with one; a numbered list item is a sentence."""
+        rest = self.reader.plain(line.number.rest)
+        if line.title is not None or not rest:
+            return True
+        return colon_title(rest)[0] is not None or whole_line_title(rest, text_follows=False)
+
+    def _text_follows(self, position: int | None) -> bool:
+        """Whether the line at ``position`` is rule text starting a sentence (not a rule, not wrapped)."""
+        if position is None:
+            return False
+        line = self.lines[position]
+        return (line.kind == TEXT and self._rule_number(line) is None and bool(line.text)
+                and not line.text[:1].islower())
+
+    def _rule(self, line: Line, number: RuleNumber, position: int) -> None:
+        printed = number.printed
+        if number.id in self.rules:
+            raise self.error(line.index, f"duplicate rule ID {number.id} "
+                                         f"(first on line {self.rules[number.id][0] + 1})")
+        if self.previous is not None and number.path <= self.previous[0].path:
+            raise self.error(line.index, f"rule {printed} comes after {self.previous[0].printed} "
+                                         f"(line {self.previous[1] + 1}): out of order")
+        depth = self._depth_of(line, number)
+        level = depth + self.shift
+        if level > MAX_HEADING_LEVEL:
+            raise self.error(line.index, f"rule {printed} nests deeper than a heading can (h6)")
+        title, body = self._title_and_body(line, position)
+        if title is None and not body and not self._text_follows(self.next_nonblank(position + 1)):
+            raise self.error(line.index, f"rule number {printed} with no rule text")
+        self._end_example()
+        self.rules[number.id] = (line.index, depth)
+        for spelling in (number.id, *self.numbering.aliases(number.id)):
+            self.spellings.setdefault(spelling, number.id)
+        self.previous = (number, line.index)
+        if number.top and depth == 1:
+            self.last_top = number
+            self.top_id = number.id
+        if self.first_rule is None:
+            self.first_rule = (number, title)
+        self.report.rules_per_level[depth] += 1
+        heading = self.reader.inline(printed) if title is None else \
+            f"{self.reader.inline(printed)} {self.reader.inline(title)}"
+        self.page.block(md.heading(level, heading, f'#{number.id} .rr-rule data-rule="{number.id}"'))
+        if body:
+            self.page.text(body, continues=False)
+
+    def _depth_of(self, line: Line, number: RuleNumber) -> int:
+        """The rule's depth in the book's tree: under the nearest of its parents that came before."""
+        for distance, spellings in enumerate(number.parents):
+            parent = next((self.spellings[s] for s in spellings if s in self.spellings), None)
+            if parent is not None:
+                if distance and not (number.top and distance == len(number.parents) - 1):
+                    missing = " or ".join(number.parents[0])
+                    self.report.warnings.append(
+                        f"{self.path}:{line.index + 1}: rule {number.printed}: its parent {missing} is not in the "
+                        f"text; placed under {parent}")
+                return self.rules[parent][1] + 1
+        if number.top:
+            return 1
+        direct = " or ".join(number.parents[0])
+        others = [spelling for spellings in number.parents[1:] for spelling in spellings]
+        nor = f" (nor {', '.join(others)})" if others else ""
+        spellings = [spelling for spellings in number.parents for spelling in spellings]
+        hint = next((f"; line {miss.line} ({miss.text[:40]!r}) looks like it but was not read as a rule: "
+                     f"{miss.reason}" for miss in reversed(self.report.not_rules)
+                     if any(_printed_number(miss.text) in (s, s.lstrip(self.chapter or "")) for s in spellings)), "")
+        raise self.error(line.index, f"rule {number.printed} has no parent: no rule {direct} comes before it{nor}"
+                                     f"{hint}. Every rule must come after the rule it belongs to")
+
+    def _title_and_body(self, line: Line, position: int) -> tuple[str | None, str]:
+        rest = line.number.rest.strip()
+        if line.kind == HEADING:
+            return (rest or None), ""
+        if line.title is not None:
+            return line.title, rest
+        title, body = colon_title(rest) if self.reader.name == "text" else _markdown_colon_title(rest, self.reader)
+        if title is not None:
+            return title, body
+        following = self.next_nonblank(position + 1)
+        if whole_line_title(self.reader.plain(rest), text_follows=self._text_follows(following)):
+            return rest, ""
+        return None, rest
+
+    def _depth_here(self) -> int:
+        """The depth of the rule the walk is in (0 before the first rule)."""
+        if self.previous is None:
+            return self.shift
+        return self.rules[self.previous[0].id][1] + self.shift
+
+    # -- examples --------------------------------------------------------------------
+
+    def _start_example(self, line: Line) -> None:
+        self._end_example()
+        self.page.close()
+        self.example = (line, _Blocks(self.reader))
+        self.out = self.example[1]
+        if line.text:
+            self.out.text(line.text, continues=False)
+
+    def _end_example(self) -> None:
+        if self.example is None:
+            return
+        line, blocks = self.example
+        blocks.close()
+        self.example, self.out = None, self.page
+        if not blocks.blocks:
+            raise self.error(line.index, f"{line.marker} with no example text after it")
+        self.page.block(md.admonition("example", line.marker, blocks.blocks))
+
+    # -- the report ------------------------------------------------------------------
+
+    def _report_not_a_rule(self, line: Line, reason: str) -> None:
+        self.report.not_rules.append(NotARule(line.index + 1, line.text, reason, looks_decorated(line.text)))
+
+    def _why_not_numbered(self, line: Line) -> str:
+        if line.number is not None:
+            return f"{line.number.token} is not a rule number of numbering {self.numbering.name} " \
+                   f"(rule IDs look like {self.numbering.example_ids()})"
+        if self.reader.name == "text" and looks_decorated(line.text):
+            return "markup around the number: is this a Markdown source? (format: markdown)"
+        return f"no rule number of numbering {self.numbering.name} at the line start " \
+               f"(rule IDs look like {self.numbering.example_ids()})"
+
+    def _no_rules_reason(self) -> str:
+        seen = len(self.report.not_rules)
+        advice = f"; {seen} line(s) look numbered but were not read as rules, the first: line " \
+                 f"{self.report.not_rules[0].line}: {self.report.not_rules[0].reason}" if seen else ""
+        return (f"no rules found: no line starts with a rule number of numbering {self.numbering.name} "
+                f"(rule IDs look like {self.numbering.example_ids()}){advice}")
+
+    def _page_title(self) -> str | None:
+        """The document's title, else the page's one top-level rule's; None for a page of many."""
+        if self.document_title:
+            return self.document_title
+        if sum(1 for _, depth in self.rules.values() if depth == 1) > 1:
+            return None
+        number, title = self.first_rule
+        if self.numbering.has_chapters:
+            if "." not in number.id:
+                heading = title or ""
+                if number.id == self.chapter or (len(number.id) == 1 and number.id.isalpha()):
+                    return f"Chapter {number.id}: {heading.capitalize() if heading.isupper() else heading}"
+                return f"{number.id} {heading}".strip()
+        plain = self.reader.plain(title) if title else ""
+        return f"{number.printed} {plain}".strip()
+
+
+def _printed_number(text: str) -> str:
+    """The number a line starts with, decorations off: ``**15)** Bulldozers`` -> ``15``."""
+    match = re.match(r"[\s>#*_\[(]*([A-Z]?\d*(?:\.\d+)*[A-Z]?)", text)
+    return match.group(1) if match else ""
+
+
+def _markdown_colon_title(rest: str, reader: Reader) -> tuple[str | None, str]:
+    """``colon_title`` of a Markdown line, split in the raw text where the plain text splits."""
+    title, _ = colon_title(reader.plain(rest))
+    if title is None or ":" not in rest:
+        return None, rest
+    cut = rest.index(":") + 1
+    return rest[:cut].strip(), rest[cut:].strip()
+
+
+def import_numbered(text: str, reader: Reader, *, path: str, numbering: Numbering,
+                    chapter: str | None) -> tuple[Page, ImportReport]:
+    """A numbered rule text, read by ``reader`` -> its page (title and Markdown body)
+    and what the import found."""
+    return _Importer(reader, text.split("\n"), path, numbering, chapter).read()

@@ -1,0 +1,98 @@
+"""What an import found, said aloud: rules per level, references, lines not read as rules.
+
+A source that yields implausibly little structure is refused rather than
+imported silently (a 40 KB rulebook as one rule is a wrong setting, not a
+book): see ``ImportReport.implausible``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+# Fewer rules than one per this many characters of source is implausible for a
+# numbered rulebook: the densest real text here has a rule per 600 characters,
+# the sparsest (ASL chapter D, long rules with tables) one per 2,300.
+MAX_CHARACTERS_PER_RULE = 10_000
+# Of the references to numbers of the sections a ruleset has, at least this
+# share must resolve: the rest means rules were not read (a wrong reader or
+# numbering makes whole runs of rules into paragraphs).
+MIN_RESOLVED_SHARE = 0.5
+MIN_REFERENCES_JUDGED = 10
+SHOWN = 5
+
+
+class NotARule(NamedTuple):
+    line: int  # 1-based
+    text: str
+    reason: str
+    decorated: bool  # "**5.11)**", "## 5)": markup around the number
+
+
+@dataclass
+class References:
+    """References to this ruleset's own numbers, found in the imported text."""
+
+    found: int = 0
+    resolved: int = 0
+    unresolved: list[str] = field(default_factory=list)  # cited IDs within the ruleset's sections, not present
+    elsewhere: int = 0  # to sections this ruleset does not have (other chapters, other books)
+
+
+@dataclass
+class ImportReport:
+    path: str
+    format: str
+    format_reason: str = ""
+    size: int = 0
+    rules_per_level: Counter = field(default_factory=Counter)
+    not_rules: list[NotARule] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    references: References | None = None
+
+    @property
+    def rules(self) -> int:
+        return sum(self.rules_per_level.values())
+
+    def lines(self) -> list[str]:
+        """The report as printed under ``imported A -> B``."""
+        levels = ", ".join(f"level {level}: {count}" for level, count in sorted(self.rules_per_level.items()))
+        out = [f"  read as {self.format}{f' ({self.format_reason})' if self.format_reason else ''}",
+               f"  rules: {self.rules}" + (f" ({levels})" if levels else "")]
+        if self.references is not None:
+            refs = self.references
+            out.append(f"  references: {refs.found} found, {refs.resolved} resolved, {len(refs.unresolved)} "
+                       f"unresolved in this ruleset's sections, {refs.elsewhere} to rules it does not have")
+            if refs.unresolved:
+                out.append(f"    unresolved: {', '.join(dict.fromkeys(refs.unresolved[:SHOWN * 2]))}")
+        if self.not_rules:
+            out.append(f"  not read as rules: {len(self.not_rules)} line(s) that look numbered")
+            out += [f"    {self.path}:{miss.line}: {miss.text[:60]!r}: {miss.reason}" for miss in self.not_rules[:SHOWN]]
+        out += [f"  warning: {warning}" for warning in self.warnings[:SHOWN]]
+        if len(self.warnings) > SHOWN:
+            out.append(f"  ... and {len(self.warnings) - SHOWN} more warnings")
+        return out
+
+    def implausible(self) -> str | None:
+        """Why this import cannot be the book's structure, or None."""
+        if self.rules and self.size > self.rules * MAX_CHARACTERS_PER_RULE:
+            return (f"{self.rules} rule(s) from {self.size:,} characters: far too few for a numbered rulebook "
+                    f"(the reader or the numbering in ruleset.yml is probably wrong){self._first_misses()}")
+        decorated = [miss for miss in self.not_rules if miss.decorated]
+        if len(decorated) >= 3 and len(decorated) >= self.rules:
+            return (f"{len(decorated)} lines look like decorated rule numbers but were not read as rules, against "
+                    f"{self.rules} rule(s) read{self._first_misses()}")
+        refs = self.references
+        judged = refs.resolved + len(refs.unresolved) if refs is not None else 0
+        if judged >= MIN_REFERENCES_JUDGED and refs.resolved < MIN_RESOLVED_SHARE * judged:
+            shown = ", ".join(dict.fromkeys(refs.unresolved[:SHOWN * 2]))
+            return (f"only {refs.resolved} of {judged} references to this ruleset's own sections resolve "
+                    f"(unresolved: {shown}): rules were probably not read as rules{self._first_misses()}")
+        return None
+
+    def _first_misses(self) -> str:
+        if not self.not_rules:
+            return ""
+        shown = "; ".join(f"line {miss.line} {miss.text[:40]!r}: {miss.reason}" for miss in self.not_rules[:3])
+        return f". Lines that look numbered but were not read as rules: {shown}"

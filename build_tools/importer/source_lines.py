@@ -1,0 +1,234 @@
+"""A source's lines as the importer reads them, from plain text or from Markdown.
+
+A reader tells what each line is (blank, paragraph text, heading, list item,
+table row, rule under a line, example, verbatim) and which number, if any,
+is printed at its start with its decorations taken off: ``5.11)``,
+``[5.11]``, ``5.11.`` and, in Markdown, ``## 5) Movement``, ``**5.11)**``.
+Whether that number is a rule is the numbering's business
+(``build_tools.numbering``), not the reader's.
+
+Plain text (``format: text``)
+    one line is one line of the book; a tab in a line makes it a table row
+    (``tab_tables``), a leading ``|`` a pipe-table row; ``- ``, ``* ``,
+    ``• `` start a bullet item and ``1.``, ``1)``, ``(1)``, ``a)``, ``(a)``
+    a numbered item; ``EX:`` starts an example; ``---`` alone is a rule
+    across the page. A leading backslash keeps a line from being read as
+    anything but text (``\\1.5 MP are needed``).
+Markdown (``format: markdown``)
+    the same, read the Markdown way: ``#`` headings, ``**bold**`` numbers,
+    ``-``/``*``/``+`` and ``1.``/``1)`` lists nested by indentation, pipe
+    tables, ``---``/``***`` rules, ``>`` quotes, fenced code kept verbatim.
+    Emphasis and code spans stay in the text; raw HTML does not (it is
+    shown as written).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import NamedTuple
+
+from build_tools.importer import markdown_text as md
+from build_tools.importer.pipe_tables import is_row
+
+BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM = (
+    "blank", "text", "heading", "item", "pipe", "tab", "hr", "example", "verbatim")
+
+# A number printed at a line start, and its decorations: "15.", "15.21", "5.11)",
+# "[5.11]", "(5.11)", "D.8A", "5.44:". The number itself is checked by the numbering.
+_NUMBER_START = re.compile(
+    r"(?:\[(?P<bracketed>[A-Z]?[\d.]*\d[\d.]*[A-Z]?)\]|\((?P<parenthesised>[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
+    r"|(?P<plain>[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)(?:[ \t]+|$)")
+# What looks like a rule number to a reader, whatever the numbering: for the
+# report of lines that were not read as rules.
+LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)")
+_DECORATED = re.compile(r"[#*_\[(]|\d[)\]]")
+_SENTENCE_END = re.compile(r"[.!?:;][\"')\]’”*_]*$")
+_EXAMPLE = re.compile(r"(?P<label>EX|EXAMPLE|Example):(?:\s+(?P<rest>.*))?")
+_TEXT_HR = re.compile(r"-{3,}|\*{3,}|_{3,}")
+_TEXT_BULLET = re.compile(r"(?P<marker>[-*•])\s+(?P<rest>\S.*)")
+_ORDERED = re.compile(r"(?P<marker>\(?(?:\d{1,3}|[a-z]|[ivx]{2,5})[.)]|\((?:\d{1,3}|[a-z]|[ivx]{2,5})\))\s+(?P<rest>\S.*)")
+_MD_HEADING = re.compile(r"(?P<marks>#{1,6})[ \t]+(?P<rest>.*?)(?:[ \t]+#+)?[ \t]*")
+_MD_HR = re.compile(r"(?:[-*_][ \t]*){3,}")
+_MD_ITEM = re.compile(r"(?P<indent>[ \t]*)(?P<marker>[-*+]|\d{1,9}[.)])[ \t]+(?P<rest>\S.*)")
+_MD_BOLD = re.compile(r"(?P<mark>\*\*|__)(?P<inner>\S(?:.*?\S)?)(?P=mark)(?P<rest>.*)")
+_MD_FENCE = re.compile(r"[ \t]{0,3}(?P<fence>`{3,}|~{3,})")
+_MD_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1")
+_MD_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|>])")
+
+
+class Number(NamedTuple):
+    """A number at a line start: the token (``5.11``), whether it was printed with a
+    trailing dot (``5.``), and the line's text after it (raw, as the reader has it)."""
+
+    token: str
+    trailing_dot: bool
+    decorated: bool  # printed with brackets, a closing parenthesis or emphasis ("5.11)", "[5.11]")
+    rest: str
+
+
+class Line(NamedTuple):
+    index: int  # 0-based line of the source
+    kind: str
+    text: str  # the line as the reader has it (raw Markdown for a Markdown source), stripped
+    depth: int = 0  # a heading's level, an item's nesting (1 = outermost)
+    marker: str = ""  # an item's marker as printed: "-", "1.", "a)"
+    number: Number | None = None
+    title: str | None = None  # a Markdown bold run after the number: **5.11 Zones of Control.**
+
+
+class Reader(NamedTuple):
+    """One source format: its lines, and how its text becomes plain text and page Markdown."""
+
+    name: str
+    lines: list[Line]
+    plain: Callable[[str], str]  # raw text -> plain text (titles, sentence ends, reports)
+    inline: Callable[[str], str]  # raw text -> inline Markdown for the page
+    paragraph_line: Callable[[str], str]  # raw text -> a paragraph line (its start opens no block)
+    paragraphs_by_blank_lines: bool  # Markdown: lines join until a blank line; text: until a sentence ends
+
+
+def number_at_start(text: str) -> Number | None:
+    """The decorated number ``text`` starts with, if any (not yet checked by a numbering)."""
+    match = _NUMBER_START.match(text)
+    if not match:
+        return None
+    rest = text[match.end():]
+    if match.group("bracketed"):
+        token = match.group("bracketed").rstrip(".")
+        return Number(token, match.group("bracketed").endswith("."), True, rest)
+    if match.group("parenthesised"):
+        return Number(match.group("parenthesised"), False, True, rest)
+    token, close = match.group("plain"), match.group("close")
+    if not token or not (any(c.isdigit() for c in token) or close == "."):
+        return None
+    return Number(token, close == ".", close in (")", ":"), rest)
+
+
+def ends_sentence(text: str) -> bool:
+    return bool(_SENTENCE_END.search(text))
+
+
+def looks_numbered(text: str) -> bool:
+    return bool(LOOKS_NUMBERED.match(text)) and any(c.isdigit() for c in text[:12])
+
+
+def looks_decorated(text: str) -> bool:
+    """Numbered with markup or decorations around the number (``**5.11)**``, ``## 5)``):
+    a strong sign of a numbered book read with the wrong reader or numbering."""
+    head = LOOKS_NUMBERED.match(text)
+    return bool(head and _DECORATED.search(head.group(0)))
+
+
+# -- plain text ---------------------------------------------------------------------
+
+def read_text(text: str) -> Reader:
+    lines = []
+    for index, raw in enumerate(text.split("\n")):
+        lines.append(_text_line(index, raw))
+    return Reader("text", lines, plain=lambda s: s.strip(), inline=md.escape_inline,
+                  paragraph_line=md.escape_line, paragraphs_by_blank_lines=False)
+
+
+def _text_line(index: int, raw: str) -> Line:
+    line = raw.strip()
+    if not line:
+        return Line(index, BLANK, "")
+    if "\t" in raw:
+        return Line(index, TAB, line)
+    if line.startswith("\\"):
+        return Line(index, TEXT, line[1:].lstrip())
+    if is_row(line):
+        return Line(index, PIPE, line)
+    example = _EXAMPLE.fullmatch(line)
+    if example:
+        return Line(index, EXAMPLE, example.group("rest") or "", marker=example.group("label") + ":")
+    if _TEXT_HR.fullmatch(line):
+        return Line(index, HR, line)
+    number = number_at_start(line)
+    ordered = _ORDERED.fullmatch(line)
+    if number is not None:
+        return Line(index, TEXT, line, marker=ordered.group("marker") if ordered else "", number=number)
+    bullet = _TEXT_BULLET.fullmatch(line)
+    if bullet:
+        return Line(index, ITEM, bullet.group("rest"), depth=1, marker=bullet.group("marker"))
+    if ordered:
+        return Line(index, ITEM, ordered.group("rest"), depth=1, marker=ordered.group("marker"))
+    return Line(index, TEXT, line)
+
+
+# -- Markdown -----------------------------------------------------------------------
+
+def markdown_plain(text: str) -> str:
+    """Markdown inline text without its emphasis marks and escapes: ``**Zones** of \\*`` -> ``Zones of *``."""
+    text = _MD_EMPHASIS.sub(r"\2", text.strip())
+    return _MD_ESCAPE.sub(r"\1", text)
+
+
+def read_markdown(text: str) -> Reader:
+    lines: list[Line] = []
+    fence = None
+    for index, raw in enumerate(text.split("\n")):
+        if fence is not None:
+            if raw.strip().startswith(fence) and not raw.strip().strip(fence[0]):
+                fence = None
+                lines.append(Line(index, BLANK, ""))
+            else:
+                lines.append(Line(index, VERBATIM, raw.rstrip()))
+            continue
+        opening = _MD_FENCE.match(raw)
+        if opening:
+            fence = opening.group("fence")
+            lines.append(Line(index, BLANK, ""))
+            continue
+        lines.append(_markdown_line(index, raw))
+    return Reader("markdown", lines, plain=markdown_plain, inline=md.escape_markdown_inline,
+                  paragraph_line=md.escape_markdown_line, paragraphs_by_blank_lines=True)
+
+
+def _markdown_number(text: str) -> tuple[Number | None, str | None]:
+    """The number a Markdown line starts with (bold or not, escaped dots allowed)
+    and the bold title printed with it (``**5.11) Zones of Control.**``)."""
+    bold = _MD_BOLD.match(text)
+    if bold:
+        inner = _MD_ESCAPE.sub(r"\1", bold.group("inner"))
+        number = number_at_start(inner)
+        if number is not None:
+            title = number.rest.strip() or None
+            return Number(number.token, number.trailing_dot, True, bold.group("rest").strip()), title
+    number = number_at_start(re.sub(r"^(\d[\d.]*)\\([.)])", r"\1\2", text))
+    return number, None
+
+
+def _markdown_line(index: int, raw: str) -> Line:
+    line = raw.strip()
+    if not line:
+        return Line(index, BLANK, "")
+    if line.startswith(">"):
+        line = line.lstrip(">").strip()
+        if not line:
+            return Line(index, BLANK, "")
+    heading = _MD_HEADING.fullmatch(line)
+    if heading:
+        content = heading.group("rest")
+        number, title = _markdown_number(content)
+        if number is not None and title is not None:  # "## **5.11 Title**": the bold run is the heading
+            number = Number(number.token, number.trailing_dot, True, f"{title} {number.rest}".strip())
+        return Line(index, HEADING, content, depth=len(heading.group("marks")), number=number)
+    if _MD_HR.fullmatch(line):
+        return Line(index, HR, line)
+    if is_row(line):
+        return Line(index, PIPE, line)
+    item = _MD_ITEM.fullmatch(raw.rstrip())
+    if item:
+        indent = len(item.group("indent").replace("\t", "    "))
+        # "1. Ferries" at the margin may be a section rather than an item: the importer decides.
+        number = number_at_start(line) if not indent and item.group("marker")[0].isdigit() else None
+        return Line(index, ITEM, item.group("rest"), depth=1 + indent // 2, marker=item.group("marker"),
+                    number=number)
+    example = _EXAMPLE.fullmatch(markdown_plain(line))
+    if example:
+        rest = re.sub(r"^(?:\*\*|__)?(?:EX|EXAMPLE|Example):(?:\*\*|__)?\s*", "", line)
+        return Line(index, EXAMPLE, rest, marker=example.group("label") + ":")
+    number, title = _markdown_number(line)
+    return Line(index, TEXT, line, number=number, title=title)

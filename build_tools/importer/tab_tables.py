@@ -1,0 +1,138 @@
+"""Tables typed with tabs, as rulebook transcriptions copied from a PDF have them.
+
+A block of tab-separated lines is a table (first line = header), titled by
+the plain line right before it; blocks of ``key<TAB>text`` lines after it are
+its notes: numeric keys are footnotes (``Small Arms2`` or ``TABLE¹`` in a cell
+links to footnote 2 or 1), other keys a legend.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from build_tools.errors import SourceError
+from build_tools.importer import markdown_text as md
+
+# A footnote marker glued to a table cell's text: "Small Arms2", "G3", "Mines9/".
+_GLUED_MARKER = re.compile(r"(?<=[A-Za-z])(\d+)(?![\d.])")
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_SUPERSCRIPT_MARKER = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+
+
+class TabTables:
+    """Reads the tab tables of one source; footnote IDs are unique on its page."""
+
+    def __init__(self, lines: list[str], error: Callable[[int, str], SourceError]):
+        self.lines = lines
+        self.error = error
+        self.prefixes: set[str] = set()
+
+    def next_nonblank(self, index: int) -> int | None:
+        while index < len(self.lines) and not self.lines[index].strip():
+            index += 1
+        return index if index < len(self.lines) else None
+
+    def starts_at(self, index: int) -> bool:
+        return "\t" in self.lines[index]
+
+    def titles_table(self, index: int) -> bool:
+        """Whether the plain line at ``index`` is the title of a table right after it."""
+        following = self.next_nonblank(index + 1)
+        return following is not None and "\t" in self.lines[following]
+
+    def _block(self, index: int) -> tuple[list[tuple[int, list[str]]], int]:
+        """Consecutive tab-separated lines from ``index``: [(line index, cells)], index after them."""
+        rows = []
+        while index < len(self.lines) and "\t" in self.lines[index]:
+            # Only spaces are trimmed: a leading or trailing tab is an empty cell.
+            rows.append((index, [cell.strip(" ") for cell in self.lines[index].strip(" ").split("\t")]))
+            index += 1
+        if index < len(self.lines) and self.lines[index].strip():
+            raise self.error(index, "table row without tabs (or a table not ended by a blank line): "
+                                    "separate cells with tabs, end the table with an empty line")
+        return rows, index
+
+    def read(self, index: int, owner_id: str) -> tuple[list[str], int]:
+        """The Markdown blocks of the table at ``index`` (its title line, or its first
+        row) and its notes, and the index after them. ``owner_id`` (the top rule it
+        is under) starts its footnote IDs."""
+        title_index = None
+        if "\t" not in self.lines[index]:
+            title_index, index = index, self.next_nonblank(index + 1)
+        rows, index = self._block(index)
+        (_, header), body = rows[0], rows[1:]
+        for row_index, cells in body:
+            if len(cells) != len(header):
+                raise self.error(row_index, f"table row has {len(cells)} cells, its header has {len(header)} "
+                                            "(ragged table: check the tabs)")
+        notes: list[tuple[int, list[str]]] = []
+        while (following := self.next_nonblank(index)) is not None and "\t" in self.lines[following]:
+            block, index = self._block(following)
+            for note_index, cells in block:
+                if len(cells) != 2 or not cells[0] or not cells[1]:
+                    raise self.error(note_index,
+                                     "table note must be 'key<TAB>text' (a footnote number or a legend symbol)")
+            notes += block
+
+        footnotes = {}
+        for note_index, (key, _) in notes:
+            if key.isdigit():
+                if key in footnotes:
+                    raise self.error(note_index, f"duplicate footnote {key} (first on line {footnotes[key] + 1})")
+                footnotes[key] = note_index
+        title = self.lines[title_index].strip() if title_index is not None else None
+        prefix = self._prefix(owner_id, title)
+
+        def cell(text: str, line: int) -> str:
+            return self._with_markers(text, line, footnotes, prefix)
+
+        blocks = [md.html_table(
+            columns=len(header),
+            title=cell(title, title_index) if title is not None else None,
+            header=[cell(text, rows[0][0]) for text in header],
+            rows=[[cell(text, row_index) for text in cells] for row_index, cells in body],
+        )]
+        # Notes keep their source order; a run of legend entries or of footnotes is one list.
+        runs: list[tuple[bool, list]] = []
+        for note_index, (key, text) in notes:
+            is_footnote = key.isdigit()
+            if not runs or runs[-1][0] != is_footnote:
+                runs.append((is_footnote, []))
+            element_id = f"{prefix}-fn-{key}" if is_footnote else None
+            runs[-1][1].append((element_id, md.escape_inline(key), md.escape_inline(text)))
+        for is_footnote, entries in runs:
+            blocks.append(md.definition_list("rr-footnotes" if is_footnote else "rr-legend", entries))
+        return blocks, index
+
+    def _prefix(self, owner_id: str, title: str | None) -> str:
+        """Footnote IDs are ``<rule>-<table initials>-fn-<n>``: ``D-cat-fn-3`` for the Collateral Attack Table."""
+        words = re.findall(r"[A-Za-z]+", title or "")
+        initials = "".join(word[0] for word in words).lower() or "table"
+        prefix, number = f"{owner_id}-{initials}", 1
+        while prefix in self.prefixes:
+            number += 1
+            prefix = f"{owner_id}-{initials}{number}"
+        self.prefixes.add(prefix)
+        return prefix
+
+    def _with_markers(self, text: str, line: int, footnotes: dict[str, int], prefix: str) -> str:
+        """Escape a cell, turning footnote markers into links to their footnotes.
+
+        A marker is a superscript digit ("TABLE¹") or, in a table that has
+        footnotes, a digit group glued to a letter ("Small Arms2", "G3"); a
+        rule number ("C7.346") is not one.
+        """
+        pattern = _SUPERSCRIPT_MARKER if not footnotes else re.compile(
+            f"{_SUPERSCRIPT_MARKER.pattern}|{_GLUED_MARKER.pattern}")
+        out, position = [], 0
+        for match in pattern.finditer(text):
+            number = match.group(0).translate(_SUPERSCRIPTS)
+            if number not in footnotes:
+                raise self.error(line, f"footnote marker {number} in {text!r} has no footnote "
+                                       f"(add a '{number}<TAB>text' line after the table)")
+            out.append(md.escape_inline(text[position:match.start()]))
+            out.append(f'<sup class="rr-fn"><a href="#{prefix}-fn-{number}">{number}</a></sup>')
+            position = match.end()
+        out.append(md.escape_inline(text[position:]))
+        return "".join(out)

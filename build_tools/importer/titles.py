@@ -1,0 +1,75 @@
+"""Where a rule's title ends and its text begins, on the line of its number.
+
+* ``15.21 vs PILLBOX/ENTRENCHMENT/TUNNEL: A Mobile dozer ...`` and
+  ``5.41 Zones of Control: Units ...``: the run up to the first ": " is the
+  title when it reads as one: words in capitals (with "vs", "&",
+  "/alternatives"), or a few words in title case;
+* ``5.4 Zones of Control``, ``4.0 COMBAT``, ``5.42 (Optional) "Overrun"
+  Attacks``: the whole rest of the line is the title when it is short, does
+  not end a sentence and reads as a title: in capitals or title case, or in
+  any case when the rule's text follows on the next line;
+* anything else is the rule's text, untitled.
+"""
+
+from __future__ import annotations
+
+import re
+
+MAX_TITLE_LENGTH = 60
+MAX_COLON_TITLE_WORDS = 6
+# A title word in capitals (with digits, hyphens, apostrophes) and optional
+# "/alternatives" ("PILLBOX/ENTRENCHMENT/TUNNEL", "MOBILE/immobile", "DR/dr"),
+# or a lower-case connector.
+_CAPITALS_WORD = re.compile(r"(?:vs|&|[A-Z][A-Z0-9'-]*(?:/[A-Za-z][A-Za-z0-9'-]*)*)")
+# Words a title in title case leaves in lower case.
+_MINOR_WORDS = frozenset("a an and as at by for from in into nor of on or per the to vs vs. via with without".split())
+_WORD = re.compile(r"[^\s/–—-]+")
+_QUOTES_AND_BRACKETS = "\"'“”‘’()[]"
+_ENDS_SENTENCE = re.compile(r"[.!?,;][\"')\]’”]*$")
+
+
+def capitals_colon_title(rest: str) -> tuple[str | None, str]:
+    """``"vs CAVE: A dozer ..."`` -> ``("vs CAVE:", "A dozer ...")``; otherwise ``(None, rest)``."""
+    match = re.match(r"(?P<title>[^:]+):(?:\s+|$)", rest)
+    if match:
+        words = match.group("title").split()
+        if words and all(_CAPITALS_WORD.fullmatch(w) for w in words) and any(w[0].isupper() for w in words):
+            return match.group("title") + ":", rest[match.end():].strip()
+    return None, rest.strip()
+
+
+def in_title_case(text: str) -> bool:
+    """Every word capitalised (or a number, or a minor word after the first): ``Zones of Control``."""
+    words = [word.strip(_QUOTES_AND_BRACKETS) for word in _WORD.findall(text)]
+    words = [word for word in words if word]
+    if not words or not (words[0][0].isupper() or words[0][0].isdigit()):
+        return False
+    return all(word[0].isupper() or word[0].isdigit() or not word[0].isalpha() or word.lower() in _MINOR_WORDS
+               for word in words)
+
+
+def in_capitals(text: str) -> bool:
+    return any(c.isalpha() for c in text) and not any(c.islower() for c in text)
+
+
+def colon_title(rest: str) -> tuple[str | None, str]:
+    """``"Zones of Control: Units ..."`` -> ``("Zones of Control:", "Units ...")``."""
+    title, body = capitals_colon_title(rest)
+    if title is not None:
+        return title, body
+    match = re.match(r"(?P<title>[^:.!?;]+):(?:\s+|$)", rest)
+    if match and len(match.group("title").split()) <= MAX_COLON_TITLE_WORDS and in_title_case(match.group("title")):
+        return match.group("title") + ":", rest[match.end():].strip()
+    return None, rest.strip()
+
+
+def whole_line_title(rest: str, *, text_follows: bool) -> bool:
+    """Whether all of ``rest`` is the rule's title (``text_follows``: the next line is
+    the rule's text, not another rule or a wrapped sentence)."""
+    rest = rest.strip()
+    if not rest or len(rest) > MAX_TITLE_LENGTH or _ENDS_SENTENCE.search(rest):
+        return False
+    first = rest.lstrip(_QUOTES_AND_BRACKETS)[:1]
+    if not first or not (first.isupper() or first.isdigit()):
+        return False
+    return in_capitals(rest) or in_title_case(rest) or text_follows

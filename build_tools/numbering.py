@@ -1,0 +1,213 @@
+"""How a ruleset numbers its rules: ``numbering:`` in ``ruleset.yml``, as a value.
+
+A numbering reads the number printed at the start of a rule line (the
+importer has already taken off its decorations: ``5.11)``, ``[5.11]``,
+``**5.11**``), says which rule ID it is, which rules it nests under and where
+it sorts, and carries the grammar that finds references to such numbers in
+plain text. The rule ID is the number as printed; only ``asl`` adds a chapter
+letter to a chapter-relative number.
+
+========  ==============================  =====================================
+numbering rule IDs                         levels
+========  ==============================  =====================================
+asl       ``G15``, ``G15.21``, ``D.8A``    chapter letter; each digit after the
+                                           dot one level; a capital letter one more
+case      ``5``, ``5.4``, ``5.44``         each digit after the dot one level
+decimal   ``3``, ``3.0``, ``3.2.1``        each dotted group one level
+none      title slugs                      sections headed by title lines
+========  ==============================  =====================================
+
+A section printed ``5.0`` (case) or ``4.0`` (decimal) keeps that rule ID; its
+sub-rules ``5.1`` / ``4.1`` nest under it, and a reference to the bare
+section number (``see 4``) finds it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from typing import NamedTuple
+
+from build_tools.references import Grammar
+from build_tools.references.chapter_dotted import ChapterDotted
+from build_tools.references.dotted import Dotted
+
+NUMBERINGS = ("asl", "case", "decimal", "none")
+_AFTER_CHAPTER = frozenset(".0123456789")
+
+
+class RuleNumber(NamedTuple):
+    """A rule number read at the start of a line."""
+
+    id: str  # the rule ID: G15.21, 5.44, 3.2.1
+    printed: str  # as the heading shows it: "15.21", "15." (a section keeps its dot), "5.44"
+    path: tuple[int, ...]  # document order: a rule comes after every rule whose path is smaller
+    parents: tuple[tuple[str, ...], ...]  # the rules it may nest under, nearest first; each a set of spellings
+    top: bool  # may stand at the top of the page when none of its parents comes before it
+    bare: bool  # printed as a bare section number ("5.", "15", "D."): may be a numbered list item instead
+
+
+class Numbering:
+    """One ruleset's numbering. Subclasses say how a printed number reads."""
+
+    name = "none"
+    has_chapters = False
+
+    def __init__(self, grammar: Grammar | None):
+        self.grammar = grammar
+
+    def read(self, printed: str, *, trailing_dot: bool, chapter: str | None) -> RuleNumber | None:
+        """The rule ``printed`` names (``trailing_dot``: it was printed ``5.``), or None
+        when it is no rule number of this numbering. Raises ValueError with the reason
+        when it is one but cannot be in this source (another chapter's number)."""
+        return None
+
+    def chapter_of(self, rule_id: str) -> str | None:
+        """The chapter a rule ID starts with (``D.8A`` -> ``D``), or None."""
+        return None
+
+    def aliases(self, rule_id: str) -> tuple[str, ...]:
+        """Other spellings a reference may use for ``rule_id`` (``4`` for ``4.0``)."""
+        return ()
+
+    def example_ids(self) -> str:
+        """What a rule ID of this numbering looks like, for messages."""
+        return "a section title"
+
+
+class AslNumbering(Numbering):
+    """Chapter letter + dotted numbers: ``G15.21``, ``D.8A``, chapter-relative ``15.21`` in chapter G."""
+
+    name = "asl"
+    has_chapters = True
+    _NUMBER = re.compile(r"(?P<letter>[A-Z])?(?P<major>[1-9]\d*)?(?:\.(?P<minor>\d+)(?P<suffix>[A-Z]?))?")
+
+    def __init__(self, chapters: Collection[str], *, references: bool = True):
+        super().__init__(ChapterDotted(chapters) if references else None)
+        self.chapters = tuple(chapters)
+
+    def chapter_of(self, rule_id):
+        if rule_id[:1] in self.chapters and rule_id[1:2] in _AFTER_CHAPTER:
+            return rule_id[0]
+        return None
+
+    def read(self, printed, *, trailing_dot, chapter):
+        match = self._NUMBER.fullmatch(printed)
+        if not match or not (match.group("major") or match.group("minor")
+                             or (match.group("letter") and trailing_dot)):
+            return None
+        letter, major, minor, suffix = match.group("letter", "major", "minor", "suffix")
+        if minor is None and not trailing_dot:
+            return None  # a section is printed "15." or "D.": a bare "2" is a count
+        if letter and chapter and letter != chapter:
+            raise ValueError(f"rule number is in chapter {letter}, but this source is chapter {chapter} "
+                             f"(fix the number or the source's chapter in ruleset.yml)")
+        if letter and letter not in self.chapters:
+            raise ValueError(f"chapter {letter} is not one of this ruleset's chapters "
+                             f"({', '.join(self.chapters) or 'none'}); add it to chapters: in ruleset.yml")
+        letter = letter or chapter
+        if not letter:
+            raise ValueError("rule number has no chapter letter; give the source a chapter in ruleset.yml")
+        base = f"{letter}{major or ''}"
+        major_path = (int(major) if major else 0,)
+        if minor is None:
+            parents = ((letter,),) if major else ()
+            return RuleNumber(base, f"{printed}." if trailing_dot else printed, major_path, parents, True, True)
+        digits = tuple(int(d) for d in minor)
+        path = major_path + digits + ((ord(suffix) - ord("A") + 1,) if suffix else ())
+        if suffix:
+            chain = [f"{base}.{minor}"]
+        else:
+            chain = []
+        chain += [f"{base}.{minor[:end]}" for end in range(len(minor) - 1, 0, -1)] + [base]
+        if major:
+            chain.append(letter)
+        return RuleNumber(f"{base}.{minor}{suffix}", printed, path, tuple((c,) for c in chain), False, False)
+
+    def example_ids(self):
+        first = self.chapters[0] if self.chapters else "A"
+        return f"{first}1.2, {first}.3"
+
+
+class _Undotted(Numbering):
+    """What case and decimal numbers share: the rule ID is the number as printed,
+    and a section ``N`` may be printed ``N.0``."""
+
+    has_chapters = False
+
+    def aliases(self, rule_id):
+        if "." not in rule_id:
+            return (f"{rule_id}.0",)
+        head, _, tail = rule_id.partition(".")
+        return (head,) if tail == "0" else ()
+
+    @staticmethod
+    def _section_spellings(section: str) -> tuple[str, ...]:
+        return (section, f"{section}.0")
+
+
+class CaseNumbering(_Undotted):
+    """SPI-style cases: ``5`` (or ``5.0``) section, ``5.4`` case, ``5.44``, ``9.231``."""
+
+    name = "case"
+    _NUMBER = re.compile(r"(?P<section>[1-9]\d*)(?:\.(?P<digits>\d+))?")
+
+    def __init__(self, *, quantity_words: Collection[str] = (), references: bool = True):
+        super().__init__(Dotted(groups=False, quantity_words=quantity_words) if references else None)
+
+    def read(self, printed, *, trailing_dot, chapter):
+        match = self._NUMBER.fullmatch(printed)
+        if not match:
+            return None
+        section, digits = match.group("section", "digits")
+        if digits is None or set(digits) == {"0"}:
+            if digits is not None and len(digits) > 1:
+                return None
+            shown = f"{printed}." if trailing_dot else printed
+            return RuleNumber(printed, shown, (int(section),), (), True, digits is None)
+        path = (int(section), *(int(d) for d in digits))
+        chain = [(f"{section}.{digits[:end]}",) for end in range(len(digits) - 1, 0, -1)]
+        chain.append(self._section_spellings(section))
+        return RuleNumber(printed, printed, path, tuple(chain), False, False)
+
+    def example_ids(self):
+        return "5.4, 9.231"
+
+
+class DecimalNumbering(_Undotted):
+    """Dotted groups: ``3``, ``3.0``, ``3.2``, ``3.2.1``; each group one level deeper."""
+
+    name = "decimal"
+    _NUMBER = re.compile(r"[1-9]\d*(?:\.\d+)*")
+
+    def __init__(self, *, quantity_words: Collection[str] = (), references: bool = True):
+        super().__init__(Dotted(groups=True, quantity_words=quantity_words) if references else None)
+
+    def read(self, printed, *, trailing_dot, chapter):
+        if not self._NUMBER.fullmatch(printed):
+            return None
+        groups = printed.split(".")
+        path = tuple(int(group) for group in groups)
+        if len(groups) == 1:
+            return RuleNumber(printed, f"{printed}." if trailing_dot else printed, path, (), True, True)
+        chain = [(".".join(groups[:end]),) for end in range(len(groups) - 1, 1, -1)]
+        top = groups[1:] == ["0"]  # 4.0 COMBAT: a section, under a section 4 when the book has one
+        chain.append((groups[0],) if top else self._section_spellings(groups[0]))
+        return RuleNumber(printed, printed, path, tuple(chain), top, False)
+
+    def example_ids(self):
+        return "3.2, 3.2.1"
+
+
+def numbering_of(name: str, *, chapters: Collection[str] = (), quantity_words: Collection[str] = (),
+                 references: bool = True) -> Numbering:
+    """The numbering ``ruleset.yml`` names (``references: False``: no automatic links)."""
+    if name == "asl":
+        return AslNumbering(chapters, references=references)
+    if name == "case":
+        return CaseNumbering(quantity_words=quantity_words, references=references)
+    if name == "decimal":
+        return DecimalNumbering(quantity_words=quantity_words, references=references)
+    if name == "none":
+        return Numbering(None)
+    raise ValueError(f"unknown numbering {name!r} (one of {', '.join(NUMBERINGS)})")
