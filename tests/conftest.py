@@ -22,3 +22,19 @@ def built_site(tmp_path_factory) -> Path:
     site = tmp_path_factory.mktemp("built") / "site"
     build_into(site, config_file=PROJECT / "mkdocs.yml", strict=True)
     return site
+
+
+@pytest.fixture(scope="session")
+def books_project(tmp_path_factory) -> Path:
+    """A project holding the real rulesets and every test rulebook (tests/rulebooks/), imported."""
+    from projects import make_project, real_rulesets, test_rulebooks
+
+    return make_project(tmp_path_factory.mktemp("books") / "project", {**real_rulesets(), **test_rulebooks()})
+
+
+@pytest.fixture(scope="session")
+def books_site(books_project) -> Path:
+    """``books_project`` built (strict), as ``ruleref build`` does."""
+    from projects import build
+
+    return build(books_project, books_project / "site")

@@ -40,6 +40,7 @@ from build_tools.numbering import Numbering, RuleNumber
 from build_tools.references.dotted import QUANTITY_WORDS
 
 MAX_HEADING_LEVEL = 6
+LIST_ITEM = "read as a numbered list item"
 
 
 class _Blocks:
@@ -177,7 +178,10 @@ class _Importer:
                 self.out.item(line.depth or 1, line.marker, line.text if kind == ITEM else line.number.rest)
                 return position + 1
         elif kind != ITEM and looks_numbered(line.text):
-            self._report_not_a_rule(line, self._why_not_numbered(line))
+            continuation = kind == TEXT and self._continues(line) and (
+                self.reader.paragraphs_by_blank_lines or not ends_sentence(self.reader.plain(self.out.last_line)))
+            self._report_not_a_rule(line, "continues the sentence of the line before" if continuation
+                                    else self._why_not_numbered(line))
         if kind == HEADING:
             self._end_example()
             level = min(MAX_HEADING_LEVEL, self._depth_here() + 1)
@@ -230,21 +234,26 @@ class _Importer:
         """Why a line that starts with a rule number is not read as that rule, or None."""
         if line.kind == HEADING:
             return None
+        if self._continues_sentence(line, number):
+            return "continues the sentence of the line before"
         if number.bare:
             if self.last_top is not None and number.path <= self.last_top.path:
-                return (f"read as a numbered list item: {number.printed} does not come after section "
+                return (f"{LIST_ITEM}: {number.printed} does not come after section "
                         f"{self.last_top.printed}")
             if self.out.items and line.marker and not self._could_be_title(line, position):
-                return "read as a numbered list item: it continues the list above"
+                return f"{LIST_ITEM}: it continues the list above"
             if not self._could_be_title(line, position):
-                return f"read as a numbered list item: a section {number.printed} would need a title after it"
-        if self.previous is not None and number.path <= self.previous[0].path and number.id not in self.rules:
-            # "... it costs\n1.5 MP to enter": a quantity at the start of a wrapped line
-            last, rest = self.out.last_line, self.reader.plain(line.number.rest)
-            if (last is not None and not ends_sentence(self.reader.plain(last))
-                    and (rest[:1].islower() or rest.split(" ", 1)[0] in QUANTITY_WORDS)):
-                return "continues the sentence of the line before"
+                return f"{LIST_ITEM}: a section {number.printed} would need a title after it"
         return None
+
+    def _continues_sentence(self, line: Line, number: RuleNumber) -> bool:
+        """``... it costs\n1.5 MP to enter``: a quantity at the start of a wrapped line,
+        out of order and followed by lower-case words or a unit, is not a rule."""
+        if self.previous is None or number.path > self.previous[0].path or number.id in self.rules:
+            return False
+        last, rest = self.out.last_line, self.reader.plain(line.number.rest)
+        return (last is not None and not ends_sentence(self.reader.plain(last))
+                and (rest[:1].islower() or rest.split(" ", 1)[0] in QUANTITY_WORDS))
 
     def _could_be_title(self, line: Line, position: int) -> bool:
         """Whether a bare section number is followed by a title (or nothing): a
@@ -360,7 +369,9 @@ class _Importer:
     # -- the report ------------------------------------------------------------------
 
     def _report_not_a_rule(self, line: Line, reason: str) -> None:
-        self.report.not_rules.append(NotARule(line.index + 1, line.text, reason, looks_decorated(line.text)))
+        text = line.text if line.kind != ITEM else f"{line.marker} {line.text}"
+        self.report.not_rules.append(NotARule(line.index + 1, text, reason, looks_decorated(text),
+                                              reason.startswith(LIST_ITEM)))
 
     def _why_not_numbered(self, line: Line) -> str:
         if line.number is not None:

@@ -28,6 +28,7 @@ class NotARule(NamedTuple):
     text: str
     reason: str
     decorated: bool  # "**5.11)**", "## 5)": markup around the number
+    list_item: bool  # "1. Roll a die." read as an item of a numbered list
 
 
 @dataclass
@@ -66,9 +67,14 @@ class ImportReport:
                        f"unresolved in this ruleset's sections, {refs.elsewhere} to rules it does not have")
             if refs.unresolved:
                 out.append(f"    unresolved: {', '.join(dict.fromkeys(refs.unresolved[:SHOWN * 2]))}")
-        if self.not_rules:
-            out.append(f"  not read as rules: {len(self.not_rules)} line(s) that look numbered")
-            out += [f"    {self.path}:{miss.line}: {miss.text[:60]!r}: {miss.reason}" for miss in self.not_rules[:SHOWN]]
+        items = [miss for miss in self.not_rules if miss.list_item]
+        others = [miss for miss in self.not_rules if not miss.list_item]
+        if others:
+            out.append(f"  not read as rules: {len(others)} line(s) that look numbered")
+            out += [f"    {self.path}:{miss.line}: {miss.text[:60]!r}: {miss.reason}" for miss in others[:SHOWN]]
+        if items:
+            out.append(f"  numbered list items: {len(items)} (lines starting like section numbers, read as list "
+                       f"items: first at {self.path}:{items[0].line})")
         out += [f"  warning: {warning}" for warning in self.warnings[:SHOWN]]
         if len(self.warnings) > SHOWN:
             out.append(f"  ... and {len(self.warnings) - SHOWN} more warnings")

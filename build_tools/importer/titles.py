@@ -1,9 +1,10 @@
 """Where a rule's title ends and its text begins, on the line of its number.
 
-* ``15.21 vs PILLBOX/ENTRENCHMENT/TUNNEL: A Mobile dozer ...`` and
-  ``5.41 Zones of Control: Units ...``: the run up to the first ": " is the
-  title when it reads as one: words in capitals (with "vs", "&",
-  "/alternatives"), or a few words in title case;
+* ``15.21 vs PILLBOX/ENTRENCHMENT/TUNNEL: A Mobile dozer ...``,
+  ``5.41 Zones of Control: units ...`` and ``2.1.2 Fresh units: A unit ...``:
+  the run up to the first ": " is the title when it reads as one: words in
+  capitals (with "vs", "&", "/alternatives"), a few words in title case, or
+  up to three words before a new sentence;
 * ``5.4 Zones of Control``, ``4.0 COMBAT``, ``5.42 (Optional) "Overrun"
   Attacks``: the whole rest of the line is the title when it is short, does
   not end a sentence and reads as a title: in capitals or title case, or in
@@ -17,6 +18,7 @@ import re
 
 MAX_TITLE_LENGTH = 60
 MAX_COLON_TITLE_WORDS = 6
+MAX_SENTENCE_CASE_TITLE_WORDS = 3
 # A title word in capitals (with digits, hyphens, apostrophes) and optional
 # "/alternatives" ("PILLBOX/ENTRENCHMENT/TUNNEL", "MOBILE/immobile", "DR/dr"),
 # or a lower-case connector.
@@ -57,9 +59,14 @@ def colon_title(rest: str) -> tuple[str | None, str]:
     title, body = capitals_colon_title(rest)
     if title is not None:
         return title, body
-    match = re.match(r"(?P<title>[^:.!?;]+):(?:\s+|$)", rest)
-    if match and len(match.group("title").split()) <= MAX_COLON_TITLE_WORDS and in_title_case(match.group("title")):
-        return match.group("title") + ":", rest[match.end():].strip()
+    match = re.match(r"(?P<title>[^:.!?;,]+):(?:\s+|$)", rest)
+    if match:
+        title, body = match.group("title"), rest[match.end():].strip()
+        words = title.split()
+        # "Zones of Control: units ...", or in sentence case before a new sentence: "Fresh units: A unit ..."
+        if len(words) <= MAX_COLON_TITLE_WORDS and (in_title_case(title) or (
+                len(words) <= MAX_SENTENCE_CASE_TITLE_WORDS and title[:1].isupper() and body[:1].isupper())):
+            return title + ":", body
     return None, rest.strip()
 
 

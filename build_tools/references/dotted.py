@@ -48,11 +48,11 @@ QUANTITY_WORDS = (
     "space", "spaces", "area", "areas", "level", "levels",
 )
 _NOT_BEFORE = r"(?<![\w.\"'“”‘’$+\-−±×/#<>=≤≥])"
-_CUE = r"(?<!\w)(?:(?i:see(?:[ \t]+also)?|per|rules?|sections?|cases?|exceptions?)(?!\w)|§)[ \t]*:?[ \t]*"
-_JOIN = r"[ \t]*(?:[,;&]|(?<=\s)(?i:and|or|to|through|thru)(?=\s))[ \t]*(?:(?i:see[ \t]+also|also)[ \t]+)?"
+_CUE = r"(?<!\w)(?:(?i:see(?:\s+also)?|per|rules?|sections?|cases?|exceptions?)(?!\w)|§)\s*:?\s*"
+_JOIN = r"\s*(?:[,;&]|(?<=\s)(?i:and|or|to|through|thru)(?=\s))\s*(?:(?i:see\s+also|also)\s+)?"
 _SECTION = r"[1-9]\d{0,3}"
 # A bare section number ends the list, or punctuation or a joining word follows it.
-_SECTION_END = r"(?=[ \t]*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)))"
+_SECTION_END = r"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)))"
 
 
 @lru_cache(maxsize=32)

@@ -1,0 +1,76 @@
+"""Projects made for a test: the site's own settings and home pages, with the rulesets a test picks.
+
+``tests/rulebooks/`` holds small rulebooks written for these tests (every
+numbering and source format, several top-level rules per file, reference
+traps); ``rulesets/`` holds the project's real ones. A project is imported
+as ``ruleref import --all`` does and built as ``ruleref build`` does.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parent.parent
+RULEBOOKS = PROJECT / "tests" / "rulebooks"
+# The site's own pages (the rest of docs/ is what importing the rulesets writes).
+SITE_PAGES = ("index.md", "calculators.md")
+
+
+def rulebook_names() -> list[str]:
+    return sorted(path.name for path in RULEBOOKS.iterdir() if (path / "ruleset.yml").is_file())
+
+
+def make_project(root: Path, rulesets: dict[str, Path]) -> Path:
+    """``root`` as a project: mkdocs.yml, the site's own pages, ``rulesets`` (id -> folder), imported."""
+    root.mkdir(parents=True, exist_ok=True)
+    for name in ("mkdocs.yml", "pyproject.toml"):
+        shutil.copy(PROJECT / name, root / name)
+    # The rules core the site ships, and the pinned Pyodide runtime (npm ci).
+    for name in ("calculators", "node_modules"):
+        (root / name).symlink_to(PROJECT / name)
+    (root / "docs").mkdir(exist_ok=True)
+    for name in SITE_PAGES:
+        shutil.copy(PROJECT / "docs" / name, root / "docs" / name)
+    for ruleset_id, folder in rulesets.items():
+        shutil.copytree(folder, root / "rulesets" / ruleset_id, ignore=shutil.ignore_patterns("expected"))
+        hand_written = PROJECT / "docs" / ruleset_id / "glossary.md"
+        if folder.parent == PROJECT / "rulesets" and hand_written.is_file():
+            (root / "docs" / ruleset_id).mkdir(parents=True, exist_ok=True)
+            shutil.copy(hand_written, root / "docs" / ruleset_id / "glossary.md")
+    import_all(root)
+    return root
+
+
+def import_all(root: Path) -> list[str]:
+    """``ruleref import --all`` in project ``root``; the lines it printed."""
+    from build_tools.import_sources import Job, import_jobs, judge, write
+    from build_tools.rulesets import load_rulesets
+
+    rulesets = load_rulesets(root / "rulesets")
+    jobs = [Job(ruleset, source, source.path.relative_to(root).as_posix())
+            for ruleset in rulesets.values() for source in ruleset.sources]
+    done = import_jobs(jobs, root / "docs", rulesets)
+    judge(done)
+    said: list[str] = []
+    write(done, root / "docs", rulesets, remove_stale=True, say=said.append,
+          relative=lambda path: path.relative_to(root).as_posix())
+    return said
+
+
+def real_rulesets() -> dict[str, Path]:
+    return {path.name: path for path in sorted((PROJECT / "rulesets").iterdir()) if (path / "ruleset.yml").is_file()}
+
+
+def test_rulebooks() -> dict[str, Path]:
+    return {name: RULEBOOKS / name for name in rulebook_names()}
+
+
+test_rulebooks.__test__ = False  # a helper, not a test
+
+
+def build(project: Path, site: Path) -> Path:
+    from build_tools.site_build import build_into
+
+    build_into(site, config_file=project / "mkdocs.yml", strict=True)
+    return site
