@@ -74,6 +74,15 @@ class Numbering:
         """What a rule ID of this numbering looks like, for messages."""
         return "a section title"
 
+    def why_not(self, token: str, *, trailing_dot: bool) -> str:
+        """Why a number printed at a line start is no rule number of this numbering."""
+        return f"{token} is not a rule number of numbering {self.name} (rule IDs look like {self.example_ids()})"
+
+    def order_hint(self, before: str, after: str) -> str:
+        """A hint for "``after`` comes after ``before``: out of order" when another
+        numbering would read the two in order (5.12 then 5.2 is case numbering)."""
+        return ""
+
 
 class AslNumbering(Numbering):
     """Chapter letter + dotted numbers: ``G15.21``, ``D.8A``, chapter-relative ``15.21`` in chapter G."""
@@ -128,6 +137,12 @@ class AslNumbering(Numbering):
         first = self.chapters[0] if self.chapters else "A"
         return f"{first}1.2, {first}.3"
 
+    def why_not(self, token, *, trailing_dot):
+        if token.isdigit() and not trailing_dot:
+            return (f"in numbering asl a rule's section is printed with a dot ('{token}. Title'); "
+                    f"{token} alone is a count")
+        return super().why_not(token, trailing_dot=trailing_dot)
+
 
 class _Undotted(Numbering):
     """What case and decimal numbers share: the rule ID is the number as printed,
@@ -173,6 +188,13 @@ class CaseNumbering(_Undotted):
     def example_ids(self):
         return "5.4, 9.231"
 
+    def order_hint(self, before, after):
+        if DecimalNumbering().read(after, trailing_dot=False, chapter=None).path > \
+                DecimalNumbering().read(before, trailing_dot=False, chapter=None).path:
+            return (f" (in numbering decimal {after} would come after {before}: if each dotted group is a level, "
+                    "set numbering: decimal)")
+        return ""
+
 
 class DecimalNumbering(_Undotted):
     """Dotted groups: ``3``, ``3.0``, ``3.2``, ``3.2.1``; each group one level deeper."""
@@ -197,6 +219,14 @@ class DecimalNumbering(_Undotted):
 
     def example_ids(self):
         return "3.2, 3.2.1"
+
+    def order_hint(self, before, after):
+        case = CaseNumbering().read(after, trailing_dot=False, chapter=None), \
+            CaseNumbering().read(before, trailing_dot=False, chapter=None)
+        if None not in case and case[0].path > case[1].path:
+            return (f" (in numbering case {after} would come after {before}: if each digit after the dot is a "
+                    "level, set numbering: case)")
+        return ""
 
 
 def numbering_of(name: str, *, chapters: Collection[str] = (), quantity_words: Collection[str] = (),

@@ -131,6 +131,7 @@ def _write_home_list(home: Path, rulesets: dict[str, Ruleset], docs_dir: Path) -
     _, tail = rest.split(HOME_END, 1)
     updated = head + block + tail
     if updated != text or not home.exists():
+        home.parent.mkdir(parents=True, exist_ok=True)
         home.write_text(updated, encoding="utf-8")
 
 

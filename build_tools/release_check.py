@@ -12,7 +12,9 @@ table relies on, checked on the finished files rather than on the sources.
   default inputs already rendered (what the rules core computes, so a reader
   without JavaScript reads a correct answer);
 * the service worker's precache list (``sw.js``) names exactly the files on
-  disk, each with its size and sha256, so an offline reader gets this build.
+  disk, each with its size and sha256, so an offline reader gets this build;
+* every source imports plausibly to exactly the page in ``docs/`` the site was
+  built from, and no generated page is left over from a source since removed.
 
 Each problem is one line, ``path: reason``, ``path`` relative to the site.
 """
@@ -65,6 +67,43 @@ def check_site(project: Path, site: Path) -> list[str]:
     problems += missing_rule_anchors(index, pages, directory_urls=directory_urls)
     problems += missing_calculators(project, index, site, directory_urls=directory_urls)
     problems += precache_mismatches(site)
+    problems += source_problems(project, project / config.get("docs_dir", "docs"))
+    return problems
+
+
+def source_problems(project: Path, docs_dir: Path) -> list[str]:
+    """Every source imports, plausibly, to exactly the page docs/ holds; no generated page is left over.
+
+    The pages are what the site is built from, so a page that is not what its
+    source imports to (a hand edit, a forgotten ``ruleref import``) would
+    publish text that is not the rulebook's."""
+    from build_tools.errors import SourceError
+    from build_tools.import_sources import Job, import_jobs
+    from build_tools.publish import generated_pages, landing_pages
+
+    rulesets = load_rulesets(project / "rulesets")
+    jobs = [Job(ruleset, source, source.path.relative_to(project).as_posix())
+            for ruleset in rulesets.values() for source in ruleset.sources]
+    try:
+        done = import_jobs(jobs, docs_dir, rulesets)
+    except SourceError as error:
+        return [f"{error}"]
+    problems = []
+    for item in done:
+        page = docs_dir / item.page_path
+        problem = item.imported.report.implausible()
+        if problem is not None:
+            problems.append(f"{item.job.label}: implausible import: {problem}")
+        elif not page.is_file() or page.read_text(encoding="utf-8") != item.imported.markdown:
+            problems.append(f"docs/{item.page_path}: not what {item.job.label} imports to "
+                            "(run ruleref import --all; imported pages are not edited by hand)")
+    produced = {(docs_dir / item.page_path).resolve() for item in done}
+    produced |= {path.resolve() for path in landing_pages(docs_dir, rulesets)}
+    for path in generated_pages(docs_dir):
+        if path.resolve() not in produced:
+            problems.append(f"docs/{path.relative_to(docs_dir).as_posix()}: no source in rulesets/ produces it "
+                            "any more (run ruleref import --all to remove it)")
+    log.info("sources: %d imported and compared with docs/, %d problems", len(done), len(problems))
     return problems
 
 

@@ -73,3 +73,78 @@ def test_reimporting_every_source_reproduces_the_committed_pages(project_copy):
     assert result.returncode == 0, result.stderr
     after = {p: p.read_bytes() for p in (project_copy / "docs").rglob("*.md")}
     assert after == before, "docs/ differs from a fresh import: someone hand-edited a generated page"
+
+
+def test_import_all_removes_the_page_of_a_source_no_longer_listed(project_copy):
+    ruleset_yml = project_copy / "rulesets" / "asl" / "ruleset.yml"
+    text = ruleset_yml.read_text(encoding="utf-8")
+    entry = "  - file: sources/g15-bulldozers.txt\n    chapter: G\n    page: g15-bulldozers\n    format: text\n"
+    assert entry in text
+    ruleset_yml.write_text(text.replace(entry, ""), encoding="utf-8")
+    result = ruleref("import", "--all", cwd=project_copy)
+    assert result.returncode == 0, result.stderr
+    assert "removed docs/asl/g15-bulldozers.md (no source in rulesets/ produces it any more)" in result.stdout
+    assert not (project_copy / "docs" / "asl" / "g15-bulldozers.md").exists()
+    assert "g15-bulldozers" not in (project_copy / "docs" / "asl" / "index.md").read_text(encoding="utf-8")
+
+
+def site_text(site: Path) -> str:
+    return "\n".join(path.read_text(encoding="utf-8", errors="replace") for path in sorted(site.rglob("*"))
+                     if path.is_file() and path.suffix in (".html", ".json", ".js", ".xml", ".webmanifest"))
+
+
+def test_a_removed_ruleset_folder_leaves_no_trace_in_the_site(project_copy):
+    shutil.copytree(PROJECT / "tests" / "rulebooks" / "riverline", project_copy / "rulesets" / "riverline",
+                    ignore=shutil.ignore_patterns("expected"))
+    assert ruleref("import", "--all", cwd=project_copy).returncode == 0
+    assert ruleref("build", cwd=project_copy).returncode == 0
+    assert "Riverline" in site_text(project_copy / "site")
+    shutil.rmtree(project_copy / "rulesets" / "riverline")
+    result = ruleref("import", "--all", cwd=project_copy)
+    assert result.returncode == 0, result.stderr
+    assert not (project_copy / "docs" / "riverline").exists()
+    result = ruleref("build", cwd=project_copy)
+    assert result.returncode == 0, result.stderr
+    text = site_text(project_copy / "site")
+    assert "Riverline" not in text and "riverline" not in text
+    assert not (project_copy / "site" / "riverline").exists()
+
+
+@pytest.mark.parametrize("numbering, extra", [("case", []), ("decimal", []), ("none", []),
+                                               ("asl", ["--chapters", "Q,R"]), ("case", ["--format", "markdown"]),
+                                               ("decimal", ["--format", "markdown"])])
+def test_new_scaffolds_a_ruleset_that_imports_and_builds(tmp_path, numbering, extra):
+    for name in ("mkdocs.yml", "pyproject.toml"):
+        shutil.copy(PROJECT / name, tmp_path / name)
+    for name in ("calculators", "node_modules"):
+        (tmp_path / name).symlink_to(PROJECT / name, target_is_directory=True)
+    result = ruleref("new", "my-book", "--name", "My Book", "--numbering", numbering, *extra, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "created rulesets/my-book/ruleset.yml" in result.stdout
+    result = ruleref("import", "--all", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "imported rulesets/my-book/sources/my-book." in result.stdout
+    assert "unresolved" not in result.stdout.replace("0 unresolved", "")
+    result = ruleref("check", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_new_refuses_an_existing_folder_and_a_bad_id(project_copy):
+    result = ruleref("new", "asl", "--name", "X", "--numbering", "case", cwd=project_copy)
+    assert result.returncode == 1 and "already exists" in result.stderr
+    result = ruleref("new", "My Book", "--name", "X", "--numbering", "case", cwd=project_copy)
+    assert result.returncode == 1 and "lower case letters, digits and hyphens" in result.stderr
+
+
+def test_an_empty_project_builds_a_clean_site(tmp_path):
+    for name in ("mkdocs.yml", "pyproject.toml"):
+        shutil.copy(PROJECT / name, tmp_path / name)
+    for name in ("calculators", "node_modules"):
+        (tmp_path / name).symlink_to(PROJECT / name, target_is_directory=True)
+    (tmp_path / "rulesets").mkdir()
+    result = ruleref("import", "--all", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "No rulesets yet" in (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
+    result = ruleref("check", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "ruleref check: 0 problem(s)" in result.stdout

@@ -278,7 +278,8 @@ class _Importer:
                                          f"(first on line {self.rules[number.id][0] + 1})")
         if self.previous is not None and number.path <= self.previous[0].path:
             raise self.error(line.index, f"rule {printed} comes after {self.previous[0].printed} "
-                                         f"(line {self.previous[1] + 1}): out of order")
+                                         f"(line {self.previous[1] + 1}): out of order"
+                                         + self.numbering.order_hint(self.previous[0].id, number.id))
         depth = self._depth_of(line, number)
         level = depth + self.shift
         if level > MAX_HEADING_LEVEL:
@@ -375,8 +376,7 @@ class _Importer:
 
     def _why_not_numbered(self, line: Line) -> str:
         if line.number is not None:
-            return f"{line.number.token} is not a rule number of numbering {self.numbering.name} " \
-                   f"(rule IDs look like {self.numbering.example_ids()})"
+            return self.numbering.why_not(line.number.token, trailing_dot=line.number.trailing_dot)
         if self.reader.name == "text" and looks_decorated(line.text):
             return "markup around the number: is this a Markdown source? (format: markdown)"
         return f"no rule number of numbering {self.numbering.name} at the line start " \

@@ -63,7 +63,7 @@ def test_jump_to_rule_and_search_targets_that_lead_nowhere_are_reported(site):
     edit(site / "rule-index.json", '"url":"asl/g15-bulldozers/#G15.21"', '"url":"asl/g15-bulldozers/#G15.2l"')
     edit(site / "search/search_index.json", '"location":"asl/g15-bulldozers/"', '"location":"asl/g15-bulldozer/"')
     problems = check_site(PROJECT, site)
-    assert "rule-index.json: rule G15.21: 'asl/g15-bulldozers/#G15.2l': no element id 'G15.2l'" in "\n".join(problems)
+    assert "rule-index.json: rule G15.21 (asl): 'asl/g15-bulldozers/#G15.2l': no element id 'G15.2l'" in "\n".join(problems)
     assert any(p.startswith("search/search_index.json: search entry") and "opens no file" in p for p in problems)
 
 
@@ -147,3 +147,31 @@ def test_linkchecker_finds_no_broken_internal_link_or_anchor(built_site, tmp_pat
               for row in internal if row["valid"] != "True" or "anchor" in row["warningstring"].lower()]
     assert not broken, "\n".join(broken)
     assert result.returncode == 0, result.stderr[-2000:]
+
+
+def test_a_hand_edited_or_left_over_rule_page_is_reported(tmp_path, built_site):
+    from trust_project import copy_project
+
+    project = copy_project(tmp_path / "project")
+    edit(project / "docs/asl/g15-bulldozers.md", "A Mobile dozer may", "A Mobile dozer must")
+    left_over = project / "docs/asl/g16-old.md"
+    left_over.write_text("---\nruleset: asl\nchapter: G\nsource: rulesets/asl/sources/g16-old.txt\ntitle: G16\n---\n\n"
+                         '# 16. Old {: #G16 .rr-rule data-rule="G16" }\n\nA rule whose source was removed.\n',
+                         encoding="utf-8")
+    problems = check_site(project, built_site)
+    assert ("docs/asl/g15-bulldozers.md: not what rulesets/asl/sources/g15-bulldozers.txt imports to "
+            "(run ruleref import --all; imported pages are not edited by hand)") in problems
+    assert ("docs/asl/g16-old.md: no source in rulesets/ produces it any more "
+            "(run ruleref import --all to remove it)") in problems
+
+
+def test_an_implausible_source_is_reported(tmp_path, built_site):
+    from trust_project import copy_project
+
+    project = copy_project(tmp_path / "project")
+    source = project / "rulesets/asl/sources/g15-bulldozers.txt"
+    # A whole chapter of rule text under one rule number: the other numbers lost their line starts.
+    text = source.read_text(encoding="utf-8")
+    source.write_text(text.split("\n", 1)[0] + "\n15.1 TYPES: " + " ".join(text.split("\n")[1:]) * 3, encoding="utf-8")
+    problems = "\n".join(check_site(project, built_site))
+    assert "rulesets/asl/sources/g15-bulldozers.txt: implausible import: 2 rule(s) from" in problems

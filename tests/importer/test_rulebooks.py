@@ -1,0 +1,181 @@
+"""Rulebooks written for these tests (tests/rulebooks/), in every numbering and source
+format, import to the pages a reader expects: many top-level rules per file, rules
+nested by number, titles in any case, lists, tables, and never a silent failure."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from build_tools.errors import SourceError
+from build_tools.rule_index import RuleIndex
+from build_tools.rulesets import load_rulesets
+from projects import RULEBOOKS, import_all, make_project, rulebook_names
+
+UPDATE = os.environ.get("RULEREF_UPDATE_GOLDEN") == "1"
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory) -> Path:
+    return make_project(tmp_path_factory.mktemp("rulebooks") / "project",
+                        {name: RULEBOOKS / name for name in rulebook_names()})
+
+
+@pytest.fixture(scope="module")
+def index(books) -> RuleIndex:
+    return RuleIndex.from_docs(books / "docs", load_rulesets(books / "rulesets"))
+
+
+@pytest.mark.parametrize("name", rulebook_names())
+def test_each_rulebook_imports_to_its_golden_page(books, name):
+    # Golden pages, read line by line when they were made. To accept a deliberate
+    # change: RULEREF_UPDATE_GOLDEN=1 pytest tests/importer/test_rulebooks.py, then read the diff.
+    for page in sorted((books / "docs" / name).glob("*.md")):
+        golden = RULEBOOKS / name / "expected" / page.name
+        if UPDATE:
+            golden.parent.mkdir(exist_ok=True)
+            shutil.copy(page, golden)
+        assert page.read_text(encoding="utf-8") == golden.read_text(encoding="utf-8"), page.name
+
+
+def ids(index, ruleset):
+    return [rule.id for rule in index.rules if rule.ruleset == ruleset]
+
+
+def test_a_decimal_book_has_its_sections_as_printed_and_one_level_per_group(index):
+    assert ids(index, "riverline") == ["1.0", "1.1", "2.0", "2.1", "2.1.1", "2.1.2", "2.2", "2.3", "3.0", "3.1",
+                                       "3.2", "3.2.1", "3.2.2", "4.0", "4.1", "4.2", "4.3"]
+    levels = {rule.id: rule.level for rule in index.rules if rule.ruleset == "riverline"}
+    # The document's title is the h1; sections printed 2.0 are h2, 2.1 under them h3, 2.1.1 h4.
+    assert (levels["2.0"], levels["2.1"], levels["2.1.1"]) == (2, 3, 4)
+
+
+def test_a_markdown_case_book_reads_headings_and_bold_numbers_as_rules(index):
+    assert ids(index, "marsh-fort") == ["5", "5.1", "5.11", "5.12", "5.2", "5.3", "5.4", "5.41", "5.42", "5.43",
+                                        "5.44", "6", "6.1", "6.2", "6.3", "9", "9.1", "9.2"]
+    assert index.get("marsh-fort", "5").title == "5 Movement Phase"  # "## 5) Movement Phase"
+    assert index.get("marsh-fort", "5.1").title == "5.1 General Rule."  # "**5.1) General Rule.** In the ..."
+    assert index.get("marsh-fort", "5.11").text.startswith("Units move one at a time.")  # "**5.11)** Units ..."
+
+
+def test_spi_cases_in_brackets_nest_by_digit(index):
+    rules = {rule.id: rule for rule in index.rules if rule.ruleset == "ironclad"}
+    assert list(rules)[:4] == ["5.0", "5.1", "5.2", "5.3"]
+    assert (rules["5.0"].level, rules["5.3"].level, rules["5.31"].level) == (1, 2, 3)
+    assert (rules["9.23"].level, rules["9.231"].level) == (3, 4)  # [9.2] > [9.23] > [9.231]
+
+
+def test_an_asl_numbered_file_holds_several_top_level_rules(index):
+    # "1. Ferries ... 1.21, then 2. Cables, 2.1": two top-level rules of chapter Z in one file.
+    assert ids(index, "ferry-chapter") == ["Z1", "Z1.1", "Z1.2", "Z1.21", "Z2", "Z2.1", "Z2.2"]
+    assert index.get("ferry-chapter", "Z2").level == 1
+    assert index.get("ferry-chapter", "Z2.1").references == ("Z1.1", "Z1.21")  # "(1.1-.21)"
+
+
+@pytest.mark.parametrize("ruleset, rule_id, title", [
+    ("riverline", "2.3", "2.3 Zones of Control"),  # title case, on its own line
+    ("riverline", "1.0", "1.0 INTRODUCTION"),
+    ("riverline", "2.1.1", "2.1.1 Roads:"),  # a title before a colon
+    ("riverline", "2.1.2", "2.1.2 Fresh units:"),  # sentence case before a new sentence
+    ("ironclad", "5.3", "5.3 MOVEMENT COSTS"),
+    ("causeway", "4.1", "4.1 Fair and Foul"),
+    ("ferry-chapter", "Z1.21", "1.21 UNLOADING:"),
+])
+def test_titles_are_read_in_any_case(index, ruleset, rule_id, title):
+    assert index.get(ruleset, rule_id).title == title
+
+
+@pytest.mark.parametrize("ruleset, rule_id", [
+    ("riverline", "3.2.1"),  # "3.2.1 Light bridges carry one unit per turn."
+    ("ironclad", "5.31"),  # "[5.31] A ship pays 1 Movement Point per river hex, ..."
+    ("ironclad", "9.23"),  # "[9.23] Night turns." is a sentence
+])
+def test_a_rule_whose_line_is_a_sentence_has_no_title(index, ruleset, rule_id):
+    assert index.get(ruleset, rule_id).title == rule_id.removeprefix("Z")
+
+
+def page_of(books, ruleset):
+    return (books / "docs" / ruleset / f"{ruleset}.md").read_text(encoding="utf-8")
+
+
+def test_lists_keep_their_printed_markers(books):
+    riverline = page_of(books, "riverline")
+    assert '<span class="rr-list__marker">1.</span> Bring an engineer unit to the bank.' in riverline
+    assert '<li markdown="span">A bridge hex has no zone of control.</li>' in riverline
+    assert '<span class="rr-list__marker">(b)</span> He moves it, paying the costs of [5.3].' in page_of(books, "ironclad")
+
+
+def test_markdown_lists_nest_by_indentation(books):
+    causeway = page_of(books, "causeway")
+    outer = causeway.index("Wet ground dries after two fair turns.")
+    inner = causeway.index("Dried ground is clear terrain.")
+    assert causeway.count('<ul class="rr-list"', outer - 60, inner) == 2  # the inner list opens inside the item
+
+
+def test_pipe_tables_become_tables(books):
+    marsh = page_of(books, "marsh-fort")
+    assert '<td markdown="span">Marsh</td><td markdown="span">3</td><td markdown="span">Not for wagons (5.44)</td>' in marsh
+    assert "| Marsh |" not in marsh
+
+
+def test_markdown_keeps_emphasis_and_drops_no_words(books):
+    marsh = page_of(books, "marsh-fort")
+    assert "*except* by the\nOverrun procedure (6.3)." in marsh
+    assert "A result of *Retreat* moves the defender" in marsh
+
+
+def test_the_import_report_counts_rules_references_and_numbered_lines(books):
+    said = "\n".join(import_all(books))
+    assert "imported rulesets/riverline/sources/riverline.txt -> docs/riverline/riverline.md" in said
+    assert "  rules: 17 (level 1: 4, level 2: 9, level 3: 4)" in said
+    assert "  references: 14 found, 14 resolved, 0 unresolved in this ruleset's sections" in said
+    assert "numbered list items: 3 (lines starting like section numbers, read as list items: " \
+           "first at rulesets/riverline/sources/riverline.txt:38)" in said
+    assert "riverline.txt:62: '1 hex per turn.': continues the sentence of the line before" in said
+    assert "read as markdown (detected: the file name ends .md; set format: to override)" in said
+
+
+def copy_book(tmp_path, name, **settings) -> Path:
+    """A project of one test rulebook whose source entry has ``settings``."""
+    project = tmp_path / "project"
+    shutil.copytree(RULEBOOKS / name, project / "rulesets" / name, ignore=shutil.ignore_patterns("expected"))
+    if settings:
+        path = project / "rulesets" / name / "ruleset.yml"
+        path.write_text(path.read_text(encoding="utf-8")
+                        + "".join(f"    {key}: {value}\n" for key, value in settings.items()), encoding="utf-8")
+    (project / "docs").mkdir()
+    return project
+
+
+def test_a_markdown_source_read_as_plain_text_fails_loudly(tmp_path):
+    project = copy_book(tmp_path, "marsh-fort", format="text")
+    with pytest.raises(SourceError) as error:
+        import_all(project)
+    assert "no rules found" in error.value.reason
+    assert "is this a Markdown source? (format: markdown)" in error.value.reason
+    assert list((project / "docs").iterdir()) == []  # nothing written
+
+
+def test_a_case_book_under_decimal_numbering_fails_and_says_which_numbering_fits(tmp_path):
+    project = copy_book(tmp_path, "marsh-fort")
+    path = project / "rulesets" / "marsh-fort" / "ruleset.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace("numbering: case", "numbering: decimal"), encoding="utf-8")
+    with pytest.raises(SourceError) as error:
+        import_all(project)
+    assert error.value.line == 19
+    assert "rule 5.2 comes after 5.12 (line 16): out of order" in error.value.reason
+    assert "set numbering: case" in error.value.reason
+
+
+def test_a_book_of_decorated_numbers_under_asl_numbering_names_the_section_line(tmp_path):
+    project = copy_book(tmp_path, "marsh-fort")
+    path = project / "rulesets" / "marsh-fort" / "ruleset.yml"
+    path.write_text(path.read_text(encoding="utf-8").replace("numbering: case", "numbering: asl\nchapters: [R]")
+                    + "    chapter: R\n", encoding="utf-8")
+    with pytest.raises(SourceError) as error:
+        import_all(project)
+    assert "rule 5.1 has no parent: no rule R5 comes before it" in error.value.reason
+    assert "line 8 ('5) Movement Phase') looks like it but was not read as a rule" in error.value.reason
