@@ -19,28 +19,21 @@ def _rulesets():
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from build_tools.import_sources import Job, import_jobs, judge, write
+    from build_tools.import_sources import import_all, import_jobs, judge, write
 
     rulesets = _rulesets()
     if args.all:
         if args.file or args.ruleset:
             raise SystemExit("ruleref import: give FILE and --ruleset, or --all, not both")
-        jobs = [Job(ruleset, source, _relative(source.path)) for ruleset in rulesets.values()
-                for source in ruleset.sources]
-    else:
-        if not args.file or not args.ruleset:
-            raise SystemExit("ruleref import: give FILE and --ruleset, or --all")
-        jobs = [_file_job(args, rulesets)]
+        import_all(PROJECT, rulesets, say=print)
+        return 0
+    if not args.file or not args.ruleset:
+        raise SystemExit("ruleref import: give FILE and --ruleset, or --all")
     docs = PROJECT / "docs"
-    # Import and judge everything before writing anything: a bad source leaves docs/ as it was.
-    done = import_jobs(jobs, docs, rulesets)
-    try:
-        judge(done)
-    except SourceError:
-        for item in done:
-            print(f"read {item.job.label}", *item.imported.report.lines(), sep="\n", file=sys.stderr)
-        raise
-    write(done, docs, rulesets, remove_stale=args.all, say=print, relative=_relative)
+    # Import and judge before writing anything: a bad source leaves docs/ as it was.
+    done = import_jobs([_file_job(args, rulesets)], docs, rulesets)
+    judge(done)
+    write(done, docs, rulesets, remove_stale=False, say=print, relative=_relative)
     return 0
 
 

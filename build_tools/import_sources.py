@@ -62,10 +62,14 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
 
 
 def judge(done: list[Done]) -> None:
+    """Raise SourceError for the first import whose structure is implausible (``ImportReport.implausible``),
+    with its report: nothing is written then."""
     for item in done:
         problem = item.imported.report.implausible()
         if problem is not None:
-            raise SourceError(item.job.label, None, f"implausible import: {problem}. Nothing was written.")
+            report = "\n".join(item.imported.report.lines())
+            raise SourceError(item.job.label, None, f"implausible import: {problem}. Nothing was written. "
+                                                    f"What the import found:\n{report}")
 
 
 def _other_pages(docs_dir: Path, ruleset: Ruleset, importing: set[str]) -> list[str]:
@@ -108,9 +112,11 @@ def write(done: list[Done], docs_dir: Path, rulesets: dict[str, Ruleset], *, rem
     remove every generated page of docs/ that no source produces any more."""
     written = set()
     for item in done:
-        target = write_page(docs_dir, item.job.ruleset.id, item.job.source.page, item.imported.markdown)
+        target = docs_dir / item.page_path
+        unchanged = target.is_file() and target.read_text(encoding="utf-8") == item.imported.markdown
+        write_page(docs_dir, item.job.ruleset.id, item.job.source.page, item.imported.markdown)
         written.add(target.resolve())
-        say(f"imported {item.job.label} -> {relative(target)}")
+        say(f"imported {item.job.label} -> {relative(target)}{' (unchanged)' if unchanged else ''}")
         for line in item.imported.report.lines():
             say(line)
     if remove_stale:
@@ -122,3 +128,20 @@ def write(done: list[Done], docs_dir: Path, rulesets: dict[str, Ruleset], *, rem
                 if not any(path.parent.iterdir()):
                     path.parent.rmdir()
     write_landing_pages(docs_dir, rulesets)
+
+
+def import_all(project: Path, rulesets: dict[str, Ruleset], *, say: Callable[[str], None]) -> None:
+    """``ruleref import --all`` in ``project``: every listed source, judged, written; stale pages removed."""
+    docs_dir = project / "docs"
+    jobs = [Job(ruleset, source, _label(source.path, project)) for ruleset in rulesets.values()
+            for source in ruleset.sources]
+    done = import_jobs(jobs, docs_dir, rulesets)
+    judge(done)
+    write(done, docs_dir, rulesets, remove_stale=True, say=say, relative=lambda path: _label(path, project))
+
+
+def _label(path: Path, project: Path) -> str:
+    try:
+        return Path(path).resolve().relative_to(project.resolve()).as_posix()
+    except ValueError:
+        return str(path)

@@ -44,17 +44,11 @@ def make_project(root: Path, rulesets: dict[str, Path]) -> Path:
 
 def import_all(root: Path) -> list[str]:
     """``ruleref import --all`` in project ``root``; the lines it printed."""
-    from build_tools.import_sources import Job, import_jobs, judge, write
+    from build_tools.import_sources import import_all as import_everything
     from build_tools.rulesets import load_rulesets
 
-    rulesets = load_rulesets(root / "rulesets")
-    jobs = [Job(ruleset, source, source.path.relative_to(root).as_posix())
-            for ruleset in rulesets.values() for source in ruleset.sources]
-    done = import_jobs(jobs, root / "docs", rulesets)
-    judge(done)
     said: list[str] = []
-    write(done, root / "docs", rulesets, remove_stale=True, say=said.append,
-          relative=lambda path: path.relative_to(root).as_posix())
+    import_everything(root, load_rulesets(root / "rulesets"), say=said.append)
     return said
 
 

@@ -32,6 +32,11 @@ EXTENSIONS = (REFERENCES, "build_tools.markdown.annotations",
 
 
 class RulerefPlugin(BasePlugin[RulerefConfig]):
+    serving = False
+
+    def on_startup(self, *, command, dirty):
+        self.serving = command == "serve"
+
     def on_config(self, config):
         project = Path(config.config_file_path).parent
         try:
@@ -45,6 +50,8 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         return config
 
     def on_pre_build(self, config):
+        if self.serving:  # a source edited under `ruleref serve` shows at once: import it first
+            self._import_sources(config)
         try:
             self.index = RuleIndex.from_docs(Path(config.docs_dir), self.rulesets)
             placements_of(self.index)  # rulesets/*/calculators.yml: fail here, naming file:line
@@ -87,6 +94,18 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         # Keep last: the service worker precaches exactly the files on disk at this point.
         offline.write_service_worker(Path(config.site_dir))
         self._release_build(config)
+
+    def _import_sources(self, config) -> None:
+        """``ruleref import --all``; it writes only the pages that change, so the
+        rebuild its writes trigger finds nothing more to import."""
+        from build_tools.import_sources import import_all
+
+        try:
+            import_all(Path(config.config_file_path).parent, self.rulesets,
+                       say=lambda line: log.info(line) if line.startswith(("imported", "removed"))
+                       and not line.endswith("(unchanged)") else None)
+        except SourceError as error:
+            raise PluginError(f"{error} (the site shows the last good import)") from error
 
     def _release_build(self, config) -> None:
         """Let the pages (reachable from the files) and the rule index go.
