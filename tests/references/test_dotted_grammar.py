@@ -1,0 +1,113 @@
+"""The reference grammar of numbering case and decimal (build_tools/references/dotted.py):
+rule numbers without chapter letters, as the test rulebooks (tests/rulebooks/) print them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from build_tools.references.dotted import Dotted
+
+CASE = Dotted(groups=False)
+DECIMAL = Dotted(groups=True)
+
+
+def cited(grammar, text):
+    return [reference.rule_ids for reference in grammar.find(text)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("A unit may move up to its rating (see 5.4).", [("5.4",)]),
+    ("Boats move only along channels (9.1, 9.2).", [("9.1",), ("9.2",)]),
+    ("may not be attacked from the marsh (Exception: 5.21).", [("5.21",)]),
+    ("it is eliminated (see 5 and 6.1).", [("5", "6.1")]),  # a bare section after a cue word
+    ("A ship may not move through a hex holding a fort (see Case 5.44).", [("5.44",)]),
+    ("Forts fire (Cases 6.11\nand 5.1).", [("6.11", "5.1")]),  # a list that wraps
+    ("No gunnery at night (see 6.1 to 6.12).", [("6.1", "6.12")]),
+    ("see 9.73-.731", [("9.73", "9.731")]),  # the tail after the dot
+    ("per 3; rules 4, 5 and 7.", [("3",), ("4", "5", "7")]),
+    ("paying the costs of [5.3].", [("5.3",)]),
+    ("Section 12.", [("12",)]),
+])
+def test_case_references(text, expected):
+    assert cited(CASE, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Rules 3.2.1-3.2.2 replace the ford rules of 2.1", [("3.2.1", "3.2.2"), ("2.1",)]),
+    ("Stacking is checked as per 2.1 to 2.3 at the end", [("2.1", "2.3")]),  # a list after "per"
+    ("See 4.2 through 4.3 and rule 5 for what follows.", [("4.2", "4.3")]),  # "rule 5 for": not a list end
+    ("a friendly bridge (3.0).", [("3.0",)]),
+    ("stops (see 4 and 3.1).", [("4", "3.1")]),
+    ("Exception: 3.2.1 applies to heavy units", [("3.2.1",)]),
+])
+def test_decimal_references(text, expected):
+    assert cited(DECIMAL, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Units are rated 4-4-6 or 4-6-12 (attack, defence, movement).",  # unit ratings
+    "a map of 0812 hexes",  # a hex number
+    "No more than 10/16 of a hex's capacity",  # a fraction
+    "Clear terrain costs 1/2 MP on a road",
+    "a ford costs 4.5 MP, which only fresh units can pay",  # a decimal with a unit
+    "every marsh hex costs 1.5 times its printed cost",
+    "A storm lasts 1.5 turns on average",
+    "Its weight is \"9.5\".", "a +1.5 modifier", "a 0.5 chance", "9.5mm guns", "at 1:2 odds",
+    "per 2 MP", "rule 4 applies", "see 4-4-6", "see 10/16", "in case 2 units attack",
+    "A unit with 4 or more movement left", "roll 1-4 fair, 5-6 foul", "rated 4.5-6 hexes",
+])
+@pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
+def test_quantities_are_not_references(grammar, text):
+    assert grammar.find(text) == [] and grammar.cited(text) == []
+
+
+def test_a_case_number_has_one_dot_and_a_decimal_number_any():
+    assert cited(CASE, "see 1.2.3") == [] and cited(DECIMAL, "see 1.2.3") == [("1.2.3",)]
+
+
+# Text made of the pieces rule text is made of: numbers in every shape, cue words,
+# joining words, units, punctuation.
+PIECES = st.sampled_from(["5", "5.4", "5.44", "9.231", "3.2.1", "0812", "4-4-6", "10/16", "1/2", "4.5", "0.5",
+                          " MP", " hexes", " see ", " per ", " rule ", " rules ", " Case ", "Exception: ", " and ",
+                          " to ", " through ", ", ", "; ", "(", ")", "[", "]", "-", "–", ".", " ", "\n", "a", "x",
+                          "§", "'", '"', "+", "#"])
+TEXTS = st.lists(PIECES, max_size=30).map("".join)
+NUMBER = {"case": re.compile(r"[1-9]\d*(?:\.\d+)?"), "decimal": re.compile(r"[1-9]\d*(?:\.\d+)*")}
+
+
+@pytest.mark.parametrize("name, grammar", [("case", CASE), ("decimal", DECIMAL)])
+@given(text=TEXTS)
+def test_every_reference_found_is_a_number_of_its_grammar_inside_the_text(name, grammar, text):
+    for reference in grammar.find(text):
+        assert 0 <= reference.start <= reference.end <= len(text)
+        for part in reference.parts:
+            assert text[part.start:part.end] == part.text
+            assert NUMBER[name].fullmatch(part.rule_id), part
+            # never a piece of a unit rating, hex number or fraction
+            assert text[part.end:part.end + 1] not in ("/",) and text[part.start - 1:part.start] not in ("/", "-")
+            assert not (text[part.end:part.end + 1] == "-" and text[part.end + 1:part.end + 2].isdigit()
+                        and "." not in text[part.end + 1:part.end + 4])
+
+
+@pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
+@given(text=TEXTS)
+def test_the_three_entry_points_agree(grammar, text):
+    found = grammar.find(text)
+    assert grammar.cited(text) == [rule_id for reference in found for rule_id in reference.rule_ids]
+    expected, cursor = [], 0
+    for reference in found:
+        for part in reference.parts:
+            expected.append(text[cursor:part.start] + f"<{part.rule_id}|{part.text}>")
+            cursor = part.end
+    expected.append(text[cursor:])
+    assert grammar.replace(text, lambda rule_id, printed: f"<{rule_id}|{printed}>") == "".join(expected)
+
+
+@given(rating=st.tuples(*[st.integers(1, 12)] * 3), hexes=st.integers(100, 9999))
+def test_no_rating_or_hex_number_is_ever_a_reference(rating, hexes):
+    text = f"a {rating[0]}-{rating[1]}-{rating[2]} unit in hex {hexes:04d}; see {rating[0]}-{rating[1]}-{rating[2]}"
+    assert CASE.find(text) == [] and DECIMAL.find(text) == []
