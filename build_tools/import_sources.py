@@ -50,14 +50,17 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
         by_ruleset.setdefault(item.job.ruleset.id, []).append(item)
     for ruleset_id, items in by_ruleset.items():
         ruleset = rulesets[ruleset_id]
-        rules_of_page = {item.page_path: rules_in_markdown(item.imported.markdown, ruleset, item.page_path)
-                         for item in items}
-        for page in _other_pages(docs_dir, ruleset, set(rules_of_page)):
-            rules_of_page[page] = rules_in_markdown((docs_dir / page).read_text(encoding="utf-8"), ruleset, page)
-        known = _spellings(ruleset, (rule.id for rules in rules_of_page.values() for rule in rules))
+        if ruleset.grammar is None:
+            continue
+        cited: dict[str, list[str]] = {}  # rule ID -> what it cites, over every page of the ruleset
+        for page in _other_pages(docs_dir, ruleset, {item.page_path for item in items}):
+            for rule in rules_in_markdown((docs_dir / page).read_text(encoding="utf-8"), ruleset, page):
+                cited[rule.id] = list(rule.references)
         for item in items:
-            if ruleset.grammar is not None:
-                item.imported.report.references = _references(rules_of_page[item.page_path], known)
+            cited.update(item.imported.report.citations)
+        known = _spellings(ruleset, cited)
+        for item in items:
+            item.imported.report.references = _references(item.imported.report.citations, known)
     return done
 
 
@@ -88,14 +91,14 @@ def _spellings(ruleset: Ruleset, rule_ids: Iterable[str]) -> set[str]:
 
 def _section(rule_id: str) -> str:
     """The top-level section a rule ID is in: ``G15.21`` -> ``G15``, ``5.44`` -> ``5``, ``D.8A`` -> ``D``."""
-    return rule_id.split(".", 1)[0]
+    return rule_id.partition(".")[0]
 
 
-def _references(rules, known: set[str]) -> References:
+def _references(citations: dict[str, list[str]], known: set[str]) -> References:
     sections = {_section(rule_id) for rule_id in known}
     references = References()
-    for rule in rules:
-        for cited in rule.references:
+    for cites in citations.values():
+        for cited in cites:
             references.found += 1
             if cited in known:
                 references.resolved += 1

@@ -39,8 +39,15 @@ _LINE_STARTS = (
 )
 
 
+# Most rule text holds none of the characters any escape is about: it is checked once.
+_MAY_NEED_ESCAPES = re.compile(r"[\\`*_{}|&<\]]")
+_MAY_OPEN_A_BLOCK = frozenset("#0123456789-+*=>!~[")
+
+
 def escape_inline(text: str) -> str:
     """Plain text -> Markdown that renders as exactly that text inside a block."""
+    if not _MAY_NEED_ESCAPES.search(text):
+        return text
     text = _BACKSLASHED.sub(r"\\\1", text)
     text = _ENTITY_START.sub("&amp;", text)
     text = _TAG_START.sub("&lt;", text)
@@ -66,15 +73,17 @@ def escape_markdown_inline(text: str) -> str:
 
 def escape_markdown_line(text: str) -> str:
     """One line of a Markdown source's paragraph (its start may open no block)."""
-    text = escape_markdown_inline(text.strip())
-    for pattern, replacement in _LINE_STARTS:
-        text = pattern.sub(replacement, text, count=1)
-    return text
+    return _escape_line_start(escape_markdown_inline(text.strip()))
 
 
 def escape_line(text: str) -> str:
     """One source line -> Markdown for a line of a paragraph (its start may open no block)."""
-    text = escape_inline(text.strip())
+    return _escape_line_start(escape_inline(text.strip()))
+
+
+def _escape_line_start(text: str) -> str:
+    if text[:1] not in _MAY_OPEN_A_BLOCK:
+        return text
     for pattern, replacement in _LINE_STARTS:
         text = pattern.sub(replacement, text, count=1)
     return text
@@ -93,7 +102,9 @@ def rule_heading(level: int, text: str, rule_id: str) -> str:
 def heading(level: int, content: str, attributes: str) -> str:
     """A heading of inline Markdown ``content`` with an attribute list (``.rr-subhead``)."""
     # A trailing "#" would be read as a closing heading sequence.
-    content = re.sub(r"#$", r"\\#", content.strip())
+    content = content.strip()
+    if content.endswith("#"):
+        content = content[:-1] + "\\#"
     return f'{"#" * level} {content} {{: {attributes} }}'
 
 

@@ -100,6 +100,7 @@ class _Importer:
         self.out = self.page  # the page, or an open example
         self.example: tuple[Line, _Blocks] | None = None
         self.rules: dict[str, tuple[int, int]] = {}  # rule ID -> (line index, depth)
+        self.numbers: dict[int, RuleNumber | None] = {}  # line index -> the rule number it starts with
         self.spellings: dict[str, str] = {}  # a printed section spelling (5, 5.0) -> its rule ID
         self.previous: tuple[RuleNumber, int] | None = None  # the last rule and its line
         self.last_top: RuleNumber | None = None
@@ -131,6 +132,7 @@ class _Importer:
         self.page.close()
         if not self.rules:
             raise SourceError(self.path, None, self._no_rules_reason())
+        self._cite()
         return Page(title=self._page_title(), chapter=self.chapter if self.numbering.has_chapters else None,
                     markdown="\n\n".join(self.page.blocks) + "\n"), self.report
 
@@ -222,13 +224,16 @@ class _Importer:
     # -- rules -----------------------------------------------------------------------
 
     def _rule_number(self, line: Line) -> RuleNumber | None:
+        """The rule number ``line`` starts with, if any (read once: lines are looked at ahead too)."""
         if line.number is None or line.kind not in (TEXT, HEADING, ITEM):
             return None
-        try:
-            return self.numbering.read(line.number.token, trailing_dot=line.number.trailing_dot,
-                                       chapter=self.chapter)
-        except ValueError as error:
-            raise self.error(line.index, str(error)) from None
+        if line.index not in self.numbers:
+            try:
+                self.numbers[line.index] = self.numbering.read(line.number.token, chapter=self.chapter,
+                                                               trailing_dot=line.number.trailing_dot)
+            except ValueError as error:
+                raise self.error(line.index, str(error)) from None
+        return self.numbers[line.index]
 
     def _not_a_rule(self, line: Line, number: RuleNumber, position: int) -> str | None:
         """Why a line that starts with a rule number is not read as that rule, or None."""
@@ -346,6 +351,18 @@ class _Importer:
         if self.previous is None:
             return self.shift
         return self.rules[self.previous[0].id][1] + self.shift
+
+    def _cite(self) -> None:
+        """What each rule's text cites, for the report: its source lines up to the next rule."""
+        grammar = self.numbering.grammar
+        if grammar is None:
+            return
+        starts = sorted((line, rule_id) for rule_id, (line, _) in self.rules.items())
+        ends = [line for line, _ in starts[1:]] + [len(self.lines)]
+        for (start, rule_id), end in zip(starts, ends):
+            number = self.lines[start].number
+            text = " ".join(self.reader.plain(line.text) for line in self.lines[start + 1:end] if line.text)
+            self.report.citations[rule_id] = grammar.cited(f"{self.reader.plain(number.rest)} {text}", self.chapter)
 
     # -- examples --------------------------------------------------------------------
 

@@ -27,12 +27,14 @@ _CAPITALS_WORD = re.compile(r"(?:vs|&|[A-Z][A-Z0-9'-]*(?:/[A-Za-z][A-Za-z0-9'-]*
 _MINOR_WORDS = frozenset("a an and as at by for from in into nor of on or per the to vs vs. via with without".split())
 _WORD = re.compile(r"[^\s/–—-]+")
 _QUOTES_AND_BRACKETS = "\"'“”‘’()[]"
+_CAPITALS_TITLE = re.compile(r"(?P<title>[^:]+):(?:\s+|$)")
+_COLON_TITLE = re.compile(r"(?P<title>[^:.!?;,]+):(?:\s+|$)")
 _ENDS_SENTENCE = re.compile(r"[.!?,;][\"')\]’”]*$")
 
 
 def capitals_colon_title(rest: str) -> tuple[str | None, str]:
     """``"vs CAVE: A dozer ..."`` -> ``("vs CAVE:", "A dozer ...")``; otherwise ``(None, rest)``."""
-    match = re.match(r"(?P<title>[^:]+):(?:\s+|$)", rest)
+    match = _CAPITALS_TITLE.match(rest)
     if match:
         words = match.group("title").split()
         if words and all(_CAPITALS_WORD.fullmatch(w) for w in words) and any(w[0].isupper() for w in words):
@@ -59,7 +61,7 @@ def colon_title(rest: str) -> tuple[str | None, str]:
     title, body = capitals_colon_title(rest)
     if title is not None:
         return title, body
-    match = re.match(r"(?P<title>[^:.!?;,]+):(?:\s+|$)", rest)
+    match = _COLON_TITLE.match(rest)
     if match:
         title, body = match.group("title"), rest[match.end():].strip()
         words = title.split()

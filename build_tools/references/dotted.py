@@ -21,15 +21,16 @@ What counts as a reference
 * **Ranges**: ``3.2.1-3.2.2`` (or an en dash); in case numbering also the
   tail after the dot, ``9.73-.731``. ``6.1 to 6.6`` and ``4.2 through 4.3``
   are two references, each end cited.
-* **Bare section numbers** only after a cue word, where nothing else can be
-  meant: ``see 4 and 6.41``, ``rules 4, 5 and 7``, ``Section 12``,
-  ``(per 3)``. The cue words are *see (also)*, *per*, *rule(s)*,
+* **Bare section numbers** only in a list after a cue word, where nothing
+  else can be meant: ``see 4 and 6.41``, ``rules 4, 5 and 7``, ``Section
+  12``, ``(per 3)``. The cue words are *see (also)*, *per*, *rule(s)*,
   *section(s)*, *case(s)*, *exception(s)* and ``§``; the items after it are
   joined by commas, semicolons, *and*, *or*, *to*, *through*, ``&``. A bare
   number must end the list or be followed by punctuation or a joining word,
   so ``per 2 MP``, ``see 4-4-6``, ``rule 4 applies`` and ``see 10/16`` cite
   nothing; unit ratings (``4-4-6``), hex numbers (``0812``), counts and
   fractions are never references.
+* **Lists** need no grammar of their own: each item is a reference of its own.
 """
 
 from __future__ import annotations
@@ -47,32 +48,36 @@ QUANTITY_WORDS = (
     "round", "rounds", "times", "percent", "unit", "units", "step", "steps",
     "space", "spaces", "area", "areas", "level", "levels",
 )
-_NOT_BEFORE = r"(?<![\w.\"'“”‘’$+\-−±×/#<>=≤≥])"
+# Quoted, signed, compared, counted or measured: not a rule number.
+_NOT_BEFORE = r"[\w.\"'“”‘’$+\-−±×/#<>=≤≥]"
 _CUE = r"(?<!\w)(?:(?i:see(?:\s+also)?|per|rules?|sections?|cases?|exceptions?)(?!\w)|§)\s*:?\s*"
 _JOIN = r"\s*(?:[,;&]|(?<=\s)(?i:and|or|to|through|thru)(?=\s))\s*(?:(?i:see\s+also|also)\s+)?"
-_SECTION = r"[1-9]\d{0,3}"
 # A bare section number ends the list, or punctuation or a joining word follows it.
 _SECTION_END = r"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)))"
+# How far before a bare number its cue word may stand ("see 4, 5, 6.41 and 7").
+_CUE_REACH = 120
 
 
 @lru_cache(maxsize=32)
 def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The grammar as one regex, and the regex of one item of a cue list.
+    """The grammar as one regex, and the regex that tells whether a cue list ends where a bare number starts.
 
-    The main regex's groups are ``cue_items`` (the items after a cue word),
-    ``first`` and ``tail`` (a dotted number and the other end of its range)."""
-    number = r"[1-9]\d*(?:\.\d+)+" if groups else r"[1-9]\d*\.\d+"
+    The main regex's groups are ``first`` (a number), ``dots`` (its dotted part:
+    empty for a bare section number, which then needs a cue before it) and
+    ``tail`` (the other end of a range). It starts by consuming a digit, so the
+    regex engine skips ahead to digits instead of trying every position; what
+    may come before the digit is checked by a lookbehind that spans it."""
+    dots = r"(?:\.\d+)+" if groups else r"\.\d+"
     words = "|".join(re.escape(word) for word in sorted(quantity_words, key=len, reverse=True))
     end = rf"(?![\w\"'%°“”‘’]|\.\d|[-–]\d+(?![\d.])|/\d|[ \t]+(?i:{words})(?!\w))"
-    tail = number if groups else rf"{number}|\.\d+"
-    dotted = rf"{number}{end}(?:[-–](?:{tail}){end})?"
-    item = rf"(?:{dotted}|{_SECTION}{_SECTION_END}(?!\.\d))"
+    tail = rf"[1-9]\d*{dots}" if groups else rf"[1-9]\d*{dots}|\.\d+"
     main = re.compile(
-        rf"{_CUE}(?P<cue_items>{item}(?:{_JOIN}{item})*)"
-        rf"|{_NOT_BEFORE}(?P<first>{number}){end}(?:[-–](?P<tail>{tail}){end})?"
+        rf"(?P<first>[1-9](?<!{_NOT_BEFORE}.)\d*(?P<dots>{dots})?)"
+        rf"(?(dots){end}(?:[-–](?P<tail>{tail}){end})?|(?!\.\d){_SECTION_END})"
     )
-    one_item = re.compile(rf"(?P<first>{number}){end}(?:[-–](?P<tail>{tail}){end})?|(?P<section>{_SECTION}){_SECTION_END}")
-    return main, one_item
+    item = r"[1-9][\d.]*(?:[-–]\.?[\d.]+)?"
+    cue_before = re.compile(rf"{_CUE}(?:{item}{_JOIN})*\Z")
+    return main, cue_before
 
 
 def _tail_id(first: str, tail: str) -> str:
@@ -87,60 +92,45 @@ class Dotted:
     than case numbering (``5.44``, each digit after the dot a level)."""
 
     def __init__(self, *, groups: bool, quantity_words: Collection[str] = ()):
-        self.main, self.item = _patterns(groups, tuple(dict.fromkeys((*QUANTITY_WORDS, *quantity_words))))
+        self.main, self.cue_before = _patterns(groups, tuple(dict.fromkeys((*QUANTITY_WORDS, *quantity_words))))
 
-    def _parts(self, match: re.Match[str]) -> tuple[RefPart, ...]:
-        if match.group("cue_items") is None:
-            first = match.group("first")
-            parts = (RefPart(*match.span("first"), first, first),)
-            if match.group("tail"):
-                parts += (RefPart(*match.span("tail"), _tail_id(first, match.group("tail")), match.group("tail")),)
-            return parts
-        offset, parts = match.start("cue_items"), []
-        for item in self.item.finditer(match.group("cue_items")):
-            if item.group("section"):
-                parts.append(RefPart(offset + item.start(), offset + item.end(), item.group("section"),
-                                     item.group("section")))
-                continue
-            first = item.group("first")
-            parts.append(RefPart(offset + item.start("first"), offset + item.end("first"), first, first))
-            if item.group("tail"):
-                parts.append(RefPart(offset + item.start("tail"), offset + item.end("tail"),
-                                     _tail_id(first, item.group("tail")), item.group("tail")))
-        return tuple(parts)
+    def _cued(self, text: str, start: int) -> bool:
+        """Whether a cue word and a list of items lead up to ``start`` (a bare section number)."""
+        return self.cue_before.search(text, max(0, start - _CUE_REACH), start) is not None
 
     def find(self, text: str, chapter: str | None = None) -> list[Reference]:
         references = []
         for match in self.main.finditer(text):
-            parts = self._parts(match)
-            references.append(Reference(parts[0].start, parts[-1].end, parts))
+            first = match.group("first")
+            if not match.group("dots") and not self._cued(text, match.start()):
+                continue
+            parts = (RefPart(*match.span("first"), first, first),)
+            if match.group("tail"):
+                parts += (RefPart(*match.span("tail"), _tail_id(first, match.group("tail")), match.group("tail")),)
+            references.append(Reference(match.start(), parts[-1].end, parts))
         return references
 
     def cited(self, text: str, chapter: str | None = None) -> list[str]:
         cited = []
-        for items, first, tail in self.main.findall(text):
-            if first:
-                cited.append(first)
-                if tail:
-                    cited.append(_tail_id(first, tail))
-                continue
-            for item_first, item_tail, section in self.item.findall(items):
-                if section:
-                    cited.append(section)
-                else:
-                    cited.append(item_first)
-                    if item_tail:
-                        cited.append(_tail_id(item_first, item_tail))
+        # findall, not finditer: no match object per reference (a rulebook has tens of thousands).
+        for first, dots, tail in self.main.findall(text):
+            if not dots:  # a bare section number: whether a cue leads up to it needs its position
+                return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
+            cited.append(first)
+            if tail:
+                cited.append(_tail_id(first, tail))
         return cited
 
     def replace(self, text: str, replacement: Callable[[str, str], str], chapter: str | None = None) -> str:
         def replace(match: re.Match[str]) -> str:
-            pieces, cursor = [], match.start()
-            for part in self._parts(match):
-                pieces.append(text[cursor:part.start])
-                pieces.append(replacement(part.rule_id, part.text))
-                cursor = part.end
-            pieces.append(text[cursor:match.end()])
-            return "".join(pieces)
+            first = match.group("first")
+            if not match.group("dots") and not self._cued(text, match.start()):
+                return match.group(0)
+            tail = match.group("tail")
+            replaced = replacement(first, first)
+            if not tail:
+                return replaced + text[match.end("first"):match.end()]
+            return (replaced + text[match.end("first"):match.start("tail")]
+                    + replacement(_tail_id(first, tail), tail) + text[match.end("tail"):match.end()])
 
         return self.main.sub(replace, text)

@@ -23,12 +23,12 @@ def cited(grammar, text):
     ("A unit may move up to its rating (see 5.4).", [("5.4",)]),
     ("Boats move only along channels (9.1, 9.2).", [("9.1",), ("9.2",)]),
     ("may not be attacked from the marsh (Exception: 5.21).", [("5.21",)]),
-    ("it is eliminated (see 5 and 6.1).", [("5", "6.1")]),  # a bare section after a cue word
+    ("it is eliminated (see 5 and 6.1).", [("5",), ("6.1",)]),  # a bare section after a cue word
     ("A ship may not move through a hex holding a fort (see Case 5.44).", [("5.44",)]),
-    ("Forts fire (Cases 6.11\nand 5.1).", [("6.11", "5.1")]),  # a list that wraps
-    ("No gunnery at night (see 6.1 to 6.12).", [("6.1", "6.12")]),
+    ("Forts fire (Cases 6.11\nand 5.1).", [("6.11",), ("5.1",)]),  # a list that wraps
+    ("No gunnery at night (see 6.1 to 6.12).", [("6.1",), ("6.12",)]),
     ("see 9.73-.731", [("9.73", "9.731")]),  # the tail after the dot
-    ("per 3; rules 4, 5 and 7.", [("3",), ("4", "5", "7")]),
+    ("per 3; rules 4, 5 and 7.", [("3",), ("4",), ("5",), ("7",)]),
     ("paying the costs of [5.3].", [("5.3",)]),
     ("Section 12.", [("12",)]),
 ])
@@ -38,10 +38,10 @@ def test_case_references(text, expected):
 
 @pytest.mark.parametrize("text, expected", [
     ("Rules 3.2.1-3.2.2 replace the ford rules of 2.1", [("3.2.1", "3.2.2"), ("2.1",)]),
-    ("Stacking is checked as per 2.1 to 2.3 at the end", [("2.1", "2.3")]),  # a list after "per"
-    ("See 4.2 through 4.3 and rule 5 for what follows.", [("4.2", "4.3")]),  # "rule 5 for": not a list end
+    ("Stacking is checked as per 2.1 to 2.3 at the end", [("2.1",), ("2.3",)]),
+    ("See 4.2 through 4.3 and rule 5 for what follows.", [("4.2",), ("4.3",)]),  # "rule 5 for": not a list end
     ("a friendly bridge (3.0).", [("3.0",)]),
-    ("stops (see 4 and 3.1).", [("4", "3.1")]),
+    ("stops (see 4 and 3.1).", [("4",), ("3.1",)]),
     ("Exception: 3.2.1 applies to heavy units", [("3.2.1",)]),
 ])
 def test_decimal_references(text, expected):
@@ -65,6 +65,12 @@ def test_quantities_are_not_references(grammar, text):
     assert grammar.find(text) == [] and grammar.cited(text) == []
 
 
+def test_a_bare_number_is_a_reference_only_at_the_end_of_a_cue_list():
+    assert cited(CASE, "see 5.4, 6 and 7.") == [("5.4",), ("6",), ("7",)]
+    assert cited(CASE, "5.4, 6 and 7.") == [("5.4",)]  # no cue word: 6 and 7 are counts
+    assert cited(CASE, "see 5.4 for the 6 units, 7.") == [("5.4",)]  # the list ended at "for"
+
+
 def test_a_case_number_has_one_dot_and_a_decimal_number_any():
     assert cited(CASE, "see 1.2.3") == [] and cited(DECIMAL, "see 1.2.3") == [("1.2.3",)]
 
@@ -84,11 +90,12 @@ NUMBER = {"case": re.compile(r"[1-9]\d*(?:\.\d+)?"), "decimal": re.compile(r"[1-
 def test_every_reference_found_is_a_number_of_its_grammar_inside_the_text(name, grammar, text):
     for reference in grammar.find(text):
         assert 0 <= reference.start <= reference.end <= len(text)
-        for part in reference.parts:
+        for index, part in enumerate(reference.parts):
             assert text[part.start:part.end] == part.text
             assert NUMBER[name].fullmatch(part.rule_id), part
-            # never a piece of a unit rating, hex number or fraction
-            assert text[part.end:part.end + 1] not in ("/",) and text[part.start - 1:part.start] not in ("/", "-")
+            # never a piece of a unit rating, hex number or fraction (a range's second end follows its dash)
+            assert text[part.end:part.end + 1] != "/"
+            assert text[part.start - 1:part.start] not in ("/", "-") or index > 0
             assert not (text[part.end:part.end + 1] == "-" and text[part.end + 1:part.end + 2].isdigit()
                         and "." not in text[part.end + 1:part.end + 4])
 

@@ -1,0 +1,78 @@
+"""Import + build of a synthetic 10,000-rule book in numbering case and in decimal,
+against plain MkDocs + Material on the same Markdown, in the same run.
+
+For each numbering: the source text (bench/synthetic_numbered.py) is imported
+with ``ruleref import --all`` and built with ruleref's plugin and extensions;
+the baseline builds the Markdown that import wrote, without them. Builds are
+interleaved, after an untimed warm-up of each. Target: ruleref's import and
+build together within +30 % of the plain build (issue 2 met it for the build
+of the ASL-numbered book alone); the build alone is reported too.
+"""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench.bench_site_build import PROJECT, _build_env, _build_seconds, _configs
+from bench.synthetic_numbered import write_source_book
+
+RUNS = 5
+TARGET_OVERHEAD = 0.30
+
+
+def _import_seconds(root: Path, env: dict[str, str]) -> float:
+    shutil.rmtree(root / "docs" / "synth", ignore_errors=True)  # every page written anew, as a first import
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "build_tools.cli", "import", "--all"], cwd=root, check=True,
+                   stdout=subprocess.DEVNULL, env={**env, "PYTHONPATH": str(PROJECT)})
+    return time.perf_counter() - start
+
+
+def _runs(times: list[float]) -> str:
+    return ", ".join(f"{t:.2f}" for t in times)
+
+
+def bench(numbering: str) -> None:
+    with tempfile.TemporaryDirectory(prefix=f"ruleref-bench-{numbering}-") as tmp:
+        root = Path(tmp)
+        rules = write_source_book(root / "rulesets" / "synth", numbering)
+        (root / "docs").mkdir()
+        (root / "docs" / "index.md").write_text("# Synthetic rulebook\n", encoding="utf-8")
+        for shared in ("node_modules", "calculators", "pyproject.toml"):  # the plugin bundles these into the site
+            (root / shared).symlink_to(PROJECT / shared)
+        plain, ours = _configs(root)
+        env = _build_env(root / "bytecode")
+        _import_seconds(root, env)
+        for config in (plain, ours):  # warm-up, untimed: bytecode caches and the disk cache
+            _build_seconds(config, root / "site-warm-up", env)
+        times: dict[str, list[float]] = {"plain": [], "import": [], "build": []}
+        for run in range(RUNS):  # interleaved, so machine load hits both alike
+            times["plain"].append(_build_seconds(plain, root / f"site-plain-{run}", env))
+            times["import"].append(_import_seconds(root, env))
+            times["build"].append(_build_seconds(ours, root / f"site-ruleref-{run}", env))
+        base = statistics.median(times["plain"])
+        imported, built = statistics.median(times["import"]), statistics.median(times["build"])
+        both = statistics.median(i + b for i, b in zip(times["import"], times["build"]))
+        pages = len(list((root / "docs" / "synth").glob("*.md")))
+        print(f"numbering {numbering}: {rules} rules from {pages} source files")
+        print(f"  plain MkDocs + Material build        median {base:6.2f} s  (runs: {_runs(times['plain'])})")
+        print(f"  ruleref import --all                 median {imported:6.2f} s  (runs: {_runs(times['import'])})")
+        print(f"  ruleref build                        median {built:6.2f} s  (runs: {_runs(times['build'])})")
+        verdict = "meets" if both / base - 1 <= TARGET_OVERHEAD else "MISSES"
+        print(f"  build alone: ratio {built / base:.2f} ({built / base - 1:+.0%}); import + build: ratio "
+              f"{both / base:.2f} ({both / base - 1:+.0%}; target <= +{TARGET_OVERHEAD:.0%}: {verdict})")
+
+
+def main() -> None:
+    for numbering in ("case", "decimal"):
+        bench(numbering)
+
+
+if __name__ == "__main__":
+    main()
