@@ -13,9 +13,9 @@ __all__ = ["Calculator", "InputError", "Result", "all_calculators", "get", "resu
 
 
 def all_calculators() -> tuple[Calculator, ...]:
-    """Every registered calculator, in registry order."""
+    """Every calculator of every ruleset sub-package, in the order ``calculators/registry.py`` gives."""
     # Imported here so `import calculators` stays cheap for callers that only
-    # need the model (the registry imports every calculator module).
+    # need the model (the registry finds and imports every calculator module).
     from calculators.registry import MODULES
 
     return tuple(calc for module in MODULES for calc in module.CALCULATORS)

@@ -19,7 +19,6 @@ import json
 import sys
 
 import calculators
-from calculators.asl import secret_dr
 from calculators.model import Calculator, InputError, Result, display_value, result_json
 
 EXIT_BAD_INPUT = 2
@@ -89,6 +88,9 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(calculators.get(args.id).declaration(), indent=2, ensure_ascii=False))
         else:
             if args.command == "secret-draw":
+                # Imported here: a project without the ASL calculators keeps every other command.
+                from calculators.asl import secret_dr
+
                 calc = secret_dr.SECRET_DR
                 raw = _assignments(args.assignments)
                 for name in raw:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -38,3 +39,14 @@ def books_site(books_project) -> Path:
     from projects import build
 
     return build(books_project, books_project / "site")
+
+
+@pytest.fixture
+def rules_core_with_newgame(tmp_path) -> Path:
+    """A copy of ``calculators/`` with ``tests/newgame`` added as ``calculators/newgame/``, as a new
+    ruleset's author adds it (no other file touched); returns the copy's package folder."""
+    package = tmp_path / "rules-core" / "calculators"
+    no_caches = shutil.ignore_patterns("__pycache__")
+    shutil.copytree(PROJECT / "calculators", package, ignore=no_caches)
+    shutil.copytree(PROJECT / "tests" / "newgame", package / "newgame", ignore=no_caches)
+    return package

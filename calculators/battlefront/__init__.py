@@ -6,3 +6,6 @@ section's title line (``laying-mines-during-play``). The die is a d10, and
 takes from the main rulebook (the original minefield passage chart, the
 Improve Position table, combat results) are asked for as labelled inputs.
 """
+
+# The order the calculator index and `python -m calculators list` show them (calculators/registry.py).
+ORDER = ("minefields", "tasks", "demolitions", "forts", "dd_tanks", "bridges", "roadblocks")

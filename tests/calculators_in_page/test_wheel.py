@@ -96,6 +96,21 @@ def test_every_calculator_runs_from_the_zip_alone(wheel, tmp_path):
     assert json.loads(out.stdout) == [calc.id for calc in calculators.all_calculators()]
 
 
+def test_a_new_ruleset_package_is_packed_and_found_from_the_zip(project, rules_core_with_newgame, tmp_path):
+    # Discovery reads only the package's __path__: it finds calculators/newgame/ inside the wheel too.
+    added = build_wheel(rules_core_with_newgame, project / "pyproject.toml")
+    names = zipfile.ZipFile(io.BytesIO(added.data)).namelist()
+    assert {"calculators/newgame/__init__.py", "calculators/newgame/hit.py", "calculators/newgame/rolls.py"} <= set(names)
+    path = tmp_path / added.filename
+    path.write_bytes(added.data)
+    script = ("import sys, json; sys.path.insert(0, sys.argv[1]); import calculators;"
+              "print(json.dumps([c.id for c in calculators.all_calculators()]))")
+    out = subprocess.run([sys.executable, "-I", "-c", script, str(path)], capture_output=True, text=True, check=True)
+    import calculators
+
+    assert json.loads(out.stdout) == [calc.id for calc in calculators.all_calculators()] + ["newgame-hit"]
+
+
 def test_unzipped_wheel_answers_the_page_like_the_source_tree(wheel, tmp_path):
     zipfile.ZipFile(io.BytesIO(wheel.data)).extractall(tmp_path / "site-packages")
     message = json.dumps({"type": "run", "id": "dozer-clearance", "inputs": {"labor": "-1"}, "query": ""})
