@@ -42,6 +42,15 @@ def books_site(books_project) -> Path:
 
 
 @pytest.fixture
+def newgame_found(monkeypatch):
+    """The rules core with ``tests/newgame``'s calculators found as if they were in ``calculators/newgame/``."""
+    from calculators import registry
+    from newgame import hit
+
+    monkeypatch.setattr(registry, "MODULES", (*registry.MODULES, hit))
+
+
+@pytest.fixture
 def rules_core_with_newgame(tmp_path) -> Path:
     """A copy of ``calculators/`` with ``tests/newgame`` added as ``calculators/newgame/``, as a new
     ruleset's author adds it (no other file touched); returns the copy's package folder."""

@@ -283,6 +283,8 @@ def render_calculator(calc, index, page: str) -> etree.Element:
                                   "aria-label": f"Inputs: {calc.title}"})
     for item in declaration["inputs"]:
         _field(form, calc.id, item, defaults[item["name"]], _shown(item, defaults), rules, page)
+    if not declaration["inputs"]:  # the form stays: the page script listens on it and the release check counts it
+        _sub(form, "p", {"class": "rr-calc__no-inputs"}, "This calculator takes no inputs: the rules fix its result.")
     inputs = calc.parse({})
     result = _sub(section, "div", {"class": "rr-calc__result"})
     render_result(result, result_json(calc, inputs, calc.compute(inputs)), rules, page)

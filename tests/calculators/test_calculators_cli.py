@@ -22,10 +22,23 @@ def cli(capsys, *args):
     return code, out, err
 
 
-def test_list_names_every_calculator_in_registry_order(capsys):
+def test_list_names_every_calculator_in_discovery_order(capsys):
     code, out, _ = cli(capsys, "list")
     assert code == 0
     assert [line.split()[0] for line in out.splitlines()] == [calc.id for calc in calculators.all_calculators()]
+
+
+def test_a_calculator_with_no_inputs_is_listed_described_and_run(capsys, newgame_found):
+    # tests/newgame: "1.1 A roll of 6 hits.", nothing to ask.
+    assert cli(capsys, "list")[1].splitlines()[-1].split()[0] == "newgame-hit"
+    assert json.loads(cli(capsys, "describe", "newgame-hit")[1])["inputs"] == []
+    code, out, _ = cli(capsys, "run", "newgame-hit")
+    assert code == 0
+    assert "Probability of a hit: 1/6 (16.67%)  (1.1)" in out
+    assert json.loads(cli(capsys, "run", "newgame-hit", "--json")[1])["inputs"] == {}
+    code, _, err = cli(capsys, "run", "newgame-hit", "shots=2")
+    assert code == 2
+    assert err == "error: shots: unknown input for newgame-hit (inputs: none)\n"
 
 
 def test_list_json_is_every_declaration(capsys):

@@ -15,9 +15,12 @@ import pytest
 import calculators
 from build_tools.bundle import csp
 from build_tools.errors import SourceError
-from build_tools.markdown.calculators import load_placements
+from build_tools.markdown.calculators import load_placements, render_calculator
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
+from calculators import result_json
+
+from newgame.hit import HIT
 
 
 @pytest.fixture(scope="module")
@@ -64,6 +67,15 @@ def test_battlefront_section_slug_from_another_ruleset_is_rejected(index, tmp_pa
     bad = index_with_placements(index, tmp_path, "battlefront", "G15.21: roadblock\n")
     with pytest.raises(SourceError, match="'G15.21' is not a rule of battlefront"):
         load_placements(bad)
+
+
+def test_a_calculator_with_no_inputs_shows_its_result_under_a_form_with_no_fields():
+    section = render_calculator(HIT, RuleIndex([], {}, {}), "newgame/rules.md")
+    form = section.find("form")
+    assert [element for element in form.iter() if element.get("data-input")] == []
+    assert "takes no inputs" in "".join(form.itertext())
+    values = ["".join(element.itertext()) for element in section.iter() if element.get("class") == "rr-calc__value"]
+    assert values == [item["text"] for item in result_json(HIT, {}, HIT.run({}))["display"]] == ["1/6 (16.67%)"]
 
 
 class Blocks(HTMLParser):

@@ -4,6 +4,7 @@ The same decoder runs in the page's worker under Pyodide; here it is fuzzed on C
 
 from __future__ import annotations
 
+import json
 from urllib.parse import quote
 
 import pytest
@@ -11,11 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import calculators
-from calculators import share_link
+from calculators import result_json, share_link, worker
 
 from calculator_values import typed_values
+from newgame.hit import HIT
 
-ALL = calculators.all_calculators()
+ALL = (*calculators.all_calculators(), HIT)  # and one with no inputs
 CLEARANCE = calculators.get("dozer-clearance")
 HOUSE = calculators.get("dozer-house")
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -93,6 +95,23 @@ def test_encode_writes_only_changed_inputs_and_keeps_other_keys_in_place():
     assert share_link.encode("", CLEARANCE, CLEARANCE.parse({})) == ""
 
 
+def test_a_calculator_with_no_inputs_links_to_its_one_result_and_names_any_field_given():
+    assert share_link.encode("?h=shot", HIT, HIT.parse({})) == "?h=shot"
+    linked, page_errors = share_link.decode("?newgame-hit.shots=3&h=shot", [HIT])
+    assert linked["newgame-hit"].inputs == {}
+    assert linked["newgame-hit"].result == HIT.run({})
+    assert "not an input of newgame-hit" in errors_of(linked["newgame-hit"])["shots"] and page_errors == ()
+
+
+def test_the_page_worker_opens_and_runs_a_calculator_with_no_inputs(newgame_found):
+    opened = json.loads(worker.handle(json.dumps({"type": "open", "ids": ["newgame-hit"], "query": "?newgame-hit.x=1"})))
+    mine = opened["calculators"]["newgame-hit"]
+    assert mine["result"] == result_json(HIT, {}, HIT.run({}))
+    assert [error["field"] for error in mine["errors"]] == ["x"]
+    ran = json.loads(worker.handle(json.dumps({"type": "run", "id": "newgame-hit", "inputs": {}, "query": "?h=a"})))
+    assert ran == {"result": result_json(HIT, {}, HIT.run({})), "query": "?h=a"}
+
+
 @st.composite
 def accepted_inputs(draw, calc):
     while True:
@@ -114,13 +133,17 @@ def test_what_encode_writes_decode_reads_back(calc, data):
     assert linked[calc.id].errors == () and page_errors == ()
 
 
+def addressed_to(calc, key):
+    """A key of ``calc``: one of its inputs, picked by ``key``, or ``key`` itself if it has no inputs."""
+    names = [item.name for item in calc.inputs]
+    return f"{calc.id}.{names[len(key) % len(names)] if names else key}"
+
+
 @pytest.mark.parametrize("calc", ALL, ids=[calc.id for calc in ALL])
 @FUZZ
 @given(keys=st.lists(st.tuples(st.text(max_size=30), st.text(max_size=30)), max_size=8), noise=st.text(max_size=40))
 def test_any_link_gives_inputs_the_calculator_accepts(calc, keys, noise):
-    names = [item.name for item in calc.inputs]
-    pairs = [(f"{calc.id}.{names[len(key) % len(names)]}" if i % 2 else key, value)
-             for i, (key, value) in enumerate(keys)]
+    pairs = [(addressed_to(calc, key) if i % 2 else key, value) for i, (key, value) in enumerate(keys)]
     query = "?" + "&".join(f"{quote(k)}={quote(v)}" for k, v in pairs) + noise
     linked, _ = share_link.decode(query, [calc])
     inputs = linked[calc.id].inputs

@@ -81,9 +81,10 @@ def value_strategy(item) -> st.SearchStrategy[str]:
 
 def key_strategy(calc) -> st.SearchStrategy[tuple[str, object]]:
     """(key, the input it addresses or None) for a link aimed at a page showing ``calc``."""
-    names = st.sampled_from(calc.inputs)
-    declared = names.map(lambda item: (f"{calc.id}.{item.name}", item))
     unknown_field = st.one_of(st.sampled_from(PAYLOADS), st.text(max_size=30)).map(lambda n: (f"{calc.id}.{n}", None))
+    # A calculator with no inputs has only fields it does not know.
+    declared = (st.sampled_from(calc.inputs).map(lambda item: (f"{calc.id}.{item.name}", item)) if calc.inputs
+                else unknown_field)
     other_calc = st.tuples(st.one_of(st.sampled_from([c.id for c in calculators.all_calculators()]),
                                      st.sampled_from(PAYLOADS), st.text(max_size=20)),
                            st.text(max_size=20)).map(lambda pair: (f"{pair[0]}.{pair[1]}", None))

@@ -9,13 +9,14 @@ from hypothesis import HealthCheck, given, settings
 
 import calculators
 from hostile_links import PAYLOADS, Link, hostile_links, open_page, outcome
+from newgame.hit import HIT
 
 LINKS_PER_CALCULATOR = 2000
 CALCULATORS = calculators.all_calculators()
 
 
-@pytest.mark.parametrize("calc", CALCULATORS, ids=[calc.id for calc in CALCULATORS])
-def test_every_hostile_link_is_applied_or_rejected_with_its_field_named(calc):
+def hostile_outcomes(calc) -> dict[str, int]:
+    """How many generated hostile links ``calc``'s page applied and how many it rejected."""
     seen = {"applied": 0, "rejected": 0}
 
     @settings(max_examples=LINKS_PER_CALCULATOR, deadline=None, database=None,
@@ -25,8 +26,20 @@ def test_every_hostile_link_is_applied_or_rejected_with_its_field_named(calc):
         seen[outcome(calc, link)] += 1
 
     decode()
+    return seen
+
+
+@pytest.mark.parametrize("calc", CALCULATORS, ids=[calc.id for calc in CALCULATORS])
+def test_every_hostile_link_is_applied_or_rejected_with_its_field_named(calc):
+    seen = hostile_outcomes(calc)
     assert seen["rejected"] > 0 and seen["applied"] > 0, seen
     assert sum(seen.values()) >= LINKS_PER_CALCULATOR
+
+
+def test_every_hostile_link_to_a_calculator_with_no_inputs_is_applied_or_rejected_with_its_field_named(
+        newgame_found):
+    seen = hostile_outcomes(HIT)
+    assert seen["rejected"] > 0 and seen["applied"] > 0, seen
 
 
 def test_a_payload_in_a_choice_is_rejected_by_name_and_the_rest_of_the_link_still_applies():
