@@ -16,8 +16,10 @@ Pyodide worker; it renders live results into the same structure
 (``rr-calc__live``) from the same ``result_json``.
 
 A page containing the line ``<!-- ruleref:calculators -->`` gets, in its
-place, the table of every calculator, its rules and where it is placed
-(``docs/calculators.md``).
+place, a section per ruleset of the site (``## <ruleset name>``) with the
+table of its calculators, their rules and where each is placed, or one
+sentence if no ruleset has any (``docs/calculators.md``). Calculators of a
+ruleset the site does not hold are left out.
 
 Configuration (``mdx_configs``, set by the ruleref plugin): ``current_page``,
 ``rule_index``.
@@ -70,14 +72,17 @@ def _scalar(node: yaml.Node, path: Path, what: str) -> str:
     return node.value.strip()
 
 
-def load_placements(index) -> dict[str, tuple[Placement, ...]]:
-    """Every ruleset's ``calculators.yml``, validated: rule ID -> placements, in file order.
+def load_placements(index) -> dict[tuple[str, str], tuple[Placement, ...]]:
+    """Every ruleset's ``calculators.yml``, validated: (ruleset id, rule ID) -> placements, in file order.
+
+    Keyed by ruleset too: rule IDs are unique within a ruleset only, and a
+    calculator shows on its own ruleset's page.
 
     Errors name the file and line: a rule ID this reference does not contain
     (or one of another ruleset), an unknown calculator id, a calculator of
     another ruleset, a calculator placed twice."""
     known = {calc.id: calc for calc in calculators.all_calculators()}
-    by_rule: dict[str, list[Placement]] = {}
+    by_rule: dict[tuple[str, str], list[Placement]] = {}
     placed: dict[str, Placement] = {}
     for ruleset in index.rulesets.values():
         path = Path(ruleset.folder) / PLACEMENTS_FILE
@@ -106,8 +111,9 @@ def load_placements(index) -> dict[str, tuple[Placement, ...]]:
                 calc_id = _scalar(item, path, "a calculator id")
                 item_line = item.start_mark.line + 1
                 if calc_id not in known:
+                    own = [calc.id for calc in known.values() if calc.ruleset == ruleset.id]
                     raise SourceError(str(path), item_line, f"no calculator {calc_id!r} "
-                                      f"(known: {', '.join(known)}; see python -m calculators list)")
+                                      f"({ruleset.id}'s: {', '.join(own) or 'none'}; see python -m calculators list)")
                 if known[calc_id].ruleset != ruleset.id:
                     raise SourceError(str(path), item_line,
                                       f"{calc_id} is a {known[calc_id].ruleset} calculator, not {ruleset.id}")
@@ -117,15 +123,15 @@ def load_placements(index) -> dict[str, tuple[Placement, ...]]:
                                       f"{calc_id} is already placed under {first.rule} ({first.source}:{first.line})")
                 placement = Placement(calc_id, rule.id, ruleset.id, path, item_line)
                 placed[calc_id] = placement
-                by_rule.setdefault(rule.id, []).append(placement)
-    return {rule_id: tuple(items) for rule_id, items in by_rule.items()}
+                by_rule.setdefault((ruleset.id, rule.id), []).append(placement)
+    return {key: tuple(items) for key, items in by_rule.items()}
 
 
 # Held weakly: the index, and the placements with it, are freed with the build.
 _placements_cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def placements_of(index) -> dict[str, tuple[Placement, ...]]:
+def placements_of(index) -> dict[tuple[str, str], tuple[Placement, ...]]:
     """``load_placements`` once per build (the plugin makes a new index per build)."""
     if index not in _placements_cache:
         _placements_cache.clear()
@@ -307,13 +313,16 @@ class CalculatorsTreeprocessor(Treeprocessor):
         index = config["rule_index"]
         if not index:
             return
-        placements = placements_of(index)
         page = config["current_page"]
+        rule_page = index.pages.get(page)
+        if rule_page is None:  # not a rule page: no rule to place a calculator under
+            return
+        placements = placements_of(index)
         children = list(root)
         for position, heading in enumerate(children):
             if heading.tag not in _HEADINGS or "rr-rule" not in heading.get("class", "").split():
                 continue
-            placed = placements.get(heading.get("data-rule", ""))
+            placed = placements.get((rule_page.ruleset, heading.get("data-rule", "")))
             if not placed:
                 continue
             # Right after the rule's own text: before the next heading (its first sub-rule).
@@ -326,7 +335,7 @@ class CalculatorsTreeprocessor(Treeprocessor):
 
 
 class CalculatorsIndexPreprocessor(Preprocessor):
-    """Replace the ``<!-- ruleref:calculators -->`` line by the table of calculators."""
+    """Replace the ``<!-- ruleref:calculators -->`` line by the tables of calculators."""
 
     def __init__(self, md: Markdown, extension: CalculatorsExtension):
         super().__init__(md)
@@ -360,24 +369,36 @@ def _rule_name(rules, rule_id: str, with_title: bool) -> str:
     return f"{rule.id} {rest}" if rest and rule.id.endswith(number) else f"{rule.id} {rule.title}"
 
 
+NO_CALCULATORS = "This reference has no calculators yet."
+
+
+def _calculator_row(calc, rules, placement: Placement | None, page: str) -> str:
+    """One calculator: its title, the rules it implements (linked), where it is placed."""
+    cited = ", ".join(_md_link(_rule_name(rules, rule_id, False), _href(rules, page, rule_id)) for rule_id in calc.rules)
+    if placement is None:
+        placed = "not placed"
+    else:
+        rule = rules[placement.rule]
+        href = f"{posixpath.relpath(rule.page, posixpath.dirname(page) or '.')}#calc-{calc.id}"
+        placed = _md_link(_rule_name(rules, rule.id, True), href)
+    title = calc.title.replace("|", "\\|")
+    return f"| {title} | {cited} | {placed} |"
+
+
 def calculator_table(index, placements: dict, page: str) -> list[str]:
-    """Markdown table: calculator, the rules it implements (linked), where it is placed."""
+    """Markdown: for each ruleset of the site that has calculators, its name as a heading over the
+    table of them; ``NO_CALCULATORS`` if none has any. A calculator of a ruleset the site does not
+    hold has no rules to link to and nowhere to be placed, so it is not listed."""
     where = {p.calculator: p for placed in placements.values() for p in placed}
-    lines = ["| Calculator | Rules | Placed under |", "| --- | --- | --- |"]
-    for calc in calculators.all_calculators():
-        rules = index.rules_of(calc.ruleset)
-        cited = ", ".join(_md_link(_rule_name(rules, rule_id, False), _href(rules, page, rule_id))
-                          for rule_id in calc.rules)
-        placement = where.get(calc.id)
-        if placement is None:
-            placed = "not placed"
-        else:
-            rule = rules[placement.rule]
-            href = f"{posixpath.relpath(rule.page, posixpath.dirname(page) or '.')}#calc-{calc.id}"
-            placed = _md_link(_rule_name(rules, rule.id, True), href)
-        title = calc.title.replace("|", "\\|")
-        lines.append(f"| {title} | {cited} | {placed} |")
-    return ["", *lines, ""]
+    lines = []
+    for ruleset in index.rulesets.values():
+        calcs = [calc for calc in calculators.all_calculators() if calc.ruleset == ruleset.id]
+        if not calcs:
+            continue
+        rules = index.rules_of(ruleset.id)
+        lines += ["", f"## {ruleset.name}", "", "| Calculator | Rules | Placed under |", "| --- | --- | --- |"]
+        lines += [_calculator_row(calc, rules, where.get(calc.id), page) for calc in calcs]
+    return ["", *(lines or [NO_CALCULATORS]), ""]
 
 
 class CalculatorsExtension(Extension):
@@ -399,5 +420,5 @@ def makeExtension(**kwargs) -> CalculatorsExtension:
     return CalculatorsExtension(**kwargs)
 
 
-__all__ = ["CalculatorsExtension", "Placement", "calculator_table", "load_placements",
+__all__ = ["CalculatorsExtension", "NO_CALCULATORS", "Placement", "calculator_table", "load_placements",
            "makeExtension", "placements_of", "render_calculator", "render_result"]

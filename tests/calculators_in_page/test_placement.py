@@ -1,5 +1,5 @@
 """Calculators under their rules: calculators.yml validated, each form right after
-its rule's own text, the default result written in by the build, the index page."""
+its rule's own text, the default result written in by the build, the index page (by ruleset)."""
 
 from __future__ import annotations
 
@@ -10,17 +10,20 @@ import subprocess
 import sys
 from html.parser import HTMLParser
 
+import markdown
 import pytest
 
 import calculators
 from build_tools.bundle import csp
 from build_tools.errors import SourceError
-from build_tools.markdown.calculators import load_placements, render_calculator
+from build_tools.markdown.calculators import NO_CALCULATORS, calculator_table, load_placements, render_calculator
+from build_tools.release_check import missing_calculators
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
 from calculators import result_json
 
 from newgame.hit import HIT
+from projects import build, make_project
 
 
 @pytest.fixture(scope="module")
@@ -28,22 +31,34 @@ def index(project):
     return RuleIndex.from_docs(project / "docs", load_rulesets(project / "rulesets"))
 
 
-def index_with_placements(index, tmp_path, ruleset_id: str, text: str) -> RuleIndex:
-    """The real rule index, with ``ruleset_id``'s calculators.yml replaced by ``text``."""
-    folder = tmp_path / ruleset_id
-    folder.mkdir()
-    (folder / "calculators.yml").write_text(text, encoding="utf-8")
-    rulesets = {rid: dataclasses.replace(rs, folder=folder if rid == ruleset_id else tmp_path / "none")
+def index_with_placements(index, tmp_path, placements: dict[str, str], extra_rules=()) -> RuleIndex:
+    """The real rule index (plus ``extra_rules``), each ruleset's calculators.yml replaced by
+    ``placements[ruleset id]`` (none for a ruleset not named)."""
+    folders = {}
+    for ruleset_id, text in placements.items():
+        folders[ruleset_id] = tmp_path / ruleset_id
+        folders[ruleset_id].mkdir()
+        (folders[ruleset_id] / "calculators.yml").write_text(text, encoding="utf-8")
+    rulesets = {rid: dataclasses.replace(rs, folder=folders.get(rid, tmp_path / "none"))
                 for rid, rs in index.rulesets.items()}
-    return RuleIndex(index.rules, index.pages, rulesets)
+    return RuleIndex([*index.rules, *extra_rules], index.pages, rulesets)
+
+
+def index_of_rulesets(index, ruleset_ids) -> RuleIndex:
+    """The real rule index cut down to ``ruleset_ids``: what a site holding only those rulesets reads."""
+    return RuleIndex([rule for rule in index.rules if rule.ruleset in ruleset_ids],
+                     {path: page for path, page in index.pages.items() if page.ruleset in ruleset_ids},
+                     {rid: rs for rid, rs in index.rulesets.items() if rid in ruleset_ids})
 
 
 def test_every_calculator_is_placed_once_under_a_rule_of_its_ruleset(index):
+    # calculators/README.md, "Adding a calculator": a calculator is placed in its ruleset's calculators.yml.
     placed = [p for items in load_placements(index).values() for p in items]
     assert sorted(p.calculator for p in placed) == sorted(calc.id for calc in calculators.all_calculators())
-    assert [p.calculator for p in load_placements(index)["G15.21"]] == ["dozer-clearance"]
+    assert [p.calculator for p in load_placements(index)[("asl", "G15.21")]] == ["dozer-clearance"]
     for placement in placed:
-        assert index.get(placement.rule).ruleset == calculators.get(placement.calculator).ruleset
+        assert placement.ruleset == calculators.get(placement.calculator).ruleset
+        assert index.get(placement.ruleset, placement.rule).id == placement.rule
 
 
 @pytest.mark.parametrize("text, line, message", [
@@ -55,7 +70,7 @@ def test_every_calculator_is_placed_once_under_a_rule_of_its_ruleset(index):
     ("- dozer-clearance\n", 1, "expected a mapping"),
 ])
 def test_bad_placement_fails_the_build_naming_file_and_line(index, tmp_path, text, line, message):
-    bad = index_with_placements(index, tmp_path, "asl", text)
+    bad = index_with_placements(index, tmp_path, {"asl": text})
     with pytest.raises(SourceError) as raised:
         load_placements(bad)
     assert raised.value.path.endswith("asl/calculators.yml")
@@ -64,9 +79,67 @@ def test_bad_placement_fails_the_build_naming_file_and_line(index, tmp_path, tex
 
 
 def test_battlefront_section_slug_from_another_ruleset_is_rejected(index, tmp_path):
-    bad = index_with_placements(index, tmp_path, "battlefront", "G15.21: roadblock\n")
+    bad = index_with_placements(index, tmp_path, {"battlefront": "G15.21: roadblock\n"})
     with pytest.raises(SourceError, match="'G15.21' is not a rule of battlefront"):
         load_placements(bad)
+
+
+def test_a_rule_id_two_rulesets_share_shows_each_ruleset_only_its_own_calculator(index, tmp_path):
+    # Rule IDs are unique within a ruleset only: a second book may number a rule G15.21 too.
+    asl_rule = index.get("asl", "G15.21")
+    page = next(path for path, page in index.pages.items() if page.ruleset == "battlefront")
+    twin = asl_rule._replace(ruleset="battlefront", page=page)
+    both = index_with_placements(index, tmp_path, {"asl": "G15.21: dozer-clearance\n",
+                                                   "battlefront": "G15.21: roadblock\n"}, [twin])
+
+    def calculators_on(page):
+        md = markdown.Markdown(extensions=["attr_list", "build_tools.markdown.calculators"], extension_configs={
+            "build_tools.markdown.calculators": {"current_page": page, "rule_index": both}})
+        return re.findall(r'data-calc="([^"]+)"', md.convert('### G15.21 {: #G15.21 .rr-rule data-rule="G15.21" }'))
+
+    assert calculators_on(asl_rule.page) == ["dozer-clearance"]
+    assert calculators_on(page) == ["roadblock"]
+
+
+def table_titles(lines: list[str]) -> list[str]:
+    return [line.split(" | ")[0].removeprefix("| ") for line in lines
+            if line.startswith("| ") and not line.startswith(("| Calculator |", "| ---"))]
+
+
+def test_calculators_index_lists_only_the_rulesets_the_site_holds_each_under_its_name(index):
+    # A project may keep a ruleset's calculators while dropping its rule texts: they have no rules to
+    # link to and nowhere to be placed, so the index leaves them out (and loading placements copes).
+    for ruleset_id, ruleset in index.rulesets.items():
+        held = index_of_rulesets(index, {ruleset_id})
+        lines = calculator_table(held, load_placements(held), "calculators.md")
+        own = [calc.title for calc in calculators.all_calculators() if calc.ruleset == ruleset_id]
+        assert [line for line in lines if line.startswith("## ")] == ([f"## {ruleset.name}"] if own else [])
+        assert table_titles(lines) == own
+        assert "not placed" not in "\n".join(lines)
+
+
+def test_calculators_index_of_a_site_with_no_rulesets_says_it_has_none():
+    empty = RuleIndex([], {}, {})
+    assert load_placements(empty) == {}
+    assert calculator_table(empty, {}, "calculators.md") == ["", NO_CALCULATORS, ""]
+
+
+def test_a_project_with_no_rulesets_builds_a_calculators_page_that_says_it_has_none(tmp_path):
+    site = build(make_project(tmp_path / "project", {}), tmp_path / "site")
+    html = (site / "calculators" / "index.html").read_text(encoding="utf-8")
+    assert NO_CALCULATORS in html
+    assert "<table" not in html
+
+
+def test_release_check_of_a_site_without_a_ruleset_passes_over_that_rulesets_calculators(index, built_site,
+                                                                                           tmp_path):
+    for ruleset_id in index.rulesets:
+        project = tmp_path / ruleset_id
+        placements = project / "rulesets" / ruleset_id / "calculators.yml"
+        placements.parent.mkdir(parents=True)
+        placements.write_text((index.rulesets[ruleset_id].folder / "calculators.yml").read_text(encoding="utf-8"))
+        held = index_of_rulesets(index, {ruleset_id})
+        assert missing_calculators(project, held, built_site, directory_urls=True) == []
 
 
 def test_a_calculator_with_no_inputs_shows_its_result_under_a_form_with_no_fields():
@@ -146,8 +219,8 @@ def texts(html, class_name):
 
 
 def test_every_page_carries_the_cli_result_for_the_default_inputs(built_site, index):
-    for rule_id, placed in load_placements(index).items():
-        page = index.get(rule_id).page.removesuffix(".md")
+    for (ruleset_id, rule_id), placed in load_placements(index).items():
+        page = index.get(ruleset_id, rule_id).page.removesuffix(".md")
         for placement in placed:
             expected = cli_json(placement.calculator)
             html = section_html(built_site, page, placement.calculator)
