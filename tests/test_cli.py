@@ -148,3 +148,13 @@ def test_an_empty_project_builds_a_clean_site(tmp_path):
     result = ruleref("check", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "ruleref check: 0 problem(s)" in result.stdout
+
+
+def test_the_build_names_the_cited_but_absent_rules_in_one_line_and_a_file(project_copy):
+    result = ruleref("build", cwd=project_copy)
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stderr.splitlines() if "cited rules are not in this reference" in line]
+    assert len(lines) == 1 and lines[0].endswith("the list: .ruleref/unresolved-references.txt")
+    assert not any("cited in" in line for line in result.stderr.splitlines())
+    listed = (project_copy / ".ruleref" / "unresolved-references.txt").read_text(encoding="utf-8")
+    assert "asl\tB24.7\tcited in G15.2, G15.21" in listed

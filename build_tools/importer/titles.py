@@ -26,6 +26,7 @@ _CAPITALS_WORD = re.compile(r"(?:vs|&|[A-Z][A-Z0-9'-]*(?:/[A-Za-z][A-Za-z0-9'-]*
 # Words a title in title case leaves in lower case.
 _MINOR_WORDS = frozenset("a an and as at by for from in into nor of on or per the to vs vs. via with without".split())
 _WORD = re.compile(r"[^\s/–—-]+")
+_ASIDE = re.compile(r"\([^()]*\)")
 _QUOTES_AND_BRACKETS = "\"'“”‘’()[]"
 _CAPITALS_TITLE = re.compile(r"(?P<title>[^:]+):(?:\s+|$)")
 _COLON_TITLE = re.compile(r"(?P<title>[^:.!?;,]+):(?:\s+|$)")
@@ -43,8 +44,9 @@ def capitals_colon_title(rest: str) -> tuple[str | None, str]:
 
 
 def in_title_case(text: str) -> bool:
-    """Every word capitalised (or a number, or a minor word after the first): ``Zones of Control``."""
-    words = [word.strip(_QUOTES_AND_BRACKETS) for word in _WORD.findall(text)]
+    """Every word capitalised (or a number, or a minor word after the first): ``Zones of Control``;
+    an aside in parentheses is not looked at (``Stacking (see 6.1)``)."""
+    words = [word.strip(_QUOTES_AND_BRACKETS) for word in _WORD.findall(_ASIDE.sub(" ", text))]
     words = [word for word in words if word]
     if not words or not (words[0][0].isupper() or words[0][0].isdigit()):
         return False
@@ -66,8 +68,10 @@ def colon_title(rest: str) -> tuple[str | None, str]:
         title, body = match.group("title"), rest[match.end():].strip()
         words = title.split()
         # "Zones of Control: units ...", or in sentence case before a new sentence: "Fresh units: A unit ..."
-        if len(words) <= MAX_COLON_TITLE_WORDS and (in_title_case(title) or (
-                len(words) <= MAX_SENTENCE_CASE_TITLE_WORDS and title[:1].isupper() and body[:1].isupper())):
+        # ("Exception: a unit ...", one word before a sentence that goes on, is that sentence.)
+        if len(words) <= MAX_COLON_TITLE_WORDS and (body[:1].isupper() or len(words) > 1) and (
+                in_title_case(title) or (len(words) <= MAX_SENTENCE_CASE_TITLE_WORDS and title[:1].isupper()
+                                         and body[:1].isupper())):
             return title + ":", body
     return None, rest.strip()
 

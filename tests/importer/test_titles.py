@@ -1,0 +1,37 @@
+"""Where a rule's title ends and its text begins (build_tools/importer/titles.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from build_tools.importer.titles import colon_title, whole_line_title
+
+
+@pytest.mark.parametrize("rest, title, body", [
+    ("vs PILLBOX/ENTRENCHMENT/TUNNEL: A Mobile dozer", "vs PILLBOX/ENTRENCHMENT/TUNNEL:", "A Mobile dozer"),  # G15.21
+    ("MOBILE/immobile: A Mobile vehicle", "MOBILE/immobile:", "A Mobile vehicle"),  # D.7
+    ("Zones of Control: units that enter", "Zones of Control:", "units that enter"),
+    ("Fresh units: A unit that did not move", "Fresh units:", "A unit that did not move"),
+    ("Exception: a unit out of supply", None, "Exception: a unit out of supply"),  # a sentence goes on
+    ("A unit may: move, or fire.", None, "A unit may: move, or fire."),
+    ("The attacker, if able: Retreats", None, "The attacker, if able: Retreats"),
+])
+def test_a_title_before_a_colon(rest, title, body):
+    assert colon_title(rest) == (title, body)
+
+
+@pytest.mark.parametrize("rest", ["Zones of Control", "COMBAT", "(Optional) Night Movement", '"Overrun" Attacks',
+                                  "Stacking (see 6.1)", "4.0 Rules in Brief"])
+def test_a_line_that_reads_as_a_title_is_one(rest):
+    assert whole_line_title(rest, text_follows=False)
+
+
+@pytest.mark.parametrize("rest", ["Units may not stack", "Night turns.", "lower case start", "Roll a die; add 1",
+                                  "A unit that enters an enemy zone of control stops at once and moves no more"])
+def test_a_sentence_is_not_a_title(rest):
+    assert not whole_line_title(rest, text_follows=False)
+
+
+def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
+    assert whole_line_title("Units in towns", text_follows=True)
+    assert not whole_line_title("Units in towns.", text_follows=True)
