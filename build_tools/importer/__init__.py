@@ -18,6 +18,7 @@ from pathlib import Path
 import yaml
 
 from build_tools.errors import SourceError
+from build_tools.importer.characters import clean_text
 from build_tools.importer.numbered import import_numbered
 from build_tools.importer.report import ImportReport
 from build_tools.importer.source_lines import read_markdown, read_text
@@ -65,6 +66,7 @@ def import_text(text: str, *, path: str, ruleset: str, numbering: Numbering, cha
     the title of a page that has none of its own: no document title, and many
     top-level rules.
     """
+    text, removed = clean_text(text, path)
     fmt, reason = detect_format(text, path, format)
     if numbering.name == "none":
         if fmt != "text":
@@ -80,6 +82,7 @@ def import_text(text: str, *, path: str, ruleset: str, numbering: Numbering, cha
         page, report = import_numbered(text, reader, path=path, numbering=numbering, chapter=chapter)
         report.format_reason = reason
     report.size = len(text)
+    report.warnings[:0] = removed
     front = {"ruleset": ruleset}
     if page.chapter is not None:
         front["chapter"] = page.chapter

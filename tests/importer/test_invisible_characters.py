@@ -1,0 +1,50 @@
+"""A character a reader cannot see never drops a rule: it is removed and reported, or refused,
+with file and line (build_tools/importer/characters.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from build_tools.errors import SourceError
+from build_tools.importer import import_text
+from build_tools.numbering import numbering_of
+
+G15 = "15. Bulldozers\n15.2 CAPABILITES: A Mobile dozer may.\n15.22 vs CAVE: A dozer may.\n{}15.23 vs WIRE: A dozer may remove wire.\n"
+CASE = "5. MOVEMENT\n5.1 General: Units move.\n{}5.2 Terrain\nTerrain costs.\n"
+
+
+def imported(text, numbering="asl", chapter="G"):
+    return import_text(text, path="rulesets/x/sources/x.txt", ruleset="x",
+                       numbering=numbering_of(numbering, chapters="G"), chapter=chapter, format="text")
+
+
+@pytest.mark.parametrize("invisible", ["\ufeff", "\u200b", "\u200c", "\u200d", "\u2060", "\u00ad"])
+def test_an_invisible_character_before_a_rule_number_keeps_the_rule_and_is_reported(invisible):
+    result = imported(G15.format(invisible))
+    assert '{: #G15.23 .rr-rule data-rule="G15.23" }' in result.markdown
+    assert f"rulesets/x/sources/x.txt:4: removed an invisible character (U+{ord(invisible):04X}) at column 1" \
+        in result.report.warnings
+    case = imported(CASE.format(invisible), "case", None)
+    assert '{: #5.2 .rr-rule data-rule="5.2" }' in case.markdown
+
+
+def test_an_invisible_character_inside_a_number_or_a_word_is_removed():
+    result = imported("15. Bulldozers\n15.2 CAPA\u200bBILITES: See 15.2\u200b3.\n15.23 vs WIRE: text.\n")
+    assert "15.2 CAPABILITES:" in result.markdown and "See 15.23." in result.markdown
+    assert result.report.warnings == ["rulesets/x/sources/x.txt:2: removed an invisible character (U+200B) at column 10"]
+
+
+@pytest.mark.parametrize("character, kind", [("\x00", "a control character (U+0000)"), ("\x10", "a control character (U+0010)"),
+                                             ("\x1b", "a control character (U+001B)"), ("\x7f", "a control character (U+007F)"),
+                                             ("\u202e", "a bidirectional control (U+202E)"),
+                                             ("\u2066", "a bidirectional control (U+2066)")])
+def test_a_control_or_bidirectional_character_is_refused_with_line_and_column(character, kind):
+    with pytest.raises(SourceError) as error:
+        imported(G15.format(f"x{character}y\n"))
+    assert (error.value.path, error.value.line) == ("rulesets/x/sources/x.txt", 4)
+    assert error.value.reason.startswith(f"{kind} at column 2: remove it")
+
+
+def test_a_form_feed_is_a_page_break_between_lines():
+    result = imported(G15.format("").replace("\n15.23", "\f15.23"))
+    assert '{: #G15.23 .rr-rule data-rule="G15.23" }' in result.markdown
