@@ -160,11 +160,24 @@ class _Undotted(Numbering):
     def _section_spellings(section: str) -> tuple[str, ...]:
         return (section, f"{section}.0")
 
+    def other(self) -> _Undotted:
+        """The numbering a book numbered like this one is most often mistaken for."""
+        raise NotImplementedError
+
+    def order_hint(self, before, after):
+        other = self.other()
+        read = [other.read(number, trailing_dot=False, chapter=None) for number in (before, after)]
+        if None not in read and read[1].path > read[0].path:
+            return (f" (in numbering {other.name} {after} would come after {before}: if {other.levels}, "
+                    f"set numbering: {other.name})")
+        return ""
+
 
 class CaseNumbering(_Undotted):
     """SPI-style cases: ``5`` (or ``5.0``) section, ``5.4`` case, ``5.44``, ``9.231``."""
 
     name = "case"
+    levels = "each digit after the dot is a level"
     _NUMBER = re.compile(r"(?P<section>[1-9]\d*)(?:\.(?P<digits>\d+))?")
 
     def __init__(self, *, quantity_words: Collection[str] = (), references: bool = True):
@@ -188,18 +201,15 @@ class CaseNumbering(_Undotted):
     def example_ids(self):
         return "5.4, 9.231"
 
-    def order_hint(self, before, after):
-        if DecimalNumbering().read(after, trailing_dot=False, chapter=None).path > \
-                DecimalNumbering().read(before, trailing_dot=False, chapter=None).path:
-            return (f" (in numbering decimal {after} would come after {before}: if each dotted group is a level, "
-                    "set numbering: decimal)")
-        return ""
+    def other(self):
+        return DecimalNumbering(references=False)
 
 
 class DecimalNumbering(_Undotted):
     """Dotted groups: ``3``, ``3.0``, ``3.2``, ``3.2.1``; each group one level deeper."""
 
     name = "decimal"
+    levels = "each dotted group is a level"
     _NUMBER = re.compile(r"[1-9]\d*(?:\.\d+)*")
 
     def __init__(self, *, quantity_words: Collection[str] = (), references: bool = True):
@@ -220,13 +230,8 @@ class DecimalNumbering(_Undotted):
     def example_ids(self):
         return "3.2, 3.2.1"
 
-    def order_hint(self, before, after):
-        case = CaseNumbering().read(after, trailing_dot=False, chapter=None), \
-            CaseNumbering().read(before, trailing_dot=False, chapter=None)
-        if None not in case and case[0].path > case[1].path:
-            return (f" (in numbering case {after} would come after {before}: if each digit after the dot is a "
-                    "level, set numbering: case)")
-        return ""
+    def other(self):
+        return CaseNumbering(references=False)
 
 
 def numbering_of(name: str, *, chapters: Collection[str] = (), quantity_words: Collection[str] = (),
