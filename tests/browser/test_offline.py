@@ -67,8 +67,15 @@ def cache_names(page) -> list[str]:
     return sorted(page.evaluate("caches.keys()"))
 
 
+def rule_entries(site: Path) -> list[tuple[str, dict]]:
+    """Every rule of rule-index.json (rule IDs are unique within a ruleset): (rule ID, entry)."""
+    rulesets = json.loads((site / "rule-index.json").read_text(encoding="utf-8"))["rules"]
+    return [(rule_id, entry) for rules in rulesets.values() for rule_id, entry in rules.items()]
+
+
 def rule_url(site: Path, rule_id: str) -> str:
-    return json.loads((site / "rule-index.json").read_text(encoding="utf-8"))["rules"][rule_id]["url"]
+    [url] = [entry["url"] for found, entry in rule_entries(site) if found == rule_id]
+    return url
 
 
 def share_link(site: Path, exclude: set[str] = frozenset()) -> tuple[str, str, str, list[dict]] | None:
@@ -138,9 +145,8 @@ def test_after_one_visit_every_page_search_jump_reference_and_calculator_work_of
         # calculator page the share link below points into.
         link = share_link(built_site, exclude={"./"})
         calculator_page = link[0].split("?")[0] if link else None
-        index = json.loads((built_site / "rule-index.json").read_text(encoding="utf-8"))["rules"]
         pages = {}
-        for rule in index.values():
+        for _, rule in rule_entries(built_site):
             pages.setdefault(rule["url"].split("#")[0], rule["url"])
         opened = [url for page_url, url in sorted(pages.items()) if page_url != calculator_page]
         opened += ["asl/glossary/", "battlefront/glossary/", "calculators/"]
