@@ -11,6 +11,19 @@ of those elements replaced by its text and those lines left out: the same
 index, built from HTML as lean as a plain page's; the page keeps its own
 content. ``tests/references/test_search_input.py`` checks that the index is
 the same byte for byte.
+
+Two things are added, so that a search for a rule ID lists that rule first:
+
+* a heading that shows a rule's number relative to its chapter ("15.21 vs
+  PILLBOX…" for G15.21) gets the full rule ID in the copy the index reads
+  (the page shows the heading as printed), so either finds the rule by its
+  title, which the index weighs most;
+* a broader rule weighs more than the rules inside it. Material's search
+  matches every typed word as a prefix, so "5.4" finds 5.41 and 5.42 by
+  their titles as well as 5.4 itself; and every rule citing 5.4 makes "5.4"
+  a commoner, lighter word in the index than "5.41". Doubling the boost at
+  each heading level up (the heading depth follows the numbering) lists 5.4
+  first; among words it favours the section over its sub-rules.
 """
 
 from __future__ import annotations
@@ -28,14 +41,47 @@ _NOTE = re.compile(r'<span class="(?:%s)">([^<]*(?:<(?!/?span\b)[^<]*)*)</span>'
 _ABBREVIATION = re.compile(r'<abbr title="[^"]*">([^<]*)</abbr>')
 
 
+# A rule heading (attr_list writes class, data-rule, id in that order) and its text up to the permalink.
+_RULE_HEADING = re.compile(r'(<h([1-6]) class="rr-rule" data-rule="([^"]+)"[^>]*>)(.*?)(?=<a class="headerlink"|</h\2>)')
+# Each heading level up doubles a rule's weight in the search index.
+RULE_LEVEL_BOOST = 2
+
+
 def lean_html(html: str) -> str:
     # Functions, not r"\2" templates: Python 3.11 expands a template in Python code, match by match.
     html = _REFERENCE.sub(lambda element: element[2], _CITED_BY.sub("", html))
     return _ABBREVIATION.sub(lambda element: element[1], _NOTE.sub(lambda element: element[1], html))
 
 
+def _with_full_id(heading: re.Match) -> str:
+    rule_id, text = heading[3], heading[4]
+    printed = text.split(None, 1)[0].rstrip(".") if text.strip() else ""
+    if not printed or printed == rule_id or not rule_id.endswith(printed):
+        return heading[0]  # the heading shows the whole ID, or no number at all
+    return f"{heading[1]}{text.rstrip()} ({rule_id})"
+
+
+def with_full_rule_ids(html: str) -> str:
+    """Rule headings showing a chapter-relative number get the rule ID: "15.21 vs PILLBOX… (G15.21)"."""
+    return _RULE_HEADING.sub(_with_full_id, html)
+
+
+def boost_broader_rules(entries: list[dict], html: str) -> None:
+    """Multiply the boost of the index entries of a page's rules by RULE_LEVEL_BOOST per
+    heading level above h6. The page's own entry (Material's for its first h1) counts as h1."""
+    levels = {heading[3]: int(heading[2]) for heading in _RULE_HEADING.finditer(html)}
+    if not levels:
+        return
+    for entry in entries:
+        anchor = entry["location"].partition("#")[2]
+        level = levels.get(anchor) if anchor else 1
+        if level:
+            entry["boost"] = entry.get("boost", 1) * RULE_LEVEL_BOOST ** (6 - level)
+
+
 def index_lean_pages(config) -> None:
-    """Have Material's search index read each page's content as :func:`lean_html`.
+    """Have Material's search index read each page's content as :func:`lean_html`,
+    with :func:`with_full_rule_ids`, and :func:`boost_broader_rules` in its entries.
 
     The page holds the lean content only while the index reads it (a view
     object delegating every other attribute cost more than it saved). Call
@@ -49,11 +95,13 @@ def index_lean_pages(config) -> None:
 
     def add_lean_entry(page):
         content = page.content
-        page.content = lean_html(content)
+        page.content = with_full_rule_ids(lean_html(content))
+        first = len(index.entries)
         try:
-            return add_entry(page)
+            add_entry(page)
         finally:
             page.content = content
+        boost_broader_rules(index.entries[first:], content)
 
     add_lean_entry.reads_lean_pages = True
     index.add_entry_from_context = add_lean_entry

@@ -18,6 +18,14 @@ def site_url(built_site):
 
 
 @pytest.fixture(scope="session")
+def books_url(books_site):
+    """The site of the real rulesets and the test rulebooks (several share rule IDs such as 5.44), served."""
+    server, url = serve(books_site)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is not installed: apt-get install -y chromium (.ci/run does this)")

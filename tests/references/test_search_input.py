@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from build_tools.plugin import search_input
 from build_tools.site_build import build_into
 
@@ -28,18 +30,60 @@ def test_our_elements_become_their_text_and_referenced_by_lines_go():
 
 def test_the_index_reads_the_lean_content_and_the_page_keeps_its_own():
     read = []
-    index = SimpleNamespace(add_entry_from_context=lambda page: read.append(page.content))
+    index = SimpleNamespace(add_entry_from_context=lambda page: read.append(page.content), entries=[])
     config = SimpleNamespace(plugins={"material/search": SimpleNamespace(search_index=index)})
     search_input.index_lean_pages(config)
     search_input.index_lean_pages(config)  # a second build of `serve`: wrapped once
     page = SimpleNamespace(content=PAGE, url="asl/g15/")
     index.add_entry_from_context(page)
-    assert read == [search_input.lean_html(PAGE)]
+    assert read == [search_input.with_full_rule_ids(search_input.lean_html(PAGE))]
     assert page.content == PAGE
 
 
+def heading(rule_id: str, text: str, level: int = 3) -> str:
+    return (f'<h{level} class="rr-rule" data-rule="{rule_id}" id="{rule_id}">{text}'
+            f'<a class="headerlink" href="#{rule_id}" title="Link to this rule">&para;</a></h{level}>')
+
+
+def test_a_heading_showing_a_chapter_relative_number_is_indexed_with_the_full_rule_id():
+    # G15.21 is printed "15.21 vs PILLBOX…"; a search for G15.21 must find it by its title.
+    assert search_input.with_full_rule_ids(heading("G15.21", "15.21 vs PILLBOX/ENTRENCHMENT/TUNNEL:")) \
+        == heading("G15.21", "15.21 vs PILLBOX/ENTRENCHMENT/TUNNEL: (G15.21)")
+    assert search_input.with_full_rule_ids(heading("G15", "15. Bulldozers", 1)) \
+        == heading("G15", "15. Bulldozers (G15)", 1)
+
+
+@pytest.mark.parametrize("rule_id, text", [
+    ("D.5B", "D.5B CARDS:"),  # shows the whole ID
+    ("D", "D. VEHICLES"),
+    ("5.44", "5.44"),  # case and decimal numbers are the rule IDs
+    ("3.2.1", "3.2.1"),
+    ("engineering-action", "Engineering Action"),  # a title slug is no number
+])
+def test_a_heading_showing_its_whole_id_or_no_number_is_indexed_as_it_is(rule_id, text):
+    assert search_input.with_full_rule_ids(heading(rule_id, text)) == heading(rule_id, text)
+
+
+def test_broader_rules_weigh_more_in_the_index():
+    # "5.4" is a prefix of 5.41's ID too: the section must outweigh its cases.
+    page = "\n".join([heading("5", "5 Movement", 2), heading("5.4", "5.4 Special Units.", 3),
+                      heading("5.41", "5.41", 4), '<h2 id="notes">Notes</h2>'])
+    entries = [{"location": "mf/", "boost": 3}, {"location": "mf/#5", "boost": 3},
+               {"location": "mf/#5.4", "boost": 3}, {"location": "mf/#5.41", "boost": 3},
+               {"location": "mf/#notes", "boost": 3}]
+    search_input.boost_broader_rules(entries, page)
+    assert [entry["boost"] for entry in entries] == [3 * 32, 3 * 16, 3 * 8, 3 * 4, 3]
+
+
+def test_pages_without_rules_keep_their_boost():
+    entries = [{"location": ""}, {"location": "#rulesets"}]
+    search_input.boost_broader_rules(entries, '<h1 id="home">Home</h1><h2 id="rulesets">Rulesets</h2>')
+    assert entries == [{"location": ""}, {"location": "#rulesets"}]
+
+
 def test_the_search_index_is_the_one_material_builds_from_the_full_pages(built_site, project, tmp_path, monkeypatch):
-    monkeypatch.setattr(search_input, "index_lean_pages", lambda config: None)
+    # The same build with the full pages: only the lean markup differs, not what is added for rules.
+    monkeypatch.setattr(search_input, "lean_html", lambda html: html)
     full_pages_site = tmp_path / "site"
     build_into(full_pages_site, config_file=project / "mkdocs.yml", strict=True)
     index = "search/search_index.json"
