@@ -6,13 +6,12 @@
 // Pages without calculators load nothing more than this file.
 
 import { renderResult, showErrors } from "./ruleref/calculator-render.js";
+import { loadIndex, pageRuleset, ruleIn, ruleUrl } from "./ruleref/rules.js";
 
-const SITE = new URL("../../", import.meta.url);
 const WORKER = new URL("./ruleref/calculator-worker.js", import.meta.url);
 
 let worker = null;
 let runtime = { state: "starting" }; // then {state: "ready", warm, ms} or {state: "failed", message}
-let ruleUrls = null;
 const pending = new Map();
 let counter = 0;
 // The address bar follows the inputs, at most a few times a second (browsers
@@ -25,12 +24,16 @@ function pageQuery() {
   return link && link.path === location.pathname ? link.query : location.search;
 }
 
+// The rules a result cites are rules of the page's ruleset (the one the
+// calculator is placed in); the page is read when the result is shown, as
+// instant navigation may have moved to another ruleset since the index loaded.
 function ruleIndex() {
-  ruleUrls ??= fetch(new URL("rule-index.json", SITE))
-    .then((response) => response.json())
-    .then((index) => (rule) => index.rules[rule] ? new URL(index.rules[rule].url, SITE).href : null)
+  return loadIndex()
+    .then((index) => (rule) => {
+      const entry = ruleIn(index, pageRuleset(index), rule);
+      return entry ? ruleUrl(entry).href : null;
+    })
     .catch(() => () => null);
-  return ruleUrls;
 }
 
 // The offline copy waits for this on calculator pages (offline-copy.js): the

@@ -1,15 +1,28 @@
-// "Jump to rule": a small form at the top of every page. Type G15.21, 15.21
-// (in the page's chapter), d.5b or a section title; Enter goes there.
+// "Jump to rule": a small form at the top of every page. Type a rule ID (any
+// case), a number relative to the page's chapter or words of a section's
+// title; Enter goes there, in the page's ruleset first. A rule found only in
+// another ruleset is followed, and the page it lands on says so; one found in
+// several is offered as links.
 
-import { findRule, loadRules, pageRule, ruleUrl } from "./rules.js";
+import { findRules, loadIndex, pageChapter, pageRuleset, ruleUrl } from "./rules.js";
+import { carryNotice, showCarriedNotice } from "./notice.js";
 
 let formCount = 0;
+
+/** A rule ID of the page to show as an example (a rule with a dot and a non-zero number after it), or null. */
+function exampleId(root) {
+  for (const heading of root.querySelectorAll(".md-content .rr-rule[data-rule]")) {
+    if (/\.\d*[1-9]/.test(heading.dataset.rule)) return heading.dataset.rule;
+  }
+  return null;
+}
 
 /** Put the form at the top of the page content (again after each instant navigation). */
 export function mountJump(root = document) {
   const content = root.querySelector(".md-content__inner");
   if (!content || content.querySelector(".rr-jump")) return;
   const id = `rr-jump-${++formCount}`;
+  const example = exampleId(root);
   const form = document.createElement("form");
   form.className = "rr-jump";
   form.setAttribute("role", "search");
@@ -18,9 +31,10 @@ export function mountJump(root = document) {
   label.htmlFor = `${id}-input`;
   label.textContent = "Jump to rule";
   const input = document.createElement("input");
-  Object.assign(input, { id: `${id}-input`, type: "text", name: "rule", placeholder: "G15.21, D.5B …",
+  Object.assign(input, { id: `${id}-input`, type: "text", name: "rule",
+                         placeholder: example ? `${example} or a title` : "Rule ID or title",
                          autocomplete: "off", spellcheck: false, enterKeyHint: "go" });
-  input.setAttribute("autocapitalize", "characters");
+  input.setAttribute("autocapitalize", "off");
   input.setAttribute("aria-describedby", `${id}-message`);
   const button = document.createElement("button");
   button.type = "submit";
@@ -33,35 +47,76 @@ export function mountJump(root = document) {
   form.append(label, input, button, message);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    jump(input.value, message);
+    jump(input.value, message, example);
   });
   input.addEventListener("input", () => { message.textContent = ""; });
   content.prepend(form);
 }
 
-async function jump(query, message) {
+async function jump(query, message, example) {
   const typed = query.trim();
   if (!typed) {
-    message.textContent = "Type a rule ID, such as G15.21, or a section title.";
+    message.textContent = example
+      ? `Type a rule ID, such as ${example}, or a section title.`
+      : "Type a rule ID or a section title.";
     return;
   }
   let all;
   try {
-    all = await loadRules();
+    all = await loadIndex();
   } catch {
     message.textContent = "The rule index could not be loaded; reload the page and try again.";
     return;
   }
-  const here = pageRule(all);
-  const id = findRule(typed, all, here);
-  if (id === null) {
-    message.textContent = /^[\d.]/.test(typed) && !here
-      ? `${typed}: which chapter? Type the whole rule ID, such as G${typed}.`
-      : `No rule “${typed}” in this reference.`;
+  const here = pageRuleset(all);
+  const found = findRules(typed, all, here, pageChapter(all, here));
+  const name = (ruleset) => all.rulesets[ruleset]?.name ?? ruleset;
+  if (!found.length) {
+    message.textContent = `No rule “${typed}” in this reference.`;
     return;
   }
-  message.textContent = `Going to ${id}…`;
-  follow(ruleUrl(all[id]), id);
+  if (found[0].by === "chapter") {
+    // "15.21" where no chapter applies: the whole IDs it may mean, as links.
+    const named = here !== null || new Set(found.map((match) => match.ruleset)).size > 1;
+    message.replaceChildren(`${typed}: which chapter? Type the whole rule ID, such as `);
+    found.forEach((match, position) => {
+      if (position) message.append(position === found.length - 1 ? " or " : ", ");
+      message.append(ruleLink(all, match, match.id));
+      if (named) message.append(` (${name(match.ruleset)})`);
+    });
+    message.append(".");
+    return;
+  }
+  const what = found[0].by === "title" ? `“${typed}”` : found[0].id;
+  if (found.length > 1) {
+    message.replaceChildren(here ? `${what} is not in ${name(here)}. It is in ` : `${what} is in several rulesets: `);
+    found.forEach((match, position) => {
+      if (position) message.append(position === found.length - 1 ? " and " : ", ");
+      message.append(ruleLink(all, match, name(match.ruleset)));
+      if (match.by === "title") message.append(` (${all.rules[match.ruleset][match.id].title})`);
+    });
+    message.append(".");
+    return;
+  }
+  const [{ ruleset, id, by }] = found;
+  const entry = all.rules[ruleset][id];
+  if (here && ruleset !== here) {
+    const landed = `${by === "title" ? `“${entry.title}”` : id} is in ${name(ruleset)}, not in ${name(here)}.`;
+    message.textContent = `${landed} Going there…`;
+    carryNotice(ruleUrl(entry), landed);
+  } else {
+    message.textContent = `Going to ${id}…`;
+  }
+  follow(ruleUrl(entry), id);
+}
+
+/** A link to one of the rules a query may mean; following it focuses the rule as a jump does. */
+function ruleLink(all, match, text) {
+  const link = document.createElement("a");
+  link.href = ruleUrl(all.rules[match.ruleset][match.id]).href;
+  link.textContent = text;
+  link.addEventListener("click", () => { pendingFocus = match.id; });
+  return link;
 }
 
 /** Navigate as a link would, so Material's instant navigation handles it,
@@ -100,4 +155,5 @@ window.addEventListener("hashchange", focusPending);
 export function afterNavigation() {
   focusPending();
   pendingFocus = null;
+  showCarriedNotice();
 }

@@ -1,9 +1,10 @@
 // Hover previews: pointing at (or focusing) a rule reference shows the rule's
 // title and the start of its text. The popup never takes pointer events, so
 // it cannot block a click; Escape closes it; a tap on a touch screen just
-// follows the link.
+// follows the link. The rule shown is the one the link points to: rule IDs
+// repeat across rulesets, a link's address does not.
 
-import { loadRules } from "./rules.js";
+import { loadIndex, ruleAt } from "./rules.js";
 
 const REF = ".rr-ref[data-rule]";
 let popup;
@@ -29,7 +30,7 @@ async function show(ref) {
   let entry;
   if (!missing) {
     try {
-      entry = (await loadRules())[id];
+      entry = ruleAt(await loadIndex(), ref.href)?.entry;
     } catch {
       entry = undefined;
     }

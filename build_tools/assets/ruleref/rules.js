@@ -1,5 +1,7 @@
 // The site's rule index (rule-index.json, written by the build) and how a
-// typed rule ID, number or title finds its rule in it.
+// typed rule ID, number or title finds its rule in it. Rule IDs are unique
+// within a ruleset only (two books may both have a 5.44), so every look-up
+// names a ruleset, or asks all of them.
 
 // Material's page configuration names the site root relative to the page the
 // site was entered on; resolved once, it holds across instant navigation and
@@ -7,17 +9,23 @@
 const config = JSON.parse(document.getElementById("__config").textContent);
 export const siteRoot = new URL(config.base.replace(/\/?$/, "/"), location.href);
 
-let rules;
+let index;
 
-/** The rules by ID: {url, title, ruleset, chapter, text}; fetched once. */
-export function loadRules() {
-  rules ??= fetch(new URL("rule-index.json", siteRoot))
+/**
+ * The index, fetched once: {rulesets: {id: {name, short_name, numbering, chapters}},
+ * rules: {ruleset id: {rule ID: {url, title, chapter, text}}}}.
+ */
+export function loadIndex() {
+  index ??= fetch(new URL("rule-index.json", siteRoot))
     .then((response) => {
       if (!response.ok) throw new Error(`rule-index.json: HTTP ${response.status}`);
       return response.json();
     })
-    .then((data) => data.rules);
-  return rules;
+    .catch((error) => {
+      index = undefined; // the next look-up tries again (the signal may be back)
+      throw error;
+    });
+  return index;
 }
 
 /** Absolute URL of a rule (index URLs are relative to the site root). */
@@ -25,36 +33,136 @@ export function ruleUrl(entry) {
   return new URL(entry.url, siteRoot);
 }
 
-/** The rule the page presents (its first rule heading), for relative numbers. */
-export function pageRule(all, root = document) {
-  const heading = root.querySelector(".md-content .rr-rule[data-rule]");
-  return heading ? all[heading.dataset.rule] : undefined;
+/**
+ * The ruleset of the page shown, or null (home page, calculators page). A
+ * ruleset's pages live in a folder named by its id (docs/<ruleset>/<page>.md),
+ * so it is the first segment of the page's path below the site root.
+ */
+export function pageRuleset(all, url = location.href) {
+  const path = new URL(url).pathname;
+  if (!path.startsWith(siteRoot.pathname)) return null;
+  const folder = decodeURIComponent(path.slice(siteRoot.pathname.length).split("/")[0]);
+  return Object.hasOwn(all.rulesets, folder) ? folder : null;
 }
 
-export function slugify(text) {
-  return text.toLowerCase().replace(/[^0-9a-z]+/g, "-").replace(/^-+|-+$/g, "");
+/** The chapter of the rule the page presents (its first rule heading), for relative numbers. */
+export function pageChapter(all, ruleset, root = document) {
+  const heading = root.querySelector(".md-content .rr-rule[data-rule]");
+  const rules = ruleset ? all.rules[ruleset] : undefined;
+  return heading && rules && Object.hasOwn(rules, heading.dataset.rule) ? rules[heading.dataset.rule].chapter : null;
+}
+
+/** A rule ID of ``ruleset`` (null: of the only ruleset that has it), or undefined. */
+export function ruleIn(all, ruleset, id) {
+  const owners = ruleset ? [ruleset] : Object.keys(all.rules).filter((name) => Object.hasOwn(all.rules[name], id));
+  if (owners.length !== 1 || !Object.hasOwn(all.rules[owners[0]] ?? {}, id)) return undefined;
+  return all.rules[owners[0]][id];
+}
+
+const byUrl = new WeakMap();
+
+/** The rule a link points to ({ruleset, id, entry}), or undefined. The page's
+ * query (a search's ?h=, a calculator's inputs) is no part of a rule's address. */
+export function ruleAt(all, href) {
+  if (!byUrl.has(all)) {
+    const urls = new Map();
+    for (const [ruleset, rules] of Object.entries(all.rules)) {
+      for (const [id, entry] of Object.entries(rules)) urls.set(ruleUrl(entry).href, { ruleset, id, entry });
+    }
+    byUrl.set(all, urls);
+  }
+  const url = new URL(href, location.href);
+  url.search = "";
+  return byUrl.get(all).get(url.href);
+}
+
+function findId(rules, typed) {
+  if (Object.hasOwn(rules, typed)) return typed;
+  const upper = typed.toUpperCase();
+  return Object.keys(rules).find((id) => id.toUpperCase() === upper) ?? null;
+}
+
+function words(text) {
+  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** The words of a rule's heading, without the number a numbered ruleset prints first. */
+function titleWords(title, numbered) {
+  return words(numbered ? title.replace(/^\S+\s*/, "") : title);
 }
 
 /**
- * The rule ID a reader typed, or null. Tried in order: the ID as written; the
- * ID in any case ("d.5b"); a number relative to the page's chapter ("15.21"
- * on a G page, ".8" on a D page); a title or its slug ("Flail tanks",
- * "flail-tanks"), in the page's ruleset first.
+ * How well a title's words match the typed words: 0 the same words, 1 every
+ * typed word is one of them, 2 every typed word starts one of them; null: no match.
  */
-export function findRule(query, all, here) {
-  const typed = query.trim().replace(/\s+/g, " ");
-  if (!typed) return null;
-  if (Object.hasOwn(all, typed)) return typed;
-  const ids = Object.keys(all);
-  const byCase = (candidate) => ids.find((id) => id.toUpperCase() === candidate.toUpperCase()) ?? null;
-  const exact = byCase(typed);
-  if (exact) return exact;
-  if (/^[\d.]/.test(typed) && here?.chapter) {
-    const relative = byCase(here.chapter + typed);
-    if (relative) return relative;
+function titleScore(typed, title) {
+  if (typed.join(" ") === title.join(" ")) return 0;
+  if (typed.every((word) => title.includes(word))) return 1;
+  if (typed.every((word) => title.some((candidate) => candidate.startsWith(word)))) return 2;
+  return null;
+}
+
+/** A ruleset's best title match: {id, score, length} or null (ties: the shorter title, then index order). */
+function bestTitle(all, ruleset, typed) {
+  const numbered = all.rulesets[ruleset]?.numbering !== "none";
+  let best = null;
+  for (const [id, entry] of Object.entries(all.rules[ruleset])) {
+    const title = titleWords(entry.title, numbered);
+    const score = titleScore(typed, title);
+    if (score === null) continue;
+    if (!best || score < best.score || (score === best.score && title.length < best.length)) {
+      best = { id, score, length: title.length };
+    }
   }
-  const slug = slugify(typed);
-  if (!slug) return null;
-  const matches = ids.filter((id) => id === slug || slugify(all[id].title) === slug);
-  return matches.find((id) => all[id].ruleset === here?.ruleset) ?? matches[0] ?? null;
+  return best;
+}
+
+/**
+ * The rules a reader's query names: a list of {ruleset, id, by}, the page's
+ * ruleset (``here``, or null) first. ``by`` says how:
+ *
+ * * "id": the rule ID as written or in any case, or a number relative to
+ *   the page's chapter ("15.21" on a page of chapter X is X15.21). When
+ *   ``here`` has it, only ``here``'s rule; else the rule of each other
+ *   ruleset that has the ID.
+ * * "title": no ruleset has that ID, and it is not a bare number: the
+ *   heading's words without its number, in any order, each typed word a word
+ *   of the title or the start of one ("zones of control", "bridg").
+ *   ``here``'s best match when it has one; else the other rulesets whose best
+ *   match is the best there is.
+ * * "chapter": a number relative to a chapter ("15.21") where no chapter
+ *   applies: the rule it would be in each chapter of each ruleset that has one.
+ */
+export function findRules(query, all, here, chapter = null) {
+  const typed = query.trim().replace(/\s+/g, " ");
+  if (!typed) return [];
+  const rulesets = Object.keys(all.rules);
+  const order = here ? [here, ...rulesets.filter((ruleset) => ruleset !== here)] : rulesets;
+  const relative = /^[\d.]/.test(typed);
+  const number = /^[\d.]+$/.test(typed);
+
+  if (here) {
+    const id = findId(all.rules[here], typed) ?? (relative && chapter ? findId(all.rules[here], chapter + typed) : null);
+    if (id) return [{ ruleset: here, id, by: "id" }];
+  }
+  const byId = order.filter((ruleset) => ruleset !== here)
+    .map((ruleset) => ({ ruleset, id: findId(all.rules[ruleset], typed), by: "id" }))
+    .filter((match) => match.id);
+  if (byId.length) return byId;
+
+  const typedWords = number ? [] : words(typed);
+  if (typedWords.length) {
+    const titles = order.map((ruleset) => ({ ruleset, best: bestTitle(all, ruleset, typedWords) }))
+      .filter((match) => match.best);
+    const mine = titles.find((match) => match.ruleset === here);
+    const top = Math.min(...titles.map((match) => match.best.score));
+    const chosen = mine ? [mine] : titles.filter((match) => match.best.score === top);
+    if (chosen.length) return chosen.map(({ ruleset, best }) => ({ ruleset, id: best.id, by: "title" }));
+  }
+
+  if (!relative) return [];
+  return order.flatMap((ruleset) => (all.rulesets[ruleset]?.chapters ?? [])
+    .map((letter) => findId(all.rules[ruleset], letter + typed))
+    .filter(Boolean)
+    .map((id) => ({ ruleset, id, by: "chapter" })));
 }
