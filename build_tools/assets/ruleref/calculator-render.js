@@ -9,7 +9,7 @@ function element(tag, className, text) {
   return node;
 }
 
-// " (G15.21)": the rule a line rests on, linked when the site has it.
+// " (5.44)": the rule a line rests on, linked when the site has it.
 function cite(parent, rule, ruleUrl) {
   if (!rule) return;
   parent.append(parent.childNodes.length ? " (" : "(");

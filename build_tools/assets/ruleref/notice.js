@@ -1,5 +1,5 @@
 // A notice that outlives the navigation it explains: a jump to another
-// ruleset says "5.44 is in Marsh Fort, not in Riverline" on the page it lands
+// ruleset says "5.44 is in <that ruleset>, not in <this one>" on the page it lands
 // on. The jump may be a full page load, so the text waits in sessionStorage
 // with the address it is for, and is shown once that page is on screen.
 
