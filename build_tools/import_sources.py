@@ -59,8 +59,9 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
         for item in items:
             cited.update(item.imported.report.citations)
         known = _spellings(ruleset, cited)
+        sections = {_section(rule_id) for rule_id in known}
         for item in items:
-            item.imported.report.references = _references(item.imported.report.citations, known)
+            item.imported.report.references = _references(item.imported.report.citations, known, sections)
     return done
 
 
@@ -94,8 +95,9 @@ def _section(rule_id: str) -> str:
     return rule_id.partition(".")[0]
 
 
-def _references(citations: dict[str, list[str]], known: set[str]) -> References:
-    sections = {_section(rule_id) for rule_id in known}
+def _references(citations: dict[str, list[str]], known: set[str], sections: set[str]) -> References:
+    """What ``citations`` cite: resolved (``known``), unresolved within the ruleset's
+    ``sections``, or in sections the ruleset does not have."""
     references = References()
     for cites in citations.values():
         for cited in cites:

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import yaml
 
-from build_tools.rule_index import rules_in_markdown
 from build_tools.rulesets import Ruleset
 
 HOME_START = "<!-- rulesets:start (written by `ruleref import`; edit around it) -->"
@@ -37,19 +36,24 @@ def _write(target: Path, text: str) -> None:
         target.write_text(text, encoding="utf-8")
 
 
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def front_matter(path: Path) -> dict:
     text = path.read_text(encoding="utf-8")
     match = re.match(r"---\n(.*?)\n---\n", text, re.S)
-    return (yaml.safe_load(match.group(1)) or {}) if match else {}
+    return (yaml.load(match.group(1), Loader=_YAML_LOADER) or {}) if match else {}
 
 
 def generated_pages(docs_dir: Path) -> list[Path]:
     """Every page under ``docs_dir`` that ``ruleref import`` wrote (not the home page)."""
     pages = []
     for path in sorted(docs_dir.glob("*/*.md")):
-        text = path.read_text(encoding="utf-8")
-        if text.startswith(f"---\n{GENERATED}\n") or (front_matter(path).get("source") and
-                                                     front_matter(path).get("ruleset")):
+        if path.read_text(encoding="utf-8").startswith(f"---\n{GENERATED}\n"):
+            pages.append(path)
+            continue
+        meta = front_matter(path)
+        if meta.get("source") and meta.get("ruleset"):
             pages.append(path)
     return pages
 
@@ -106,16 +110,19 @@ def _write_glossary_page(docs_dir: Path, ruleset: Ruleset) -> Path:
     return write_page(docs_dir, ruleset.id, "glossary", "\n".join(lines) + "\n")
 
 
+# A rule heading as the importer writes it: its level and its ID (ARCHITECTURE.md, "Rule pages").
+_RULE_HEADING = re.compile(r'^(#{1,6}) .*\{: #(\S+) \.rr-rule data-rule=', re.M)
+
+
 def _ruleset_summary(ruleset: Ruleset, docs_dir: Path) -> str:
     """``28 rules, IDs such as G15.21`` (or ``58 sections`` for a ruleset headed by titles)."""
-    rules = [rule for name, _ in rule_pages(docs_dir, ruleset.id)
-             for rule in rules_in_markdown((docs_dir / ruleset.id / name).read_text(encoding="utf-8"), ruleset,
-                                           f"{ruleset.id}/{name}")]
+    rules = [(len(level), rule_id) for name, _ in rule_pages(docs_dir, ruleset.id)
+             for level, rule_id in _RULE_HEADING.findall((docs_dir / ruleset.id / name).read_text(encoding="utf-8"))]
     if not rules:
         return "no rules imported yet"
     if ruleset.numbering.name == "none":
         return f"{len(rules)} sections"
-    example = next((rule.id for rule in rules if rule.level >= 2 and "." in rule.id), rules[0].id)
+    example = next((rule_id for level, rule_id in rules if level >= 2 and "." in rule_id), rules[0][1])
     return f"{len(rules)} rules, IDs such as {example}"
 
 
