@@ -111,10 +111,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _relative(path: Path) -> str:
-    try:
-        return str(Path(path).resolve().relative_to(PROJECT.resolve()))
-    except ValueError:
-        return str(path)
+    from build_tools.import_sources import project_relative
+
+    return project_relative(path, PROJECT)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -118,8 +118,7 @@ def write(done: list[Done], docs_dir: Path, rulesets: dict[str, Ruleset], *, rem
     written = set()
     for item in done:
         target = docs_dir / item.page_path
-        unchanged = target.is_file() and target.read_text(encoding="utf-8") == item.imported.markdown
-        write_page(docs_dir, item.job.ruleset.id, item.job.source.page, item.imported.markdown)
+        unchanged = not write_page(docs_dir, item.job.ruleset.id, item.job.source.page, item.imported.markdown)
         written.add(target.resolve())
         say(f"imported {item.job.label} -> {relative(target)}{' (unchanged)' if unchanged else ''}")
         for line in item.imported.report.lines():
@@ -135,17 +134,22 @@ def write(done: list[Done], docs_dir: Path, rulesets: dict[str, Ruleset], *, rem
     write_landing_pages(docs_dir, rulesets)
 
 
+def listed_jobs(project: Path, rulesets: dict[str, Ruleset]) -> list[Job]:
+    """A job for every source ``rulesets/*/ruleset.yml`` lists, in order."""
+    return [Job(ruleset, source, project_relative(source.path, project)) for ruleset in rulesets.values()
+            for source in ruleset.sources]
+
+
 def import_all(project: Path, rulesets: dict[str, Ruleset], *, say: Callable[[str], None]) -> None:
     """``ruleref import --all`` in ``project``: every listed source, judged, written; stale pages removed."""
     docs_dir = project / "docs"
-    jobs = [Job(ruleset, source, _label(source.path, project)) for ruleset in rulesets.values()
-            for source in ruleset.sources]
-    done = import_jobs(jobs, docs_dir, rulesets)
+    done = import_jobs(listed_jobs(project, rulesets), docs_dir, rulesets)
     judge(done)
-    write(done, docs_dir, rulesets, remove_stale=True, say=say, relative=lambda path: _label(path, project))
+    write(done, docs_dir, rulesets, remove_stale=True, say=say, relative=lambda path: project_relative(path, project))
 
 
-def _label(path: Path, project: Path) -> str:
+def project_relative(path: Path, project: Path) -> str:
+    """``path`` as errors and reports name it: relative to the project when it is inside."""
     try:
         return Path(path).resolve().relative_to(project.resolve()).as_posix()
     except ValueError:

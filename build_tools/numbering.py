@@ -149,6 +149,10 @@ class _Undotted(Numbering):
     and a section ``N`` may be printed ``N.0``."""
 
     has_chapters = False
+    groups = False  # decimal: each dotted group is a level (the grammar reads 3.2.1 as one number)
+
+    def __init__(self, *, quantity_words: Collection[str] = (), references: bool = True):
+        super().__init__(Dotted(groups=self.groups, quantity_words=quantity_words) if references else None)
 
     def aliases(self, rule_id):
         if "." not in rule_id:
@@ -180,9 +184,6 @@ class CaseNumbering(_Undotted):
     levels = "each digit after the dot is a level"
     _NUMBER = re.compile(r"(?P<section>[1-9]\d*)(?:\.(?P<digits>\d+))?")
 
-    def __init__(self, *, quantity_words: Collection[str] = (), references: bool = True):
-        super().__init__(Dotted(groups=False, quantity_words=quantity_words) if references else None)
-
     def read(self, printed, *, trailing_dot, chapter):
         match = self._NUMBER.fullmatch(printed)
         if not match:
@@ -210,10 +211,8 @@ class DecimalNumbering(_Undotted):
 
     name = "decimal"
     levels = "each dotted group is a level"
+    groups = True
     _NUMBER = re.compile(r"[1-9]\d*(?:\.\d+)*")
-
-    def __init__(self, *, quantity_words: Collection[str] = (), references: bool = True):
-        super().__init__(Dotted(groups=True, quantity_words=quantity_words) if references else None)
 
     def read(self, printed, *, trailing_dot, chapter):
         if not self._NUMBER.fullmatch(printed):

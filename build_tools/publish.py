@@ -24,23 +24,21 @@ GENERATED = "# written by ruleref import: edit rulesets/ instead"
 GLOSSARY_FILE = "glossary.yml"
 
 
-def write_page(docs_dir: Path, ruleset: str, page: str, markdown: str) -> Path:
+def write_page(docs_dir: Path, ruleset: str, page: str, markdown: str) -> bool:
+    """Write ``docs/<ruleset>/<page>.md`` unless it holds ``markdown`` already; whether it changed
+    (an unchanged page keeps its modification time, so ``ruleref serve`` does not rebuild for it)."""
     target = docs_dir / ruleset / f"{page}.md"
-    _write(target, markdown)
-    return target
-
-
-def _write(target: Path, text: str) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
-    if not target.exists() or target.read_text(encoding="utf-8") != text:
-        target.write_text(text, encoding="utf-8")
+    if target.exists() and target.read_text(encoding="utf-8") == markdown:
+        return False
+    target.write_text(markdown, encoding="utf-8")
+    return True
 
 
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def front_matter(path: Path) -> dict:
-    text = path.read_text(encoding="utf-8")
+def front_matter(text: str) -> dict:
     match = re.match(r"---\n(.*?)\n---\n", text, re.S)
     return (yaml.load(match.group(1), Loader=_YAML_LOADER) or {}) if match else {}
 
@@ -49,39 +47,42 @@ def generated_pages(docs_dir: Path) -> list[Path]:
     """Every page under ``docs_dir`` that ``ruleref import`` wrote (not the home page)."""
     pages = []
     for path in sorted(docs_dir.glob("*/*.md")):
-        if path.read_text(encoding="utf-8").startswith(f"---\n{GENERATED}\n"):
+        text = path.read_text(encoding="utf-8")
+        if text.startswith(f"---\n{GENERATED}\n"):
             pages.append(path)
             continue
-        meta = front_matter(path)
+        meta = front_matter(text)
         if meta.get("source") and meta.get("ruleset"):
             pages.append(path)
     return pages
 
 
-def rule_pages(docs_dir: Path, ruleset: str) -> list[tuple[str, str]]:
-    """(file name, title) of the ruleset's imported rule pages, in file-name order."""
+def rule_pages(docs_dir: Path, ruleset: str) -> list[tuple[str, str, str]]:
+    """(file name, title, Markdown) of the ruleset's imported rule pages, in file-name order."""
     pages = []
     for path in sorted((docs_dir / ruleset).glob("*.md")):
-        meta = front_matter(path)
+        text = path.read_text(encoding="utf-8")
+        meta = front_matter(text)
         if meta.get("ruleset") == ruleset and meta.get("source"):
-            pages.append((path.name, str(meta.get("title") or path.stem)))
+            pages.append((path.name, str(meta.get("title") or path.stem), text))
     return pages
 
 
-def write_landing_pages(docs_dir: Path, rulesets: dict[str, Ruleset]) -> list[Path]:
-    """Each ruleset's landing and glossary pages, and the home page's list; the pages written."""
-    written = []
+def write_landing_pages(docs_dir: Path, rulesets: dict[str, Ruleset]) -> None:
+    """Each ruleset's landing and glossary pages, and the home page's list."""
+    summaries = {}
     for ruleset in rulesets.values():
+        pages = rule_pages(docs_dir, ruleset.id)
+        summaries[ruleset.id] = _ruleset_summary(ruleset, pages)
         has_glossary = (ruleset.folder / GLOSSARY_FILE).is_file()
         if has_glossary and _generated_or_absent(docs_dir / ruleset.id / "glossary.md"):
-            written.append(_write_glossary_page(docs_dir, ruleset))
+            _write_glossary_page(docs_dir, ruleset)
         lines = _generated_front(ruleset.name) + [f"# {ruleset.name}", ""]
-        lines += [f"- [{title}]({name})" for name, title in rule_pages(docs_dir, ruleset.id)]
+        lines += [f"- [{title}]({name})" for name, title, _ in pages]
         if has_glossary:
             lines.append(f"- [Glossary of {ruleset.short_name} abbreviations](glossary.md)")
-        written.append(write_page(docs_dir, ruleset.id, "index", "\n".join(lines) + "\n"))
-    _write_home_list(docs_dir / "index.md", rulesets, docs_dir)
-    return written
+        write_page(docs_dir, ruleset.id, "index", "\n".join(lines) + "\n")
+    _write_home_list(docs_dir / "index.md", rulesets, summaries)
 
 
 def landing_pages(docs_dir: Path, rulesets: dict[str, Ruleset]) -> list[Path]:
@@ -99,7 +100,7 @@ def _generated_front(title: str) -> list[str]:
     return ["---", GENERATED, f"title: {_yaml_str(title)}", "---", ""]
 
 
-def _write_glossary_page(docs_dir: Path, ruleset: Ruleset) -> Path:
+def _write_glossary_page(docs_dir: Path, ruleset: Ruleset) -> None:
     lines = _generated_front("Glossary") + [
         "# Glossary", "",
         f"The abbreviations used in the {ruleset.name} rules. In the rule pages each one",
@@ -107,17 +108,16 @@ def _write_glossary_page(docs_dir: Path, ruleset: Ruleset) -> Path:
         "Abbreviations are case-sensitive.", "",
         "::: glossary",
     ]
-    return write_page(docs_dir, ruleset.id, "glossary", "\n".join(lines) + "\n")
+    write_page(docs_dir, ruleset.id, "glossary", "\n".join(lines) + "\n")
 
 
 # A rule heading as the importer writes it: its level and its ID (ARCHITECTURE.md, "Rule pages").
 _RULE_HEADING = re.compile(r'^(#{1,6}) .*\{: #(\S+) \.rr-rule data-rule=', re.M)
 
 
-def _ruleset_summary(ruleset: Ruleset, docs_dir: Path) -> str:
+def _ruleset_summary(ruleset: Ruleset, pages: list[tuple[str, str, str]]) -> str:
     """``28 rules, IDs such as G15.21`` (or ``58 sections`` for a ruleset headed by titles)."""
-    rules = [(len(level), rule_id) for name, _ in rule_pages(docs_dir, ruleset.id)
-             for level, rule_id in _RULE_HEADING.findall((docs_dir / ruleset.id / name).read_text(encoding="utf-8"))]
+    rules = [(len(level), rule_id) for _, _, text in pages for level, rule_id in _RULE_HEADING.findall(text)]
     if not rules:
         return "no rules imported yet"
     if ruleset.numbering.name == "none":
@@ -126,8 +126,8 @@ def _ruleset_summary(ruleset: Ruleset, docs_dir: Path) -> str:
     return f"{len(rules)} rules, IDs such as {example}"
 
 
-def _write_home_list(home: Path, rulesets: dict[str, Ruleset], docs_dir: Path) -> None:
-    listing = "\n".join(f"- [{r.name}]({r.id}/index.md): {_ruleset_summary(r, docs_dir)}" for r in rulesets.values())
+def _write_home_list(home: Path, rulesets: dict[str, Ruleset], summaries: dict[str, str]) -> None:
+    listing = "\n".join(f"- [{r.name}]({r.id}/index.md): {summaries[r.id]}" for r in rulesets.values())
     if not rulesets:
         listing = "No rulesets yet: add one under `rulesets/` and run `ruleref import --all` (see the README)."
     block = f"{HOME_START}\n{listing}\n{HOME_END}"

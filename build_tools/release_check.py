@@ -78,14 +78,12 @@ def source_problems(project: Path, docs_dir: Path) -> list[str]:
     source imports to (a hand edit, a forgotten ``ruleref import``) would
     publish text that is not the rulebook's."""
     from build_tools.errors import SourceError
-    from build_tools.import_sources import Job, import_jobs
+    from build_tools.import_sources import import_jobs, listed_jobs
     from build_tools.publish import generated_pages, landing_pages
 
     rulesets = load_rulesets(project / "rulesets")
-    jobs = [Job(ruleset, source, source.path.relative_to(project).as_posix())
-            for ruleset in rulesets.values() for source in ruleset.sources]
     try:
-        done = import_jobs(jobs, docs_dir, rulesets)
+        done = import_jobs(listed_jobs(project, rulesets), docs_dir, rulesets)
     except SourceError as error:
         return [f"{error}"]
     problems = []

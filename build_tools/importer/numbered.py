@@ -72,8 +72,6 @@ class _Blocks:
             return
         if not continues:
             self.close()
-        elif self.items:
-            self.close()
         self.paragraph.append(raw)
 
     def item(self, depth: int, marker: str, raw: str) -> None:
@@ -103,13 +101,13 @@ class _Importer:
         self.numbers: dict[int, RuleNumber | None] = {}  # line index -> the rule number it starts with
         self.spellings: dict[str, str] = {}  # a printed section spelling (5, 5.0) -> its rule ID
         self.previous: tuple[RuleNumber, int] | None = None  # the last rule and its line
-        self.last_top: RuleNumber | None = None
-        self.top_id = ""
+        self.last_top: RuleNumber | None = None  # the last top-level rule: its ID starts footnote IDs
         self.first_rule: tuple[RuleNumber, str | None] | None = None
         self.document_title: str | None = None
         self.shift = 0  # 1 when the document's title is the h1 above every rule
         self.report = ImportReport(path=path, format=reader.name)
         self.tables = TabTables(raw_lines, self.error)
+        self.pipe_rows = [line.text if line.kind == PIPE else "" for line in self.lines]
 
     def error(self, index: int, reason: str) -> SourceError:
         return SourceError(self.path, index + 1, reason)
@@ -159,14 +157,13 @@ class _Importer:
             return position + 1
         if kind == TAB or (kind == TEXT and line.number is None and self._titles_tab_table(position)):
             self._end_example()
-            blocks, after = self.tables.read(line.index, self.top_id or "page")
+            blocks, after = self.tables.read(line.index, self.last_top.id if self.last_top else "page")
             for block in blocks:
                 self.page.block(block)
             return after  # a reader makes one Line per source line
         if kind == PIPE:
             self._end_example()
-            table, after = read_pipe_table([entry.text if entry.kind == PIPE else "" for entry in self.lines],
-                                           position, self.path, self.reader.inline)
+            table, after = read_pipe_table(self.pipe_rows, position, self.path, self.reader.inline)
             self.page.block(table)
             return after
         number = self._rule_number(line)
@@ -181,7 +178,7 @@ class _Importer:
                 return position + 1
         elif kind != ITEM and looks_numbered(line.text):
             continuation = kind == TEXT and self._continues(line) and (
-                self.reader.paragraphs_by_blank_lines or not ends_sentence(self.reader.plain(self.out.last_line)))
+                self.reader.paragraphs_by_blank_lines or self._mid_sentence())
             self._report_not_a_rule(line, "continues the sentence of the line before" if continuation
                                     else self._why_not_numbered(line))
         if kind == HEADING:
@@ -212,14 +209,16 @@ class _Importer:
     def _titles_tab_table(self, position: int) -> bool:
         return self.reader.name == "text" and self.tables.titles_table(self.lines[position].index)
 
+    def _mid_sentence(self) -> bool:
+        """Whether the open paragraph or item ends mid-sentence (its next line goes on with it)."""
+        last = self.out.last_line
+        return last is not None and not ends_sentence(self.reader.plain(last))
+
     def _continues(self, line: Line) -> bool:
         """Whether a text line belongs to the open paragraph or item."""
-        last = self.out.last_line
-        if last is None:
+        if self.out.last_line is None:
             return False
-        if self.reader.paragraphs_by_blank_lines:
-            return True
-        return not ends_sentence(self.reader.plain(last)) or line.text[:1].islower()
+        return self.reader.paragraphs_by_blank_lines or self._mid_sentence() or line.text[:1].islower()
 
     # -- rules -----------------------------------------------------------------------
 
@@ -256,9 +255,8 @@ class _Importer:
         out of order and followed by lower-case words or a unit, is not a rule."""
         if self.previous is None or number.path > self.previous[0].path or number.id in self.rules:
             return False
-        last, rest = self.out.last_line, self.reader.plain(line.number.rest)
-        return (last is not None and not ends_sentence(self.reader.plain(last))
-                and (rest[:1].islower() or rest.split(" ", 1)[0] in QUANTITY_WORDS))
+        rest = self.reader.plain(line.number.rest)
+        return self._mid_sentence() and (rest[:1].islower() or rest.split(" ", 1)[0] in QUANTITY_WORDS)
 
     def _could_be_title(self, line: Line, position: int) -> bool:
         """Whether a bare section number is followed by a title (or nothing): a
@@ -299,7 +297,6 @@ class _Importer:
         self.previous = (number, line.index)
         if number.top and depth == 1:
             self.last_top = number
-            self.top_id = number.id
         if self.first_rule is None:
             self.first_rule = (number, title)
         self.report.rules_per_level[depth] += 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
+from jump_form import jump, open_page
 
 pytestmark = pytest.mark.browser
 
@@ -22,16 +23,6 @@ LIVE_TIMEOUT = 90_000  # a cold Pyodide start on a busy 2-core machine
 def reader(page):
     yield page
     assert page.console_errors == []
-
-
-def open_page(page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector(".rr-jump input")
-
-
-def jump(page, typed: str) -> None:
-    page.fill(".rr-jump input", typed)
-    page.press(".rr-jump input", "Enter")
 
 
 def message(page):

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from static_server import serve
+from jump_form import jump, open_page
 
 pytestmark = pytest.mark.browser
 
@@ -26,16 +27,6 @@ def reader(page, site_url):
     assert page.console_errors == []
     origin = urlsplit(site_url)[:2]
     assert [url for url in page.requests if urlsplit(url)[:2] != origin and not url.startswith("data:")] == []
-
-
-def open_page(page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector(".rr-jump input")
-
-
-def jump(page, typed: str) -> None:
-    page.fill(".rr-jump input", typed)
-    page.press(".rr-jump input", "Enter")
 
 
 def message(page) -> str:

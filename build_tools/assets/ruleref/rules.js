@@ -102,12 +102,23 @@ function titleScore(typed, title) {
   return null;
 }
 
+const titlesOf = new WeakMap();
+
+/** A ruleset's [rule ID, title words] pairs, split once per index: a book has thousands of titles. */
+function titles(all, ruleset) {
+  if (!titlesOf.has(all)) titlesOf.set(all, new Map());
+  const known = titlesOf.get(all);
+  if (!known.has(ruleset)) {
+    const numbered = all.rulesets[ruleset]?.numbering !== "none";
+    known.set(ruleset, Object.entries(all.rules[ruleset]).map(([id, entry]) => [id, titleWords(entry.title, numbered)]));
+  }
+  return known.get(ruleset);
+}
+
 /** A ruleset's best title match: {id, score, length} or null (ties: the shorter title, then index order). */
 function bestTitle(all, ruleset, typed) {
-  const numbered = all.rulesets[ruleset]?.numbering !== "none";
   let best = null;
-  for (const [id, entry] of Object.entries(all.rules[ruleset])) {
-    const title = titleWords(entry.title, numbered);
+  for (const [id, title] of titles(all, ruleset)) {
     const score = titleScore(typed, title);
     if (score === null) continue;
     if (!best || score < best.score || (score === best.score && title.length < best.length)) {
