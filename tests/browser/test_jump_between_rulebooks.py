@@ -115,6 +115,14 @@ def test_a_title_found_in_another_rulebook_says_so(reader, books_url):
     expect(notice(reader).locator(".rr-notice__text")).to_have_text("“2.3 Zones of Control” is in Riverline, not in Marsh Fort.")
 
 
+def test_the_rule_a_jump_lands_on_in_another_page_has_the_keyboard_focus(reader, books_url):
+    # The reader goes on with Tab from the rule, not from the top of the new page.
+    open_page(reader, f"{books_url}{MARSH_FORT}")
+    jump(reader, "2.3")
+    reader.wait_for_url(f"{books_url}{RIVERLINE}#2.3")
+    reader.wait_for_function("document.activeElement && document.activeElement.id === '2.3'")
+
+
 def test_a_chapter_relative_number_is_a_rule_of_the_pages_chapter(reader, books_url):
     # Ferry Chapter numbers as ASL does: "1.21 UNLOADING:" is Z1.21; Riverline's 1.1 does not interfere.
     open_page(reader, f"{books_url}{FERRY_Z}")

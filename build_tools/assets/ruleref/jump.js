@@ -5,7 +5,7 @@
 // several is offered as links.
 
 import { findRules, loadIndex, pageChapter, pageRuleset, ruleUrl } from "./rules.js";
-import { carryNotice, showCarriedNotice } from "./notice.js";
+import { carryToPage, takeCarried } from "./notice.js";
 
 let formCount = 0;
 
@@ -103,11 +103,11 @@ async function jump(query, message, example) {
   if (here && ruleset !== here) {
     const landed = `${by === "title" ? `“${entry.title}”` : id} is in ${name(ruleset)}, not in ${name(here)}.`;
     message.textContent = `${landed} Going there…`;
-    carryNotice(ruleUrl(entry), landed);
+    follow(ruleUrl(entry), id, landed);
   } else {
     message.textContent = `Going to ${id}…`;
+    follow(ruleUrl(entry), id);
   }
-  follow(ruleUrl(entry), id);
 }
 
 /** A link to one of the rules a query may mean; following it focuses the rule as a jump does. */
@@ -115,19 +115,24 @@ function ruleLink(all, match, text) {
   const link = document.createElement("a");
   link.href = ruleUrl(all.rules[match.ruleset][match.id]).href;
   link.textContent = text;
-  link.addEventListener("click", () => { pendingFocus = match.id; });
+  link.addEventListener("click", () => {
+    pendingFocus = match.id;
+    carryToPage(link.href, { focus: match.id });
+  });
   return link;
 }
 
 /** Navigate as a link would, so Material's instant navigation handles it,
- * and give the rule heading the keyboard focus once it is on screen. */
-function follow(url, id) {
+ * and give the rule heading the keyboard focus once it is on screen (after a
+ * full page load too: the landing page takes it from carryToPage). */
+function follow(url, id, notice = null) {
   pendingFocus = id;
   if (url.href === location.href) {
     document.getElementById(id)?.scrollIntoView();
     focusPending();
     return;
   }
+  carryToPage(url, { focus: id, notice });
   const link = document.createElement("a");
   link.href = url.href;
   link.hidden = true;
@@ -153,7 +158,7 @@ window.addEventListener("hashchange", focusPending);
 
 /** After each page load or instant navigation: finish a jump that led here. */
 export function afterNavigation() {
+  pendingFocus = takeCarried() ?? pendingFocus;
   focusPending();
   pendingFocus = null;
-  showCarriedNotice();
 }

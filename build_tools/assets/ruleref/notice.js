@@ -1,7 +1,8 @@
-// A notice that outlives the navigation it explains: a jump to another
-// ruleset says "5.44 is in <that ruleset>, not in <this one>" on the page it lands
-// on. The jump may be a full page load, so the text waits in sessionStorage
-// with the address it is for, and is shown once that page is on screen.
+// What a jump carries to the page it lands on: the rule heading to focus and,
+// for a jump to another ruleset, a notice ("5.44 is in <that ruleset>, not in
+// <this one>"). The jump may be a full page load, which forgets every script's
+// state, so the record waits in sessionStorage with the address it is for and
+// is taken once that page is on screen.
 
 import { announce } from "./announce.js";
 
@@ -14,10 +15,10 @@ function address(url) {
   return parsed.href;
 }
 
-/** Show ``text`` on the page at ``url`` once the browser is there. */
-export function carryNotice(url, text) {
+/** Focus the rule ``focus`` and show ``notice`` (if given) on the page at ``url`` once the browser is there. */
+export function carryToPage(url, { focus, notice = null }) {
   try {
-    sessionStorage.setItem(KEY, JSON.stringify({ url: address(url), text }));
+    sessionStorage.setItem(KEY, JSON.stringify({ url: address(url), focus, notice }));
   } catch {
     // No storage (private mode, blocked): the jump's own message said it before leaving.
   }
@@ -52,8 +53,9 @@ export function hideNotice() {
   if (bar) bar.hidden = true;
 }
 
-/** After each page load or instant navigation: the notice carried to this page, if any; no other. */
-export function showCarriedNotice() {
+/** After each page load or instant navigation: show the notice carried to this
+ * page, if any (no other), and return the rule ID to focus, or null. */
+export function takeCarried() {
   let carried = null;
   try {
     carried = JSON.parse(sessionStorage.getItem(KEY));
@@ -61,8 +63,10 @@ export function showCarriedNotice() {
   } catch {
     carried = null;
   }
-  if (carried && typeof carried.text === "string" && carried.url === address(location.href)) showNotice(carried.text);
+  const here = carried !== null && typeof carried === "object" && carried.url === address(location.href);
+  if (here && typeof carried.notice === "string") showNotice(carried.notice);
   else hideNotice();
+  return here && typeof carried.focus === "string" ? carried.focus : null;
 }
 
 document.addEventListener("keydown", (event) => {
