@@ -51,6 +51,7 @@ function startWorker() {
       pending.delete(seq);
     } else if (reply.type === "ready") {
       runtime = { state: "ready", warm: reply.warm, ms: reply.ms };
+      for (const section of document.querySelectorAll("section.rr-calc[data-state=starting]")) status(section);
       settled();
     } else if (reply.type === "failed") {
       runtime = { state: "failed", message: reply.message };
@@ -84,15 +85,20 @@ function ask(message) {
   });
 }
 
+// A section is live once it shows a result Python computed for its inputs:
+// Python being ready is not enough, as its reply to the page's link (or to
+// the reader's change) may still be on its way (a warm start is often ready
+// before this script runs).
 function status(section, text) {
   const line = section.querySelector(".rr-calc__status");
   if (runtime.state === "failed") {
     section.dataset.state = "failed";
     line.textContent = `Live results are unavailable (${runtime.message}); the result shown is for the default inputs.`;
-  } else if (runtime.state === "starting") {
-    line.textContent = "Starting Python in your browser… the result shown is for the default inputs.";
+  } else if (section.dataset.state !== "live") {
+    line.textContent = runtime.state === "ready"
+      ? "Python is ready; computing the result… the result shown is for the default inputs."
+      : "Starting Python in your browser… the result shown is for the default inputs.";
   } else {
-    section.dataset.state = "live";
     const start = `${runtime.warm ? "warm start" : "first start"} ${(runtime.ms / 1000).toFixed(1)} s`;
     line.textContent = text ?? `Live: computed in your browser as you change the inputs (Python, ${start}).`;
   }
@@ -155,6 +161,7 @@ async function recompute(section) {
   }
   await show(section, reply.result);
   showErrors(section, [], "");
+  section.dataset.state = "live";
   status(section);
   updateLink(reply.query);
 }
@@ -202,11 +209,13 @@ async function scan() {
   const reply = await ask({ type: "open", ids: sections.map((s) => s.dataset.calc), query: location.search });
   if (reply.error) return;
   for (const [index, section] of sections.entries()) {
+    if (section.dataset.asked) continue; // the reader changed an input meanwhile: that result is on its way
     const opened = reply.calculators[section.dataset.calc];
     fill(section, opened.result.inputs);
     await show(section, opened.result);
     const errors = [...opened.errors, ...(index === 0 ? reply.errors : [])];
     showErrors(section, errors, "Some values in this link were not used (the defaults are kept):");
+    section.dataset.state = "live";
     status(section);
   }
 }

@@ -1,0 +1,84 @@
+"""A share link says "Live" only once the result shown is the link's.
+
+The status line of a calculator is the reader's one hint that the numbers
+are the sender's: on a warm start Python is often ready before the page's
+script runs, and the result for the link's inputs comes one reply later.
+Each status change is recorded, with the inputs and result shown at that
+moment, by an observer installed before the page's own scripts.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from test_calculators_in_page import LIVE_TIMEOUT, cli, wait_live
+
+pytestmark = pytest.mark.browser
+
+PAGE = "asl/g15-bulldozers/"
+LINK = f"{PAGE}?dozer-clearance.labor=-1&dozer-clearance.tem=2#calc-dozer-clearance"
+LINKED = {"labor": "-1", "tem": "2"}
+RECORD_STATUS = """
+window.__statuses = [];
+new MutationObserver(() => {
+  const section = document.getElementById("calc-dozer-clearance");
+  const line = section && section.querySelector(".rr-calc__status");
+  if (!line) return;
+  const last = window.__statuses[window.__statuses.length - 1];
+  if (last && last.text === line.textContent) return;
+  window.__statuses.push({
+    text: line.textContent,
+    labor: section.querySelector("[name=labor]").value,
+    tem: section.querySelector("[name=tem]").value,
+    values: [...section.querySelectorAll(".rr-calc__value")].map((v) => v.textContent),
+  });
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def throttle(page, rate: int) -> None:
+    """Slow the page's main thread as a phone's would be (the worker keeps this machine's speed)."""
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+
+def statuses(page) -> list[dict]:
+    return page.evaluate("window.__statuses")
+
+
+def assert_live_only_with_the_links_result(page) -> None:
+    section = page.locator("#calc-dozer-clearance")
+    expect(section).to_have_attribute("data-state", "live", timeout=LIVE_TIMEOUT)
+    wanted = [item["text"] for item in cli("dozer-clearance", LINKED)["display"]]
+    expect(section.locator(".rr-calc__value")).to_have_text(wanted)
+    seen = statuses(page)
+    live = [entry for entry in seen if entry["text"].startswith("Live")]
+    assert live, seen
+    for entry in live:
+        assert (entry["labor"], entry["tem"], entry["values"]) == ("-1", "2", wanted), seen
+
+
+@pytest.mark.parametrize("rate", [1, 4])
+def test_a_cold_share_link_is_live_only_with_its_own_result(page, site_url, rate):
+    page.context.add_init_script(RECORD_STATUS)
+    throttle(page, rate)
+    page.goto(site_url + LINK)
+    assert_live_only_with_the_links_result(page)
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("rate", [1, 4])
+def test_a_warm_share_link_is_live_only_with_its_own_result(page, site_url, rate):
+    page.goto(site_url + PAGE)  # the first visit keeps the warm-start snapshot
+    wait_live(page, 5)
+    expect(page.locator("#calc-dozer-clearance .rr-calc__status")).to_contain_text("first start")
+    page.wait_for_function("""async () => {
+      const cache = await caches.open("ruleref-pyodide-snapshots");
+      return (await cache.keys()).length === 1;
+    }""", timeout=LIVE_TIMEOUT)
+    page.context.add_init_script(RECORD_STATUS)
+    throttle(page, rate)
+    page.goto(site_url + LINK)
+    assert_live_only_with_the_links_result(page)
+    expect(page.locator("#calc-dozer-clearance .rr-calc__status")).to_contain_text("warm start")
+    assert page.console_errors == []
