@@ -3,7 +3,7 @@
 // navigation swaps the page content without re-running scripts, so per-page
 // parts are (re)attached on each emission of its document$ observable.
 
-import { afterNavigation, mountJump } from "./ruleref/jump.js";
+import { afterNavigation, wireJump } from "./ruleref/jump.js";
 import { enablePreviews, hide as hidePreview } from "./ruleref/preview.js";
 import { addCopyButtons } from "./ruleref/permalink.js";
 
@@ -11,7 +11,7 @@ enablePreviews();
 
 window.document$.subscribe(() => {
   hidePreview();
-  mountJump();
+  wireJump();
   addCopyButtons();
   afterNavigation();
 });

@@ -16,7 +16,7 @@ from build_tools import bundle, offline
 from build_tools.bundle import page_head
 from build_tools.errors import SourceError
 from build_tools.markdown.calculators import placements_of
-from build_tools.plugin import search_input, site_files
+from build_tools.plugin import jump_form, search_input, site_files
 from build_tools.plugin.config import RulerefConfig
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
@@ -63,6 +63,7 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         if REFERENCES in config.markdown_extensions:  # it writes finished page URLs
             config.mdx_configs[REFERENCES]["use_directory_urls"] = config.use_directory_urls
         search_input.index_lean_pages(config)
+        self.jump_examples = jump_form.examples(self.index)
 
     def on_files(self, files, config):
         self.files = site_files.add_asset_files(files, config)
@@ -79,6 +80,10 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
             if name in config.mdx_configs:
                 config.mdx_configs[name]["current_page"] = page.file.src_uri
         return markdown
+
+    def on_page_context(self, context, page, config, nav):
+        context["rr_jump_example"] = self.jump_examples.get(page.file.src_uri)
+        return context
 
     def on_post_page(self, output, page, config):
         return page_head.finish(output)  # calculator pages: CSP, early start of Python
@@ -113,6 +118,6 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         MkDocs lets go of them after the build; holding them on to the next
         build or the end of the process would make the garbage collector walk
         tens of thousands of objects again at every full collection, and at exit."""
-        self.files = self.index = None
+        self.files = self.index = self.jump_examples = None
         for name in EXTENSIONS:
             config.mdx_configs.get(name, {}).pop("rule_index", None)

@@ -7,50 +7,19 @@
 import { findRules, loadIndex, pageChapter, pageRuleset, ruleUrl } from "./rules.js";
 import { carryToPage, takeCarried } from "./notice.js";
 
-let formCount = 0;
-
-/** A rule ID of the page to show as an example (a rule with a dot and a non-zero number after it), or null. */
-function exampleId(root) {
-  for (const heading of root.querySelectorAll(".md-content .rr-rule[data-rule]")) {
-    if (/\.\d*[1-9]/.test(heading.dataset.rule)) return heading.dataset.rule;
-  }
-  return null;
-}
-
-/** Put the form at the top of the page content (again after each instant navigation). */
-export function mountJump(root = document) {
-  const content = root.querySelector(".md-content__inner");
-  if (!content || content.querySelector(".rr-jump")) return;
-  const id = `rr-jump-${++formCount}`;
-  const example = exampleId(root);
-  const form = document.createElement("form");
-  form.className = "rr-jump";
-  form.setAttribute("role", "search");
-  form.setAttribute("aria-label", "Jump to rule");
-  const label = document.createElement("label");
-  label.htmlFor = `${id}-input`;
-  label.textContent = "Jump to rule";
-  const input = document.createElement("input");
-  Object.assign(input, { id: `${id}-input`, type: "text", name: "rule",
-                         placeholder: example ? `${example} or a title` : "Rule ID or title",
-                         autocomplete: "off", spellcheck: false, enterKeyHint: "go" });
-  input.setAttribute("autocapitalize", "off");
-  input.setAttribute("aria-describedby", `${id}-message`);
-  const button = document.createElement("button");
-  button.type = "submit";
-  button.textContent = "Go";
-  const message = document.createElement("p");
-  message.id = `${id}-message`;
-  message.className = "rr-jump__message";
-  message.setAttribute("role", "status");
-  message.setAttribute("aria-live", "polite");
-  form.append(label, input, button, message);
+/** Wire up the page's form (written by the theme: theme/partials/jump.html), again after each instant navigation. */
+export function wireJump(root = document) {
+  const form = root.querySelector(".md-content .rr-jump");
+  if (!form || "wired" in form.dataset) return;
+  form.dataset.wired = "";
+  const input = form.querySelector("input");
+  const message = form.querySelector(".rr-jump__message");
+  const example = form.dataset.example ?? null;
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     jump(input.value, message, example);
   });
   input.addEventListener("input", () => { message.textContent = ""; });
-  content.prepend(form);
 }
 
 async function jump(query, message, example) {
