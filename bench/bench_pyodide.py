@@ -1,7 +1,7 @@
 """Calculators in the page, in headless Chromium (Debian's /usr/bin/chromium).
 
-(a) baseline: a bare page whose module worker loads the same vendored Pyodide
-    and runs one Python call; cold (new browser profile) and warm (same
+(a) baseline: a bare page whose module worker loads the same Pyodide, as npm
+    ships it, and runs one Python call; cold (new browser profile) and warm (same
     profile, HTTP and compiled-code caches full).
 (b) our calculator page (G15): time to live results, cold, and warm (memory
     snapshot restored from Cache Storage).
@@ -46,8 +46,9 @@ BASELINE_HTML = """<!doctype html><meta charset="utf-8"><title>Pyodide baseline<
 <script type="module" src="baseline.js"></script>"""
 BASELINE_JS = """const worker = new Worker(new URL("baseline-worker.js", import.meta.url), { type: "module" });
 worker.onmessage = (event) => { window.__done = performance.now(); window.__answer = event.data; };"""
-BASELINE_WORKER = """const { loadPyodide } = await import(new URL("../pyodide/{version}/pyodide.mjs", import.meta.url));
-const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/{version}/", import.meta.url).href });
+# The runtime as npm ships it (its stdlib as sources), not the site's bytecode copy.
+BASELINE_WORKER = """const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", import.meta.url));
+const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", import.meta.url).href });
 postMessage(pyodide.runPython("sum(range(10))"));"""
 
 # When every calculator of the page is live (measured in the page; init scripts are not subject to its CSP).
@@ -76,7 +77,7 @@ RECOMPUTE = """async ([count]) => {
 }"""
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
+class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
                       ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json"}
 
@@ -84,8 +85,9 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def _build(root: Path) -> tuple[Path, str]:
-    from build_tools.bundle.runtime import runtime_version
+def build_site(root: Path) -> tuple[Path, str]:
+    """The site, plus ``bench-baseline/``: a bare page running the stock runtime."""
+    from build_tools.bundle.runtime import RUNTIME_FILES, runtime_folder, runtime_version
     from build_tools.site_build import build_into
 
     site = root / "site"
@@ -95,11 +97,14 @@ def _build(root: Path) -> tuple[Path, str]:
     baseline.mkdir()
     (baseline / "index.html").write_text(BASELINE_HTML, encoding="utf-8")
     (baseline / "baseline.js").write_text(BASELINE_JS, encoding="utf-8")
-    (baseline / "baseline-worker.js").write_text(BASELINE_WORKER.replace("{version}", version), encoding="utf-8")
+    (baseline / "baseline-worker.js").write_text(BASELINE_WORKER, encoding="utf-8")
+    (baseline / "pyodide").mkdir()
+    for name in RUNTIME_FILES:
+        shutil.copyfile(runtime_folder(PROJECT) / name, baseline / "pyodide" / name)
     return site, version
 
 
-def _wait_live(page) -> None:
+def wait_live(page) -> None:
     page.locator("section.rr-calc[data-state=live]").nth(CALCS_ON_PAGE - 1).wait_for(timeout=TIMEOUT)
 
 
@@ -109,7 +114,7 @@ def _timed(context, url: str, flag: str) -> float:
     if flag == "__done":  # the baseline page has no CSP, so a polled predicate may run there
         page.wait_for_function(f"() => window.{flag} !== undefined", timeout=TIMEOUT, polling=50)
     else:
-        _wait_live(page)
+        wait_live(page)
     value = page.evaluate(f"window.{flag}")
     page.close()
     return value
@@ -144,7 +149,7 @@ def _bytes(browser, url: str, wait_live: bool, service_workers: str) -> tuple[in
     context.on("requestfinished", lambda request: finished.append(request))
     page.goto(url)
     if wait_live:
-        _wait_live(page)
+        wait_live(page)
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(1000)  # the snapshot is written after the live result
     sizes = []
@@ -168,8 +173,8 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="bench-pyodide-") as temp:
-        site, version = _build(Path(temp))
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(site)))
+        site, version = build_site(Path(temp))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         try:
@@ -180,7 +185,7 @@ def main() -> None:
                 context = browser.new_context(service_workers="block")
                 page = context.new_page()
                 page.goto(base + CALC_PAGE)
-                _wait_live(page)
+                wait_live(page)
                 times = page.evaluate(RECOMPUTE, [CHANGES])
                 context.close()
 

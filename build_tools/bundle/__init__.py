@@ -1,21 +1,24 @@
 """Bundle the rules core for the browser: the pinned Pyodide runtime and the
 ``calculators`` package as a wheel, written into the built site.
 
-    pyodide/<runtime version>/   pyodide.mjs, pyodide.asm.mjs/.wasm, stdlib, lock
+    pyodide/<runtime version>/   pyodide.mjs, pyodide.asm.mjs/.wasm, stdlib (as bytecode), lock
     pyodide/wheels/<wheel>       the rules core, a pure-Python py3-none-any wheel
-    pyodide/calculators-lock.json  runtime path + wheel file and sha256
+    pyodide/calculators-lock.json  runtime path and stdlib sha256, wheel file and sha256
 
 The page's worker reads ``calculators-lock.json`` first: it names the runtime
-folder, and the wheel's sha256 both verifies the download and keys the warm
-start snapshot (see ``build_tools/assets/ruleref/calculator-worker.js``).
+folder, and the wheel's sha256 verifies the download. Both digests key the
+warm-start snapshot: a memory image is only good with the very stdlib and
+wheel it was made from (see ``build_tools/assets/ruleref/calculator-worker.js``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
 from build_tools.bundle.runtime import RUNTIME_FILES, copy_runtime, runtime_version
+from build_tools.bundle.stdlib import NAME as STDLIB
 from build_tools.bundle.wheel import Wheel, build_wheel
 
 __all__ = ["BUNDLE_DIR", "LOCK_NAME", "RUNTIME_FILES", "Wheel", "build_wheel", "write_bundle"]
@@ -33,8 +36,9 @@ def write_bundle(site_dir: Path, project: Path) -> dict:
     wheels = bundle / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
     (wheels / wheel.filename).write_bytes(wheel.data)
+    stdlib = hashlib.sha256((bundle / version / STDLIB).read_bytes()).hexdigest()
     lock = {
-        "runtime": {"version": version, "path": f"{version}/"},
+        "runtime": {"version": version, "path": f"{version}/", "stdlib_sha256": stdlib},
         "wheel": {"file": f"wheels/{wheel.filename}", "sha256": wheel.sha256, "size": len(wheel.data)},
     }
     (bundle / LOCK_NAME).write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")

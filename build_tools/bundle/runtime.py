@@ -4,8 +4,9 @@ Nothing is fetched from a CDN: package.json/package-lock.json pin the version,
 and only the files a module Web Worker loads are copied (no console pages, no
 type declarations, no source maps, no CommonJS loader).
 
-The files are 13 MB that never change for a Pyodide version, so each is
-hard-linked into the site where the file system allows it (the same bytes,
+The standard library goes in as bytecode made from the installed one
+(``stdlib.py``). The files are 15 MB that never change for a Pyodide
+version, so each is hard-linked into the site where the file system allows it (the same bytes,
 none written) and copied where it does not. ``npm ci`` replaces
 ``node_modules`` with new files, which leaves the site's links untouched; a
 tool that edits the site's runtime files in place would edit the installed
@@ -19,6 +20,7 @@ import os
 import shutil
 from pathlib import Path
 
+from build_tools.bundle.stdlib import NAME as STDLIB, precompiled_stdlib
 from build_tools.errors import SourceError
 
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -37,14 +39,20 @@ def runtime_version(project: Path) -> str:
     return json.loads(package.read_text(encoding="utf-8"))["version"]
 
 
+def runtime_sources(project: Path) -> dict[str, Path]:
+    """Where each runtime file of the site comes from: the install, and the
+    stdlib precompiled from it (``stdlib.py``)."""
+    source = runtime_folder(project)
+    for name in RUNTIME_FILES:
+        if not (source / name).is_file():
+            raise SourceError(str(source / name), None, "incomplete Pyodide install: run `npm ci` again")
+    return {name: precompiled_stdlib(source) if name == STDLIB else source / name for name in RUNTIME_FILES}
+
+
 def copy_runtime(project: Path, target: Path) -> None:
     """Put the runtime files in ``target``; unchanged files are left alone (fast rebuilds in serve)."""
-    source = runtime_folder(project)
     target.mkdir(parents=True, exist_ok=True)
-    for name in RUNTIME_FILES:
-        origin = source / name
-        if not origin.is_file():
-            raise SourceError(str(origin), None, "incomplete Pyodide install: run `npm ci` again")
+    for name, origin in runtime_sources(project).items():
         copy = target / name
         if not copy.is_file() or copy.stat().st_size != origin.stat().st_size or \
                 copy.stat().st_mtime < origin.stat().st_mtime:

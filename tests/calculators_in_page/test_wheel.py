@@ -125,7 +125,8 @@ def test_unzipped_wheel_answers_the_page_like_the_source_tree(wheel, tmp_path):
 def test_bundle_holds_the_runtime_and_a_lock_naming_the_wheel(project, tmp_path):
     lock = write_bundle(tmp_path, project)
     version = json.loads((project / "node_modules" / "pyodide" / "package.json").read_text())["version"]
-    assert lock["runtime"] == {"version": version, "path": f"{version}/"}
+    stdlib = hashlib.sha256((tmp_path / "pyodide" / version / "python_stdlib.zip").read_bytes()).hexdigest()
+    assert lock["runtime"] == {"version": version, "path": f"{version}/", "stdlib_sha256": stdlib}
     assert sorted(p.name for p in (tmp_path / "pyodide" / version).iterdir()) == sorted(RUNTIME_FILES)
     data = (tmp_path / "pyodide" / lock["wheel"]["file"]).read_bytes()
     assert hashlib.sha256(data).hexdigest() == lock["wheel"]["sha256"]
@@ -145,8 +146,7 @@ def test_the_runtime_is_linked_into_the_site_where_it_can_be_and_copied_where_no
     copy_runtime(project, linked)
     monkeypatch.setattr(runtime.os, "link", lambda *args: (_ for _ in ()).throw(OSError("cross-device link")))
     copy_runtime(project, copied)
-    for name in RUNTIME_FILES:
-        installed = runtime.runtime_folder(project) / name
+    for name, installed in runtime.runtime_sources(project).items():
         assert (linked / name).read_bytes() == (copied / name).read_bytes() == installed.read_bytes()
         assert not (copied / name).samefile(installed)
         if tmp_path.stat().st_dev == installed.stat().st_dev:  # one file system: no bytes written

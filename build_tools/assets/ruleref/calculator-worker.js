@@ -70,7 +70,8 @@ async function start() {
   // the snapshot, not after them (loadPyodide's createPyodideModule option).
   const [{ loadPyodide }, asm, snapshots] = await Promise.all([
     import(new URL("pyodide.mjs", runtime)), import(new URL("pyodide.asm.mjs", runtime)), openSnapshots()]);
-  const key = new URL(`snapshot/${lock.runtime.version}/${lock.wheel.sha256}`, BUNDLE).href;
+  // A memory image holds the stdlib and the rules core as they were imported: good only with the same files.
+  const key = new URL(`snapshot/${lock.runtime.version}/${lock.runtime.stdlib_sha256}/${lock.wheel.sha256}`, BUNDLE).href;
   const config = pyodideConfig(runtime, lock, wheel, asm.default);
 
   const stored = snapshots && await snapshots.match(key);
