@@ -88,11 +88,18 @@ class _InputFields:
 
 @dataclass(frozen=True)
 class IntegerInput(_InputFields):
-    """A whole number between ``minimum`` and ``maximum`` (inclusive)."""
+    """A whole number between ``minimum`` and ``maximum`` (inclusive).
+
+    ``at_most`` names another integer input this one may not exceed. It is
+    data for the page, which shows a share link's values before Python starts
+    (and must know which of them Python will turn down); ``compute`` checks it,
+    raising ``InputError`` on this input, and a test holds the two together.
+    """
 
     default: int
     minimum: int
     maximum: int
+    at_most: str = field(default="", kw_only=True)
 
     kind = "integer"
 
@@ -111,7 +118,7 @@ class IntegerInput(_InputFields):
         return value
 
     def _limits(self) -> dict:
-        return {"min": self.minimum, "max": self.maximum}
+        return {"min": self.minimum, "max": self.maximum, "at_most": self.at_most or None}
 
 
 @dataclass(frozen=True)
@@ -262,7 +269,7 @@ class Calculator:
         }
 
 
-_NO_LIMITS = {"min": None, "max": None, "choices": None, "pattern": None, "max_length": None}
+_NO_LIMITS = {"min": None, "max": None, "at_most": None, "choices": None, "pattern": None, "max_length": None}
 
 
 def _input_declaration(item: Input) -> dict:

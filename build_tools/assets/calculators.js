@@ -6,6 +6,7 @@
 // Pages without calculators load nothing more than this file.
 
 import { renderResult, showErrors } from "./ruleref/calculator-render.js";
+import { linkedInputs } from "./ruleref/link-prefill.js";
 import { loadIndex, pageRuleset, ruleIn, ruleUrl } from "./ruleref/rules.js";
 
 const WORKER = new URL("./ruleref/calculator-worker.js", import.meta.url);
@@ -72,7 +73,13 @@ function startWorker() {
     early.adopt(onMessage, onError);
     return;
   }
-  worker = new Worker(WORKER, { type: "module", name: "ruleref-calculators" });
+  try {
+    worker = new Worker(WORKER, { type: "module", name: "ruleref-calculators" });
+  } catch (error) { // no (module) workers here: the build's results stand
+    worker = { postMessage() {} };
+    onError({ message: `no Web Worker: ${error.message}` });
+    return;
+  }
   worker.addEventListener("message", onMessage);
   worker.addEventListener("error", onError);
 }
@@ -93,7 +100,16 @@ function status(section, text) {
   const line = section.querySelector(".rr-calc__status");
   if (runtime.state === "failed") {
     section.dataset.state = "failed";
+    if ("pending" in section.dataset) { // the link's values are not what the result was computed for
+      section.querySelector("form").reset();
+      updateVisibility(section);
+      delete section.dataset.pending;
+    }
     line.textContent = `Live results are unavailable (${runtime.message}); the result shown is for the default inputs.`;
+  } else if (section.dataset.state !== "live" && "pending" in section.dataset) {
+    line.textContent = runtime.state === "ready"
+      ? "Computing the result for the link's inputs…"
+      : "Starting Python in your browser to compute the result for the link's inputs…";
   } else if (section.dataset.state !== "live") {
     line.textContent = runtime.state === "ready"
       ? "Python is ready; computing the result… the result shown is for the default inputs."
@@ -146,6 +162,7 @@ function fill(section, inputs) {
 
 async function show(section, result) {
   renderResult(section.querySelector(".rr-calc__result"), result, await ruleIndex());
+  delete section.dataset.pending;
   section.dispatchEvent(new CustomEvent("rr-calc-result", { detail: result }));
 }
 
@@ -190,9 +207,27 @@ async function copyLink(section) {
   }
 }
 
+// The link's values go into the form at once, before Python has started; the
+// result the build wrote (for the default inputs) is hidden until Python's
+// result for them arrives (data-pending).
+function prefill(sections) {
+  const linked = linkedInputs(location.search, sections);
+  for (const section of sections) {
+    const values = linked[section.dataset.calc];
+    if (!values) continue;
+    for (const { name, control } of controls(section)) {
+      if (control.type === "checkbox") control.checked = values[name] === "true";
+      else control.value = values[name];
+    }
+    updateVisibility(section);
+    section.dataset.pending = "";
+  }
+}
+
 async function scan() {
   const sections = Array.from(document.querySelectorAll("section.rr-calc:not([data-state])"));
   if (!sections.length) return;
+  prefill(sections);
   if (!worker) startWorker();
   for (const section of sections) {
     section.dataset.state = "starting";
@@ -207,7 +242,11 @@ async function scan() {
   ruleIndex();
   // The link's inputs (if any) for every calculator of this page, validated by Python.
   const reply = await ask({ type: "open", ids: sections.map((s) => s.dataset.calc), query: location.search });
-  if (reply.error) return;
+  if (reply.error) { // a calculator of the page unknown to the rules core: the build's results stand
+    runtime = { state: "failed", message: reply.error.message };
+    for (const section of sections) status(section);
+    return;
+  }
   for (const [index, section] of sections.entries()) {
     if (section.dataset.asked) continue; // the reader changed an input meanwhile: that result is on its way
     const opened = reply.calculators[section.dataset.calc];

@@ -198,6 +198,11 @@ def _field(form: etree.Element, calc_id: str, item: dict, value, visible: bool, 
              "data-kind": item["kind"]}
     if item["show_if"]:
         attrs["data-show-if"] = json.dumps(item["show_if"], separators=(",", ":"))
+    # What the share-link prefill needs besides the control's own limits (link-prefill.js).
+    if item["at_most"]:
+        attrs["data-at-most"] = item["at_most"]
+    if item["pattern"] is not None:
+        attrs["data-pattern"] = item["pattern"]
     if not visible:
         attrs["hidden"] = "hidden"
     field = _sub(form, "div", attrs)
@@ -222,7 +227,7 @@ def _field(form: etree.Element, calc_id: str, item: dict, value, visible: bool, 
             control_attrs.update(type="number", inputmode="numeric", step="1", min=str(item["min"]),
                                  max=str(item["max"]), value=str(value))
             _sub(field, "input", control_attrs)
-        else:  # text: the format is checked by Python (its pattern is not a browser regex)
+        else:  # text: Python checks the format (the share-link prefill reads it from data-pattern)
             control_attrs.update(type="text", value=str(value), maxlength=str(item["max_length"]),
                                  spellcheck="false")
             _sub(field, "input", control_attrs)

@@ -146,6 +146,7 @@ INPUTS = (
         maximum=40,
         help="At most the printed MP allotment.",
         rule="G15.21",
+        at_most="printed_mp",
     ),
 )
 

@@ -52,10 +52,16 @@ def assert_live_only_with_the_links_result(page) -> None:
     wanted = [item["text"] for item in cli("dozer-clearance", LINKED)["display"]]
     expect(section.locator(".rr-calc__value")).to_have_text(wanted)
     seen = statuses(page)
-    live = [entry for entry in seen if entry["text"].startswith("Live")]
+    built, scripted = seen[0], seen[1:]
+    assert built["text"] == "Result for the default inputs, computed when this page was built.", seen
+    # From the script's first word on, the form shows the link's values: before Python, as a prefill.
+    assert scripted and all((entry["labor"], entry["tem"]) == ("-1", "2") for entry in scripted), seen
+    waiting = [entry for entry in scripted if not entry["text"].startswith("Live")]
+    assert waiting and all("the link's inputs" in entry["text"] for entry in waiting), seen
+    live = [entry for entry in scripted if entry["text"].startswith("Live")]
     assert live, seen
     for entry in live:
-        assert (entry["labor"], entry["tem"], entry["values"]) == ("-1", "2", wanted), seen
+        assert entry["values"] == wanted, seen
 
 
 @pytest.mark.parametrize("rate", [1, 4])
@@ -82,3 +88,16 @@ def test_a_warm_share_link_is_live_only_with_its_own_result(page, site_url, rate
     assert_live_only_with_the_links_result(page)
     expect(page.locator("#calc-dozer-clearance .rr-calc__status")).to_contain_text("warm start")
     assert page.console_errors == []
+
+
+def test_a_share_link_whose_python_fails_goes_back_to_the_defaults_it_shows_the_result_of(page, site_url):
+    # The worker cannot start (as where a host blocks it): the build's result is for the default inputs,
+    # so the link's values leave the form again and the page says why.
+    page.context.add_init_script("window.Worker = class { constructor() { throw new Error('no workers here'); } };")
+    page.goto(site_url + LINK)
+    section = page.locator("#calc-dozer-clearance")
+    expect(section.locator(".rr-calc__status")).to_contain_text("Live results are unavailable")
+    expect(section.locator("[name=labor]")).to_have_value("0")
+    expect(section.locator("[name=tem]")).to_have_value("0")
+    expect(section.locator(".rr-calc__value").first).to_be_visible()
+    assert section.get_attribute("data-pending") is None

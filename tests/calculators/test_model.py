@@ -104,8 +104,8 @@ def test_unknown_calculator_id_is_an_input_error_on_field_id():
 def test_declaration_is_json_with_every_key_for_every_input():
     declaration = json.loads(json.dumps(CALC.declaration()))
     assert declaration["id"] == "echo" and declaration["rules"] == ["G15.21"]
-    keys = {"name", "kind", "label", "default", "min", "max", "choices", "pattern", "max_length", "help", "source",
-            "rule", "show_if"}
+    keys = {"name", "kind", "label", "default", "min", "max", "at_most", "choices", "pattern", "max_length", "help",
+            "source", "rule", "show_if"}
     assert all(set(item) == keys for item in declaration["inputs"])
     labor, delay, stone, drawn = declaration["inputs"]
     assert labor["choices"][1] == {"value": "-1", "label": "one failure"} and labor["min"] is None

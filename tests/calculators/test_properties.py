@@ -198,3 +198,29 @@ def test_success_never_falls_as_the_drm_improves(calc_id, name, worst_to_best, o
         except InputError:
             continue  # e.g. more Delay MP than the printed MP allotment
     assert chances == sorted(chances)
+
+
+AT_MOST = [(calc, item) for calc in ALL for item in calc.inputs if isinstance(item, IntegerInput) and item.at_most]
+
+
+def test_some_calculator_declares_an_at_most_tie():
+    assert AT_MOST  # else the property below checks nothing
+
+
+@pytest.mark.parametrize("calc, item", AT_MOST, ids=[f"{calc.id}.{item.name}" for calc, item in AT_MOST])
+@given(data=st.data())
+@settings(PROPERTY)
+def test_compute_rejects_exactly_what_at_most_declares(calc, item, data):
+    # The page's share-link prefill trusts the declaration: Python must agree with it.
+    limit = next(other for other in calc.inputs if other.name == item.at_most)
+    assert isinstance(limit, IntegerInput)
+    inputs = {other.name: data.draw(typed_values(other), label=other.name) for other in calc.inputs}
+    try:
+        calc.compute(inputs)
+        rejected = None
+    except InputError as error:
+        rejected = error.field
+    if inputs[item.name] > inputs[item.at_most]:
+        assert rejected == item.name
+    else:
+        assert rejected != item.name
