@@ -12,7 +12,8 @@ import { loadIndex, pageRuleset, ruleIn, ruleUrl } from "./ruleref/rules.js";
 const WORKER = new URL("./ruleref/calculator-worker.js", import.meta.url);
 
 let worker = null;
-let runtime = { state: "starting" }; // then {state: "ready", warm, ms} or {state: "failed", message}
+let runtime = { state: "starting" }; // then {state: "ready", start, ms} or {state: "failed", message}
+const STARTS = { cold: "first start", snapshot: "first start, from the site's snapshot", warm: "warm start" };
 const pending = new Map();
 let counter = 0;
 // The address bar follows the inputs, at most a few times a second (browsers
@@ -51,7 +52,7 @@ function startWorker() {
       pending.get(seq)?.(reply);
       pending.delete(seq);
     } else if (reply.type === "ready") {
-      runtime = { state: "ready", warm: reply.warm, ms: reply.ms };
+      runtime = { state: "ready", start: reply.start, ms: reply.ms };
       for (const section of document.querySelectorAll("section.rr-calc[data-state=starting]")) status(section);
       settled();
     } else if (reply.type === "failed") {
@@ -115,7 +116,7 @@ function status(section, text) {
       ? "Python is ready; computing the result… the result shown is for the default inputs."
       : "Starting Python in your browser… the result shown is for the default inputs.";
   } else {
-    const start = `${runtime.warm ? "warm start" : "first start"} ${(runtime.ms / 1000).toFixed(1)} s`;
+    const start = `${STARTS[runtime.start]} ${(runtime.ms / 1000).toFixed(1)} s`;
     line.textContent = text ?? `Live: computed in your browser as you change the inputs (Python, ${start}).`;
   }
 }

@@ -3,7 +3,9 @@
 
     pyodide/<runtime version>/   pyodide.mjs, pyodide.asm.mjs/.wasm, stdlib (as bytecode), lock
     pyodide/wheels/<wheel>       the rules core, a pure-Python py3-none-any wheel
-    pyodide/calculators-lock.json  runtime path and stdlib sha256, wheel file and sha256
+    pyodide/snapshots/<key>.bin.gz the start-up memory image made at build time (snapshot.py)
+    pyodide/calculators-lock.json  runtime path and stdlib sha256, wheel file, sha256 and mount
+                                   path, snapshot file and sha256
 
 The page's worker reads ``calculators-lock.json`` first: it names the runtime
 folder, and the wheel's sha256 verifies the download. Both digests key the
@@ -17,7 +19,8 @@ import hashlib
 import json
 from pathlib import Path
 
-from build_tools.bundle.runtime import RUNTIME_FILES, copy_runtime, runtime_version
+from build_tools.bundle.runtime import RUNTIME_FILES, build_cache, copy_runtime, runtime_version
+from build_tools.bundle.snapshot import build_snapshot
 from build_tools.bundle.stdlib import NAME as STDLIB
 from build_tools.bundle.wheel import Wheel, build_wheel
 
@@ -25,6 +28,9 @@ __all__ = ["BUNDLE_DIR", "LOCK_NAME", "RUNTIME_FILES", "Wheel", "build_wheel", "
 
 BUNDLE_DIR = "pyodide"
 LOCK_NAME = "calculators-lock.json"
+# Where the page's worker writes the wheel before Python starts (zipimport reads it there);
+# the start-up snapshot is made with it at the same path.
+WHEEL_MOUNT = "/lib/ruleref"
 
 
 def write_bundle(site_dir: Path, project: Path) -> dict:
@@ -37,9 +43,26 @@ def write_bundle(site_dir: Path, project: Path) -> dict:
     wheels.mkdir(parents=True, exist_ok=True)
     (wheels / wheel.filename).write_bytes(wheel.data)
     stdlib = hashlib.sha256((bundle / version / STDLIB).read_bytes()).hexdigest()
+    mount = f"{WHEEL_MOUNT}/{wheel.filename}"
+    snapshot = _write_snapshot(bundle, build_snapshot(bundle / version, wheels / wheel.filename, mount,
+                                                      build_cache(project)))
     lock = {
         "runtime": {"version": version, "path": f"{version}/", "stdlib_sha256": stdlib},
-        "wheel": {"file": f"wheels/{wheel.filename}", "sha256": wheel.sha256, "size": len(wheel.data)},
+        "wheel": {"file": f"wheels/{wheel.filename}", "sha256": wheel.sha256, "size": len(wheel.data),
+                  "mount": mount},
+        "snapshot": snapshot,
     }
     (bundle / LOCK_NAME).write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
     return lock
+
+
+def _write_snapshot(bundle: Path, made: Path) -> dict:
+    """Put the start-up snapshot in ``bundle/snapshots/`` (the only file there); its lock entry."""
+    folder = bundle / "snapshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.iterdir():
+        if old.name != made.name:
+            old.unlink()
+    data = made.read_bytes()
+    (folder / made.name).write_bytes(data)
+    return {"file": f"snapshots/{made.name}", "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}

@@ -30,6 +30,13 @@ def runtime_folder(project: Path) -> Path:
     return project / "node_modules" / "pyodide"
 
 
+def build_cache(project: Path) -> Path:
+    """Where the build keeps what it makes with the runtime (bytecode stdlib, start-up snapshot):
+    next to the install, so ``npm ci`` clears it and copies of the project that link
+    ``node_modules`` (tests, benchmarks) share it."""
+    return runtime_folder(project).parent / ".cache" / "ruleref"
+
+
 def runtime_version(project: Path) -> str:
     """The installed Pyodide version; a clear error when ``npm ci`` has not run."""
     package = runtime_folder(project) / "package.json"
@@ -46,7 +53,8 @@ def runtime_sources(project: Path) -> dict[str, Path]:
     for name in RUNTIME_FILES:
         if not (source / name).is_file():
             raise SourceError(str(source / name), None, "incomplete Pyodide install: run `npm ci` again")
-    return {name: precompiled_stdlib(source) if name == STDLIB else source / name for name in RUNTIME_FILES}
+    return {name: precompiled_stdlib(source, build_cache(project)) if name == STDLIB else source / name
+            for name in RUNTIME_FILES}
 
 
 def copy_runtime(project: Path, target: Path) -> None:

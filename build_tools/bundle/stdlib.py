@@ -5,8 +5,8 @@ seconds compiling them (measured under Node on this machine: Pyodide's
 bootstrap takes 1.9 s with the shipped zip, 0.7 s with this one; a phone's
 browser pays several times that). The bytecode is made by the pinned runtime
 itself, under Node (``precompile.mjs`` running ``compile_zip.py``), so it has
-the runtime's own magic number. It is made once: the result is kept in
-``node_modules/.cache/ruleref/``, keyed by the shipped zip and the two
+the runtime's own magic number. It is made once: the result is kept in the
+build cache (``node_modules/.cache/ruleref/``), keyed by the shipped zip and the two
 scripts, so ``npm ci`` (a new runtime) or a change to them makes a new one.
 The archive is byte-identical from one build to the next.
 """
@@ -41,10 +41,10 @@ def _key(original: Path) -> str:
     return digest.hexdigest()[:24]
 
 
-def precompiled_stdlib(runtime: Path) -> Path:
-    """The bytecode stdlib for the Pyodide installed at ``runtime``, made now if not yet cached."""
+def precompiled_stdlib(runtime: Path, cache: Path) -> Path:
+    """The bytecode stdlib for the Pyodide installed at ``runtime``, made now if not yet in ``cache``."""
     original = runtime / NAME
-    cached = runtime.parent / ".cache" / "ruleref" / f"python_stdlib-{_key(original)}.zip"
+    cached = cache / f"python_stdlib-{_key(original)}.zip"
     if cached.is_file():
         return cached
     node = shutil.which("node")

@@ -6,11 +6,14 @@ from outside the site."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import re
 import subprocess
 import sys
 from urllib.parse import quote
+from urllib.request import urlopen
 
 import pytest
 from playwright.sync_api import expect
@@ -137,6 +140,7 @@ def test_pages_show_the_builds_result_without_javascript(browser, site_url):
 
 @pytest.mark.parametrize("path", list(PAGES))
 def test_live_results_match_the_cli_for_every_calculator(page, site_url, path):
+    # A first visit: Python starts from the memory image the build made (build_tools/bundle/snapshot.py).
     offsite = watch(page, site_url)
     page.goto(site_url + path)
     wait_live(page, len(PAGES[path]))
@@ -144,6 +148,7 @@ def test_live_results_match_the_cli_for_every_calculator(page, site_url, path):
         calc = calculators.get(calc_id)
         section = page.locator(f"#calc-{calc_id}")
         expect(section.locator(".rr-calc__status")).to_contain_text("Live: computed in your browser")
+        expect(section.locator(".rr-calc__status")).to_contain_text("first start, from the site's snapshot")
         applied: dict = {}
         for name, value in changes(calc):
             set_input(section, calc_id, name, value)
@@ -275,3 +280,27 @@ def test_pages_without_calculators_load_no_pyodide(page, site_url):
         page.wait_for_load_state("networkidle")
     assert not [url for url in requests if "/pyodide/" in url or "calculator-worker" in url]
     assert page.workers == [] or all("calculator-worker" not in w.url for w in page.workers)
+
+
+@pytest.mark.parametrize("broken", ["bytes that are not the lock's", "an image that does not restore"])
+def test_a_site_snapshot_that_fails_falls_back_to_a_cold_start(page, site_url, broken):
+    if broken == "bytes that are not the lock's":
+        page.route("**/pyodide/snapshots/*", lambda route: route.fulfill(status=200, body=b"\x1f\x8b" + bytes(1000)))
+    else:
+        image = gzip.compress(bytes(range(256)) * 4096, mtime=0)
+        lock = json.loads(urlopen(site_url + "pyodide/calculators-lock.json").read())
+        lock["snapshot"]["sha256"] = hashlib.sha256(image).hexdigest()
+        page.route("**/pyodide/calculators-lock.json",
+                   lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(lock)))
+        page.route("**/pyodide/snapshots/*", lambda route: route.fulfill(status=200, body=image))
+    warnings: list[str] = []
+    page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+    page.goto(site_url + "asl/g15-bulldozers/?dozer-clearance.labor=-1")
+    wait_live(page, 5)
+    status = page.locator("#calc-dozer-clearance .rr-calc__status")
+    expect(status).to_contain_text("first start")
+    expect(status).not_to_contain_text("snapshot")
+    assert_shows(page.locator("#calc-dozer-clearance"), cli("dozer-clearance", {"labor": "-1"}))
+    assert any("site's snapshot did not restore" in text for text in warnings), warnings
+    assert page.console_errors == []  # a warning, not an error: the reader lost only time
+    assert len(stored_snapshot_sizes(page)) == 1  # the browser keeps its own image for next time

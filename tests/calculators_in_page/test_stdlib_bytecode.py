@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from build_tools.bundle import stdlib
-from build_tools.bundle.runtime import runtime_folder
+from build_tools.bundle.runtime import build_cache, runtime_folder
 from build_tools.errors import SourceError
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -34,7 +34,7 @@ def test_every_module_becomes_a_pyc_and_no_source_is_left(installed):
     with zipfile.ZipFile(installed / stdlib.NAME) as shipped:
         sources = {name for name in shipped.namelist() if name.endswith(".py")}
         others = {name for name in shipped.namelist() if not name.endswith(".py")}
-    with zipfile.ZipFile(stdlib.precompiled_stdlib(installed)) as compiled:
+    with zipfile.ZipFile(stdlib.precompiled_stdlib(installed, build_cache(PROJECT))) as compiled:
         names = set(compiled.namelist())
         assert names == {name + "c" for name in sources} | others
         header = compiled.read("os.pyc")[:16]
@@ -43,9 +43,8 @@ def test_every_module_becomes_a_pyc_and_no_source_is_left(installed):
 
 
 def test_two_builds_make_the_same_bytes(own_runtime, installed):
-    made = stdlib.precompiled_stdlib(own_runtime)
-    assert made.parent == own_runtime.parent / ".cache" / "ruleref"
-    assert made.read_bytes() == stdlib.precompiled_stdlib(installed).read_bytes()
+    made = stdlib.precompiled_stdlib(own_runtime, own_runtime.parent / ".cache" / "ruleref")
+    assert made.read_bytes() == stdlib.precompiled_stdlib(installed, build_cache(PROJECT)).read_bytes()
 
 
 def test_the_code_names_the_path_the_page_mounts_the_zip_at(installed):
@@ -55,7 +54,7 @@ def test_the_code_names_the_path_the_page_mounts_the_zip_at(installed):
 def test_without_node_the_build_says_what_to_install(own_runtime, monkeypatch):
     monkeypatch.setattr(stdlib.shutil, "which", lambda name: None)
     with pytest.raises(SourceError, match="Node is needed"):
-        stdlib.precompiled_stdlib(own_runtime)
+        stdlib.precompiled_stdlib(own_runtime, own_runtime.parent / ".cache" / "ruleref")
 
 
 def test_a_failed_compile_names_the_reason_and_leaves_no_file(own_runtime, installed):
@@ -65,5 +64,5 @@ def test_a_failed_compile_names_the_reason_and_leaves_no_file(own_runtime, insta
     with zipfile.ZipFile(own_runtime / stdlib.NAME, "a") as archive:
         archive.writestr("bad.py", "def (:\n")
     with pytest.raises(SourceError, match="precompiling the standard library failed: .*SyntaxError"):
-        stdlib.precompiled_stdlib(own_runtime)
+        stdlib.precompiled_stdlib(own_runtime, own_runtime.parent / ".cache" / "ruleref")
     assert list((own_runtime.parent / ".cache" / "ruleref").glob("*")) == []

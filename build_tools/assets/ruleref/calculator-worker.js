@@ -1,17 +1,20 @@
 // The calculators' Web Worker: the pinned Pyodide runtime running the rules
 // core (the `calculators` wheel). Python owns every rule and the share-link
-// format (calculators/worker.py); this file only starts the runtime, keeps the
-// warm-start snapshot, and passes JSON text both ways.
+// format (calculators/worker.py); this file only starts the runtime and
+// passes JSON text both ways.
 //
 //   page -> worker  {seq, type: "run", id, inputs, query} | {seq, type: "open", ids, query}
-//   worker -> page  {type: "ready", warm, ms} | {type: "failed", message} | {seq, ...reply}
+//   worker -> page  {type: "ready", start, ms} | {type: "failed", message} | {seq, ...reply}
+//
+// Python starts from a memory image wherever one will do, fastest first:
+//   "warm"      the image this browser kept (Cache Storage), from an earlier visit;
+//   "snapshot"  the site's own image, made at build time (build_tools/bundle/snapshot.py);
+//   "cold"      Pyodide's full start, then the rules core's imports.
+// An image that fails to restore is dropped for the next way down the list.
+// Whichever way it started, the browser keeps an image for the next visit.
 
 const BUNDLE = new URL("../../../pyodide/", import.meta.url);
 const SNAPSHOTS = "ruleref-pyodide-snapshots";
-// The wheel is imported straight from its zip (zipimport): written into the
-// file system before Python starts, so a restored snapshot finds it at the
-// same path.
-const WHEEL_DIR = "/lib/ruleref";
 
 async function fetchBytes(url, init) {
   const response = await fetch(url, init);
@@ -19,45 +22,70 @@ async function fetchBytes(url, init) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-async function fetchWheel(lock) {
-  const bytes = await fetchBytes(new URL(lock.wheel.file, BUNDLE));
+async function sha256(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-  if (hex !== lock.wheel.sha256) throw new Error(`${lock.wheel.file}: sha256 ${hex} does not match the lock`);
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A file the lock names, refused unless its bytes have the lock's sha256. */
+async function fetchLocked(entry) {
+  const bytes = await fetchBytes(new URL(entry.file, BUNDLE));
+  const hex = await sha256(bytes);
+  if (hex !== entry.sha256) throw new Error(`${entry.file}: sha256 ${hex} does not match the lock`);
   return bytes;
+}
+
+async function gunzip(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 async function openSnapshots() {
   try {
     return await caches.open(SNAPSHOTS);
   } catch {
-    return null; // no Cache Storage (opaque origin, private mode): always a cold start
+    return null; // no Cache Storage (opaque origin, private mode): no image kept between visits
   }
 }
 
 function pyodideConfig(runtime, lock, wheel, createPyodideModule) {
-  const path = `${WHEEL_DIR}/${lock.wheel.file.split("/").pop()}`;
+  const path = lock.wheel.mount;
   return {
     indexURL: runtime.href,
     createPyodideModule,
     env: { PYTHONPATH: path },
+    // The wheel is imported straight from its zip (zipimport), at the path the images were made with.
     fsInit: async (FS) => {
-      FS.mkdirTree(WHEEL_DIR);
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
       FS.writeFile(path, await wheel);
     },
   };
 }
 
-// Keep this runtime's memory (Python started, the rules core imported) for
-// the next visit; only one snapshot is kept, for the current runtime + wheel.
-async function keepSnapshot(pyodide, snapshots, key) {
+// Keep one image for the next visit: the current runtime + stdlib + wheel's.
+async function keepImage(snapshots, key, image) {
   try {
-    const snapshot = pyodide.makeMemorySnapshot();
     for (const old of await snapshots.keys()) await snapshots.delete(old);
-    await snapshots.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
+    await snapshots.put(key, new Response(image, { headers: { "Content-Type": "application/octet-stream" } }));
   } catch (error) {
     console.warn("ruleref: no warm-start snapshot kept:", error);
   }
+}
+
+/** The images to try, in order: [{start, image: () => Promise<bytes>, drop}]. The first one's
+ * bytes are on their way at once (alongside the runtime's scripts); the site's image is
+ * downloaded only when it is first, or once the kept one has failed. */
+async function images(lock, snapshots, key) {
+  const found = [];
+  const stored = snapshots && await snapshots.match(key);
+  if (stored) found.push({ start: "warm", image: () => stored.arrayBuffer(), drop: () => snapshots.delete(key) });
+  if (lock.snapshot) found.push({ start: "snapshot", image: () => fetchLocked(lock.snapshot).then(gunzip), drop: () => {} });
+  if (found.length) {
+    const first = found[0].image();
+    first.catch(() => {}); // reported when it is awaited
+    found[0].image = () => first;
+  }
+  return found;
 }
 
 async function start() {
@@ -65,36 +93,40 @@ async function start() {
   const lock = JSON.parse(new TextDecoder().decode(
     await fetchBytes(new URL("calculators-lock.json", BUNDLE), { cache: "no-cache" })));
   const runtime = new URL(lock.runtime.path, BUNDLE);
-  const wheel = fetchWheel(lock);
-  // pyodide.asm.mjs (1.2 MB of JavaScript) is loaded alongside the loader and
-  // the snapshot, not after them (loadPyodide's createPyodideModule option).
-  const [{ loadPyodide }, asm, snapshots] = await Promise.all([
-    import(new URL("pyodide.mjs", runtime)), import(new URL("pyodide.asm.mjs", runtime)), openSnapshots()]);
-  // A memory image holds the stdlib and the rules core as they were imported: good only with the same files.
+  const wheel = fetchLocked(lock.wheel);
+  // An image holds the stdlib and the rules core as they were imported: good only with the same files.
   const key = new URL(`snapshot/${lock.runtime.version}/${lock.runtime.stdlib_sha256}/${lock.wheel.sha256}`, BUNDLE).href;
+  const snapshots = await openSnapshots();
+  const tries = images(lock, snapshots, key);
+  tries.catch(() => {}); // reported when it is awaited
+  // pyodide.asm.mjs (1.2 MB of JavaScript) is loaded alongside the loader and
+  // the image, not after them (loadPyodide's createPyodideModule option).
+  const [{ loadPyodide }, asm] = await Promise.all([
+    import(new URL("pyodide.mjs", runtime)), import(new URL("pyodide.asm.mjs", runtime))]);
   const config = pyodideConfig(runtime, lock, wheel, asm.default);
 
-  const stored = snapshots && await snapshots.match(key);
-  if (stored) {
+  for (const { start, image, drop } of await tries) {
     try {
-      const pyodide = await loadPyodide({ ...config, _loadSnapshot: stored.arrayBuffer() });
-      return { pyodide, warm: true, ms: performance.now() - started, keep: null };
+      const bytes = new Uint8Array(await image());
+      const pyodide = await loadPyodide({ ...config, _loadSnapshot: bytes });
+      const keep = snapshots && start !== "warm" ? () => keepImage(snapshots, key, bytes) : null;
+      return { pyodide, start, ms: performance.now() - started, keep };
     } catch (error) {
-      console.warn("ruleref: warm start failed, starting cold:", error);
-      await snapshots.delete(key);
+      console.warn(`ruleref: the ${start === "warm" ? "kept" : "site's"} snapshot did not restore:`, error);
+      await drop();
     }
   }
   const pyodide = await loadPyodide({ ...config, _makeSnapshot: Boolean(snapshots) });
-  // Import everything a page can ask for, so the snapshot holds it all.
+  // Import everything a page can ask for, so the image holds it all.
   pyodide.runPython("import calculators, calculators.worker; calculators.all_calculators()");
-  const keep = snapshots ? () => keepSnapshot(pyodide, snapshots, key) : null;
-  return { pyodide, warm: false, ms: performance.now() - started, keep };
+  const keep = snapshots ? () => keepImage(snapshots, key, pyodide.makeMemorySnapshot()) : null;
+  return { pyodide, start: "cold", ms: performance.now() - started, keep };
 }
 
 const ready = start().then(
   (runtime) => {
     const handle = runtime.pyodide.pyimport("calculators.worker").handle;
-    postMessage({ type: "ready", warm: runtime.warm, ms: runtime.ms });
+    postMessage({ type: "ready", start: runtime.start, ms: runtime.ms });
     // After the requests waiting for "ready" are answered: live results first.
     if (runtime.keep) setTimeout(runtime.keep, 0);
     return handle;

@@ -1,0 +1,62 @@
+"""The calculators' start-up memory image, made at build time: a first visit restores it.
+
+Without it, a reader's first calculator waits for Pyodide to start and the
+rules core to be imported in their browser. The pinned runtime does that once,
+at build time, under Node (``snapshot.mjs``), and the site ships the result:
+``pyodide/snapshots/<digest>.bin.gz``. It is a memory image of about 31 MB,
+shipped gzipped (about 5 MB), since static hosts seldom compress binary files;
+the worker checks its sha256 (in the lock), unpacks it with the browser's
+``DecompressionStream`` and restores it (``calculator-worker.js``), or starts
+cold if anything fails.
+
+An image is good only for the exact runtime, standard library and wheel it
+was made with, so it is keyed by all three, and cached in
+``node_modules/.cache/ruleref/`` by that key: a rebuild with unchanged
+calculators makes none. Two builds make the same bytes (``snapshot.mjs``).
+It relies on Pyodide's private ``_makeSnapshot``/``_loadSnapshot``, pinned with
+the runtime version; Pyodide itself refuses an image of another build.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from build_tools.errors import SourceError
+
+_SCRIPT = Path(__file__).with_name("snapshot.mjs")
+
+
+def _key(runtime: Path, wheel: Path) -> str:
+    digest = hashlib.sha256(_SCRIPT.read_bytes())
+    for part in (runtime / "pyodide.asm.wasm", runtime / "python_stdlib.zip", runtime / "pyodide.asm.mjs", wheel):
+        digest.update(hashlib.sha256(part.read_bytes()).digest())
+    return digest.hexdigest()[:24]
+
+
+def build_snapshot(runtime: Path, wheel: Path, wheel_mount: str, cache: Path) -> Path:
+    """The gzipped image for the runtime files in ``runtime`` and ``wheel`` (at ``wheel_mount`` in the page)."""
+    cached = cache / f"snapshot-{_key(runtime, wheel)}.bin.gz"
+    if cached.is_file():
+        return cached
+    node = shutil.which("node")
+    if node is None:
+        raise SourceError(str(wheel), None, "Node is needed to make the calculators' start-up snapshot "
+                          "(it runs the pinned runtime): install Node, then build again")
+    cache.mkdir(parents=True, exist_ok=True)
+    raw = cached.with_name(f"{cached.name}.{os.getpid()}.raw")
+    done = subprocess.run([node, str(_SCRIPT), str(runtime), str(wheel), wheel_mount, str(raw)],
+                          capture_output=True, text=True)
+    if done.returncode != 0 or not raw.is_file():
+        raw.unlink(missing_ok=True)
+        why = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise SourceError(str(wheel), None, f"making the calculators' start-up snapshot failed: {why}")
+    partial = cached.with_name(f"{cached.name}.{os.getpid()}.partial")
+    partial.write_bytes(gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0))
+    raw.unlink()
+    partial.replace(cached)  # atomic: a build running alongside sees the whole file or none
+    return cached
