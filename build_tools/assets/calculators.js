@@ -39,7 +39,7 @@ function ruleIndex() {
 }
 
 // The offline copy waits for this on calculator pages (offline-copy.js): the
-// runtime the worker just downloaded then comes from the HTTP cache, not twice.
+// worker hands it what it downloaded ("handed-off"), so nothing comes twice.
 function settled() {
   document.documentElement.dataset.rrPython = runtime.state;
   document.dispatchEvent(new CustomEvent("rr-python-settled"));
@@ -54,11 +54,11 @@ function startWorker() {
     } else if (reply.type === "ready") {
       runtime = { state: "ready", start: reply.start, ms: reply.ms };
       for (const section of document.querySelectorAll("section.rr-calc[data-state=starting]")) status(section);
+    } else if (reply.type === "handed-off") {
       settled();
     } else if (reply.type === "failed") {
       runtime = { state: "failed", message: reply.message };
       for (const section of document.querySelectorAll("section.rr-calc[data-state]")) status(section);
-      settled();
     }
   };
   const onError = (event) => {

@@ -20,6 +20,9 @@ const SCOPE = new URL("./", self.location.href);
 const cacheName = (part) => `${part.name} ${SCOPE.pathname}`;
 const OURS = (name) => /^ruleref-(site|runtime)-[0-9a-f]+ /.test(name) && name.endsWith(` ${SCOPE.pathname}`);
 const CONCURRENT_FETCHES = 4;
+// What the calculators' worker downloaded on this visit, handed over so that
+// no byte is downloaded twice (build_tools/assets/ruleref/calculator-worker.js).
+const HANDOFF = `ruleref-handoff ${SCOPE.pathname}`;
 
 // Absolute URL (no query, no fragment) -> the cache that holds it.
 const HOME = new Map();
@@ -92,14 +95,34 @@ async function fill() {
   } catch (error) {
     await announce({ state: "failed", reason: String(error && error.message || error) });
     throw error;
+  } finally {
+    await caches.delete(HANDOFF);
   }
 }
 
+async function integrityOf(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return `sha256-${btoa(String.fromCharCode(...digest))}`;
+}
+
+// A file the calculators' worker downloaded on this visit, if its bytes are
+// the ones this build lists (a host half-way through publishing the next
+// build may have served it others).
+async function handedOff(item) {
+  const handed = await (await caches.open(HANDOFF)).match(item.href);
+  if (!handed) return null;
+  const bytes = await handed.arrayBuffer();
+  if (await integrityOf(bytes) !== item.integrity) return null;
+  return new Response(bytes, { status: 200, headers: handed.headers });
+}
+
 // The runtime folder is versioned (pyodide/<version>/) and its files never
-// change: a copy already in the HTTP cache (the calculator worker's) is taken
-// instead of a second 13 MB download. Site files are revalidated, and so is a
-// runtime file whose cached copy is an error or fails its integrity check.
+// change: a copy already in the HTTP cache is taken instead of a second 13 MB
+// download. Site files are revalidated, and so is a runtime file whose
+// cached copy is an error or fails its integrity check.
 async function fetchVerified(item) {
+  const handed = await handedOff(item);
+  if (handed) return handed;
   const request = (cache) => new Request(item.href, { integrity: item.integrity, cache });
   if (item.name.startsWith("ruleref-runtime-")) {
     try {

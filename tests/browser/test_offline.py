@@ -385,3 +385,30 @@ def test_an_interrupted_download_says_so_and_resumes_where_it_stopped(browser, b
         context.close()
         server.shutdown()
         server.server_close()
+
+
+def test_a_first_visit_to_a_calculator_page_downloads_each_large_runtime_file_once(browser, built_site):
+    # The calculators' worker hands what it downloaded to the offline copy, which checks each file
+    # against its list instead of downloading it again (a phone's first visit is its costliest).
+    server, base = serve(built_site)
+    context = browser.new_context()
+    downloads: dict[str, int] = {}
+
+    def count(request) -> None:
+        response = request.response()
+        if response is not None and not response.from_service_worker and request.sizes()["responseBodySize"] > 0:
+            path = request.url[len(base):]
+            downloads[path] = downloads.get(path, 0) + 1
+
+    context.on("requestfinished", count)
+    try:
+        page = visit_once(context, base + "asl/g15-bulldozers/")
+        expect_live = page.locator("section.rr-calc[data-state=live]")
+        assert expect_live.count() == 5
+        large = {path: times for path, times in downloads.items()
+                 if path.startswith("pyodide/") and path.endswith((".wasm", ".zip", ".whl", ".bin.gz"))}
+        assert len(large) == 4 and set(large.values()) == {1}, downloads
+        assert cache_names(page) and page.console_errors == []
+    finally:
+        context.close()
+        server.shutdown()

@@ -5,6 +5,7 @@
 //
 //   page -> worker  {seq, type: "run", id, inputs, query} | {seq, type: "open", ids, query}
 //   worker -> page  {type: "ready", start, ms} | {type: "failed", message} | {seq, ...reply}
+//                   | {type: "handed-off"}  (the downloads are there for the offline copy)
 //
 // Python starts from a memory image wherever one will do, fastest first:
 //   "warm"      the image this browser kept (Cache Storage), from an earlier visit;
@@ -15,6 +16,33 @@
 
 const BUNDLE = new URL("../../../pyodide/", import.meta.url);
 const SNAPSHOTS = "ruleref-pyodide-snapshots";
+
+// One download of each byte: every bundle file this worker downloads (the
+// runtime, the wheel, the site's image; Pyodide fetches some itself) is
+// handed to the site's offline copy through this cache, once Python is live.
+// The service worker checks each against its own list (sha256) before
+// keeping it, then empties the cache (build_tools/offline/service-worker.js).
+const HANDOFF = `ruleref-handoff ${new URL("../", BUNDLE).pathname}`;
+const downloaded = [];
+const networkFetch = self.fetch.bind(self);
+self.fetch = (input, init) => {
+  const answer = networkFetch(input, init);
+  const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+  if (url.href.startsWith(BUNDLE.href)) {
+    answer.then((response) => { if (response.ok) downloaded.push([url.href, response.clone()]); }, () => {});
+  }
+  return answer;
+};
+
+async function handOff() {
+  try {
+    const cache = await caches.open(HANDOFF);
+    for (const [url, response] of downloaded.splice(0)) await cache.put(url, response);
+  } catch (error) {
+    console.warn("ruleref: the offline copy will download the runtime itself:", error);
+  }
+  postMessage({ type: "handed-off" });
+}
 
 async function fetchBytes(url, init) {
   const response = await fetch(url, init);
@@ -128,11 +156,15 @@ const ready = start().then(
     const handle = runtime.pyodide.pyimport("calculators.worker").handle;
     postMessage({ type: "ready", start: runtime.start, ms: runtime.ms });
     // After the requests waiting for "ready" are answered: live results first.
-    if (runtime.keep) setTimeout(runtime.keep, 0);
+    setTimeout(async () => {
+      if (runtime.keep) await runtime.keep();
+      await handOff();
+    }, 0);
     return handle;
   },
   (error) => {
     postMessage({ type: "failed", message: String(error && error.message || error) });
+    handOff(); // what did arrive is still good for the offline copy
     throw error;
   });
 
