@@ -15,6 +15,7 @@ wheel it was made from (see ``build_tools/assets/ruleref/calculator-worker.js``)
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 from pathlib import Path
@@ -65,4 +66,6 @@ def _write_snapshot(bundle: Path, made: Path) -> dict:
             old.unlink()
     data = made.read_bytes()
     (folder / made.name).write_bytes(data)
-    return {"file": f"snapshots/{made.name}", "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
+    # image_sha256: for hosts that serve .gz with Content-Encoding, so the browser hands over the image unpacked.
+    return {"file": f"snapshots/{made.name}", "sha256": hashlib.sha256(data).hexdigest(), "size": len(data),
+            "image_sha256": hashlib.sha256(gzip.decompress(data)).hexdigest()}

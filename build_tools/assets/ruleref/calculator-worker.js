@@ -26,13 +26,25 @@ const HANDOFF = `ruleref-handoff ${new URL("../", BUNDLE).pathname}`;
 const downloaded = [];
 const networkFetch = self.fetch.bind(self);
 self.fetch = (input, init) => {
-  const answer = networkFetch(input, init);
   const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+  const answer = networkFetch(input, init).then((response) => wasmTyped(url, response));
   if (url.href.startsWith(BUNDLE.href)) {
     answer.then((response) => { if (response.ok) downloaded.push([url.href, response.clone()]); }, () => {});
   }
   return answer;
 };
+
+// Many hosts serve .wasm as application/octet-stream; the browser's streaming
+// compile then refuses it, and Pyodide waits for ever. The bytes are the
+// pinned runtime's whatever the label (the offline copy checks them), so the
+// response is relabelled and still compiled as it streams in.
+function wasmTyped(url, response) {
+  if (!url.pathname.endsWith(".wasm") || !response.ok
+      || response.headers.get("Content-Type")?.split(";")[0].trim() === "application/wasm") return response;
+  const headers = new Headers(response.headers);
+  headers.set("Content-Type", "application/wasm");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 async function handOff() {
   try {
@@ -66,6 +78,17 @@ async function fetchLocked(entry) {
 async function gunzip(bytes) {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** The site's memory image, unpacked. A host that labels .gz files
+ * "Content-Encoding: gzip" has the browser unpack it on the way: those bytes
+ * are taken when they are the image the lock names (image_sha256). */
+async function siteImage(entry) {
+  const bytes = await fetchBytes(new URL(entry.file, BUNDLE));
+  const hex = await sha256(bytes);
+  if (hex === entry.sha256) return gunzip(bytes);
+  if (hex === entry.image_sha256) return bytes;
+  throw new Error(`${entry.file}: sha256 ${hex} is neither the lock's file nor its image`);
 }
 
 async function openSnapshots() {
@@ -107,7 +130,7 @@ async function images(lock, snapshots, key) {
   const found = [];
   const stored = snapshots && await snapshots.match(key);
   if (stored) found.push({ start: "warm", image: () => stored.arrayBuffer(), drop: () => snapshots.delete(key) });
-  if (lock.snapshot) found.push({ start: "snapshot", image: () => fetchLocked(lock.snapshot).then(gunzip), drop: () => {} });
+  if (lock.snapshot) found.push({ start: "snapshot", image: () => siteImage(lock.snapshot), drop: () => {} });
   if (found.length) {
     const first = found[0].image();
     first.catch(() => {}); // reported when it is awaited
