@@ -304,3 +304,51 @@ def test_a_site_snapshot_that_fails_falls_back_to_a_cold_start(page, site_url, b
     assert any("site's snapshot did not restore" in text for text in warnings), warnings
     assert page.console_errors == []  # a warning, not an error: the reader lost only time
     assert len(stored_snapshot_sizes(page)) == 1  # the browser keeps its own image for next time
+
+
+def truncated(route) -> None:
+    response = route.fetch()
+    route.fulfill(response=response, body=response.body()[:100_000])
+
+
+@pytest.mark.parametrize("pattern, answer, named", [
+    ("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body=b"not here"), "pyodide.asm.wasm: HTTP 404"),
+    ("**/pyodide.asm.wasm", lambda route: route.fulfill(status=500, body=b"oops"), "pyodide.asm.wasm: HTTP 500"),
+    ("**/pyodide.asm.wasm", truncated, "pyodide.asm.wasm: "),
+    ("**/python_stdlib.zip", lambda route: route.fulfill(status=404, body=b"not here"), "python_stdlib.zip: HTTP 404"),
+])
+def test_a_runtime_that_cannot_load_says_so_within_seconds(page, site_url, pattern, answer, named):
+    page.route(pattern, answer)
+    page.goto(site_url + "asl/g15-bulldozers/?dozer-clearance.labor=-1")
+    status = page.locator("#calc-dozer-clearance .rr-calc__status")
+    expect(status).to_contain_text("Live results are unavailable", timeout=10_000)
+    expect(status).to_contain_text(named)
+    # The build's result stays, and the link's values are not shown as if it were theirs.
+    assert_shows(page.locator("#calc-dozer-clearance"), cli("dozer-clearance", {}))
+    expect(page.locator("#calc-dozer-clearance-labor")).to_have_value("0")
+    expect(page.locator("section.rr-calc[data-state=failed]")).to_have_count(5)
+
+
+FLIP_BYTES = """async () => {
+  const cache = await caches.open("ruleref-pyodide-snapshots");
+  for (const key of await cache.keys()) {
+    const stored = await cache.match(key);
+    const bytes = new Uint8Array(await stored.arrayBuffer());
+    for (const at of [1000, bytes.length >> 1, bytes.length - 7]) bytes[at] ^= 0x5a;
+    await cache.put(key, new Response(bytes, { headers: stored.headers }));
+  }
+}"""
+
+
+def test_a_kept_snapshot_with_flipped_bytes_is_refused(page, site_url):
+    page.goto(site_url + "asl/g15-bulldozers/")
+    wait_live(page, 5)
+    assert len(stored_snapshot_sizes(page)) == 1
+    page.evaluate(FLIP_BYTES)
+    warnings: list[str] = []
+    page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+    page.goto(site_url + "asl/chapter-d-vehicles/")
+    wait_live(page, 3)
+    expect(page.locator("#calc-vehicle-mobile .rr-calc__status")).to_contain_text("from the site's snapshot")
+    assert any("kept snapshot did not restore" in text and "sha256" in text for text in warnings), warnings
+    assert_shows(page.locator("#calc-vehicle-mobile"), cli("vehicle-mobile", {}))

@@ -31,8 +31,35 @@ self.fetch = (input, init) => {
   if (url.href.startsWith(BUNDLE.href)) {
     answer.then((response) => { if (response.ok) downloaded.push([url.href, response.clone()]); }, () => {});
   }
+  if (runtimeFolder && url.href.startsWith(runtimeFolder)) {
+    const file = url.pathname.split("/").pop();
+    answer.then((response) => response.ok || abandon(new RuntimeFileError(`${file}: HTTP ${response.status}`)),
+                (error) => abandon(new RuntimeFileError(`${file}: ${error.message}`)));
+  }
   return answer;
 };
+
+// Pyodide reports a runtime file it cannot fetch or compile as a console
+// warning and then waits for ever. Such a failure ends the start instead (see
+// attempt()): no way of starting can do without the file, so the page hears
+// "failed" within seconds, naming it, rather than "Starting Python…" for good.
+class RuntimeFileError extends Error {}
+let runtimeFolder = null; // pyodide/<version>/, once the lock has named it
+let abandon = () => {};
+for (const name of ["instantiate", "instantiateStreaming"]) {
+  const original = WebAssembly[name].bind(WebAssembly);
+  WebAssembly[name] = (...args) => original(...args).catch((error) => {
+    // A wasm that does not compile is a bad file; other errors may be a bad image's, which the next way survives.
+    abandon(error instanceof WebAssembly.CompileError ? new RuntimeFileError(`pyodide.asm.wasm: ${error.message}`) : error);
+    throw error;
+  });
+}
+
+/** ``loadPyodide(config)``, or the first runtime failure seen while it runs. */
+function attempt(loadPyodide, config) {
+  const failed = new Promise((_, reject) => { abandon = reject; });
+  return Promise.race([loadPyodide(config), failed]).finally(() => { abandon = () => {}; });
+}
 
 // Many hosts serve .wasm as application/octet-stream; the browser's streaming
 // compile then refuses it, and Pyodide waits for ever. The bytes are the
@@ -113,14 +140,25 @@ function pyodideConfig(runtime, lock, wheel, createPyodideModule) {
   };
 }
 
-// Keep one image for the next visit: the current runtime + stdlib + wheel's.
+// Keep one image for the next visit: the current runtime + stdlib + wheel's,
+// with its sha256, checked before it is restored (storage can be damaged).
+const DIGEST = "X-Ruleref-Sha256";
+
 async function keepImage(snapshots, key, image) {
   try {
     for (const old of await snapshots.keys()) await snapshots.delete(old);
-    await snapshots.put(key, new Response(image, { headers: { "Content-Type": "application/octet-stream" } }));
+    const headers = { "Content-Type": "application/octet-stream", [DIGEST]: await sha256(image) };
+    await snapshots.put(key, new Response(image, { headers }));
   } catch (error) {
     console.warn("ruleref: no warm-start snapshot kept:", error);
   }
+}
+
+async function keptImage(stored) {
+  const bytes = await stored.arrayBuffer();
+  const hex = await sha256(bytes);
+  if (hex !== stored.headers.get(DIGEST)) throw new Error(`sha256 ${hex} is not the one it was kept with`);
+  return bytes;
 }
 
 /** The images to try, in order: [{start, image: () => Promise<bytes>, drop}]. The first one's
@@ -129,7 +167,7 @@ async function keepImage(snapshots, key, image) {
 async function images(lock, snapshots, key) {
   const found = [];
   const stored = snapshots && await snapshots.match(key);
-  if (stored) found.push({ start: "warm", image: () => stored.arrayBuffer(), drop: () => snapshots.delete(key) });
+  if (stored) found.push({ start: "warm", image: () => keptImage(stored), drop: () => snapshots.delete(key) });
   if (lock.snapshot) found.push({ start: "snapshot", image: () => siteImage(lock.snapshot), drop: () => {} });
   if (found.length) {
     const first = found[0].image();
@@ -144,6 +182,7 @@ async function start() {
   const lock = JSON.parse(new TextDecoder().decode(
     await fetchBytes(new URL("calculators-lock.json", BUNDLE), { cache: "no-cache" })));
   const runtime = new URL(lock.runtime.path, BUNDLE);
+  runtimeFolder = runtime.href;
   const wheel = fetchLocked(lock.wheel);
   // An image holds the stdlib and the rules core as they were imported: good only with the same files.
   const key = new URL(`snapshot/${lock.runtime.version}/${lock.runtime.stdlib_sha256}/${lock.wheel.sha256}`, BUNDLE).href;
@@ -159,15 +198,16 @@ async function start() {
   for (const { start, image, drop } of await tries) {
     try {
       const bytes = new Uint8Array(await image());
-      const pyodide = await loadPyodide({ ...config, _loadSnapshot: bytes });
+      const pyodide = await attempt(loadPyodide, { ...config, _loadSnapshot: bytes });
       const keep = snapshots && start !== "warm" ? () => keepImage(snapshots, key, bytes) : null;
       return { pyodide, start, ms: performance.now() - started, keep };
     } catch (error) {
+      if (error instanceof RuntimeFileError) throw error;
       console.warn(`ruleref: the ${start === "warm" ? "kept" : "site's"} snapshot did not restore:`, error);
       await drop();
     }
   }
-  const pyodide = await loadPyodide({ ...config, _makeSnapshot: Boolean(snapshots) });
+  const pyodide = await attempt(loadPyodide, { ...config, _makeSnapshot: Boolean(snapshots) });
   // Import everything a page can ask for, so the image holds it all.
   pyodide.runPython("import calculators, calculators.worker; calculators.all_calculators()");
   const keep = snapshots ? () => keepImage(snapshots, key, pyodide.makeMemorySnapshot()) : null;
