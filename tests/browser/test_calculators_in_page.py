@@ -316,9 +316,14 @@ def truncated(route) -> None:
     ("**/pyodide.asm.wasm", lambda route: route.fulfill(status=500, body=b"oops"), "pyodide.asm.wasm: HTTP 500"),
     ("**/pyodide.asm.wasm", truncated, "pyodide.asm.wasm: "),
     ("**/python_stdlib.zip", lambda route: route.fulfill(status=404, body=b"not here"), "python_stdlib.zip: HTTP 404"),
+    # The rules core is in the site's image; only a start without one needs the wheel itself.
+    ("**/pyodide/wheels/*.whl", lambda route: route.fulfill(status=404, body=b"not here"), ".whl: HTTP 404"),
+    ("**/pyodide/wheels/*.whl", lambda route: route.fulfill(status=200, body=b"PK not the wheel"), "does not match the lock"),
 ])
 def test_a_runtime_that_cannot_load_says_so_within_seconds(page, site_url, pattern, answer, named):
     page.route(pattern, answer)
+    if pattern.endswith(".whl"):
+        page.route("**/pyodide/snapshots/*", lambda route: route.fulfill(status=404, body=b""))
     page.goto(site_url + "asl/g15-bulldozers/?dozer-clearance.labor=-1")
     status = page.locator("#calc-dozer-clearance .rr-calc__status")
     expect(status).to_contain_text("Live results are unavailable", timeout=10_000)

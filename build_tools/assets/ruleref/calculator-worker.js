@@ -208,6 +208,7 @@ async function start() {
     }
   }
   const pyodide = await attempt(loadPyodide, { ...config, _makeSnapshot: Boolean(snapshots) });
+  await wheel; // a wheel that did not arrive, said as such (an image holds the rules core; this start needs it)
   // Import everything a page can ask for, so the image holds it all.
   pyodide.runPython("import calculators, calculators.worker; calculators.all_calculators()");
   const keep = snapshots ? () => keepImage(snapshots, key, pyodide.makeMemorySnapshot()) : null;
