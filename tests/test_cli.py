@@ -158,3 +158,20 @@ def test_the_build_names_the_cited_but_absent_rules_in_one_line_and_a_file(proje
     assert not any("cited in" in line for line in result.stderr.splitlines())
     listed = (project_copy / ".ruleref" / "unresolved-references.txt").read_text(encoding="utf-8")
     assert "asl\tB24.7\tcited in G15.2, G15.21" in listed
+
+
+@pytest.mark.parametrize("payload", ['<script>alert(1)</script>', '<SCRIPT src="https://evil.example/x.js"></SCRIPT>'])
+def test_a_script_in_an_annotation_fails_the_build_naming_the_page_and_keeps_the_last_good_site(project_copy,
+                                                                                                payload):
+    site = project_copy / "site"
+    assert ruleref("build", cwd=project_copy).returncode == 0, "the unbroken project must build"
+    good = (site / "asl" / "g15-bulldozers" / "index.html").read_bytes()
+    annotations = project_copy / "rulesets" / "asl" / "annotations.yml"
+    annotations.write_text(annotations.read_text(encoding="utf-8") + (
+        "- rule: G15.21\n  kind: note\n  title: Harmless\n"
+        f"  text: 'Clearance, again. {payload}'\n"), encoding="utf-8")
+    result = ruleref("build", cwd=project_copy)
+    assert result.returncode == 1
+    assert "g15-bulldozers.md: the page holds a script the build did not write" in result.stderr
+    assert "<script" in result.stderr.lower() and "Traceback" not in result.stderr
+    assert (site / "asl" / "g15-bulldozers" / "index.html").read_bytes() == good

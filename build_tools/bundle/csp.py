@@ -1,14 +1,20 @@
-"""The Content-Security-Policy of pages that run calculators.
+"""The Content-Security-Policy every page gets.
 
-A calculator page runs Python compiled to WebAssembly, so it gets the
-strictest script policy that still works: the site's own script files,
-WebAssembly compilation (``'wasm-unsafe-eval'``, no JavaScript eval), and the
-few inline scripts Material writes into every page, each allowed by the
-sha256 of its exact text (computed here, from the final HTML) — never
-``'unsafe-inline'``. Network access stays on the site's origin.
+Scripts: the site's own script files, and the few inline scripts the theme
+writes into every page (Material's, and the calculators' early start), each
+allowed by the sha256 of its exact text, never ``'unsafe-inline'``. Those
+hashes are taken from the page *around* its content: what the rule text,
+an annotation or a glossary entry put there is never hashed, and a page
+whose content holds a ``<script>`` fails the build (``unwritten_script``).
+So a script or event handler that reaches a page by any other way is
+refused by the browser. Pages that run calculators also allow WebAssembly
+compilation (``'wasm-unsafe-eval'``, no JavaScript eval). Network access
+stays on the site's origin.
 
 The policy is a ``<meta http-equiv>`` so it works on any static host; it
-goes first in ``<head>`` (after ``<meta charset>``), before any script it governs.
+goes first in ``<head>`` (after ``<meta charset>``), before any script it
+governs. What a ``<meta>`` policy cannot say (``frame-ancestors``) is in the
+README, as response headers for hosts that can add them.
 """
 
 from __future__ import annotations
@@ -41,8 +47,22 @@ def inline_script_hashes(html: str) -> list[str]:
     return hashes
 
 
-def policy(html: str) -> str:
-    scripts = " ".join(["'self'", "'wasm-unsafe-eval'", *inline_script_hashes(html)])
+_ANY_SCRIPT = re.compile(r"<script\b", re.IGNORECASE)
+
+
+def unwritten_script(content: str) -> str | None:
+    """The first ``<script …>`` tag in a page's content (its Markdown and what our
+    extensions render into it), which no build step writes; None if there is none."""
+    found = _ANY_SCRIPT.search(content)
+    if found is None:
+        return None
+    end = content.find(">", found.start())
+    return content[found.start(): end + 1 if end != -1 else found.start() + 60][:120]
+
+
+def policy(html: str, calculators: bool) -> str:
+    wasm = ["'wasm-unsafe-eval'"] if calculators else []
+    scripts = " ".join(["'self'", *wasm, *inline_script_hashes(html)])
     return "; ".join([
         "default-src 'self'",
         f"script-src {scripts}",
@@ -58,11 +78,9 @@ def policy(html: str) -> str:
 
 
 def add_policy(html: str) -> str:
-    """``html`` with the policy at the top of ``<head>``, if it shows a calculator."""
-    if MARKER not in html:
-        return html
+    """``html`` with the policy at the top of ``<head>`` (whose content was checked by ``unwritten_script``)."""
     head = _HEAD.search(html)
     if head is None:
         return html
-    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(html)}">'
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(html, MARKER in html)}">'
     return html[:head.end()] + meta + html[head.end():]

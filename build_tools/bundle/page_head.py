@@ -9,7 +9,7 @@
   kept until ``calculators.js`` adopts it (``rulerefCalculators.adopt``). The
   script's text is allowed by its sha256 in the policy, like Material's own.
 
-Pages without calculators are left as they are.
+Every page gets the policy; only pages showing calculators get the early start.
 """
 
 from __future__ import annotations
@@ -34,11 +34,10 @@ _EARLY_START = (
 
 
 def finish(html: str) -> str:
-    if csp.MARKER not in html:
-        return html
+    """A finished page (its content already checked by ``csp.unwritten_script``) with its head completed."""
     script = _CALCULATORS_SCRIPT.search(html)
     head = _HEAD.search(html)
-    if script and head:
+    if csp.MARKER in html and script and head:
         url = '"' + script.group(1) + WORKER + '"'
         html = html[:head.end()] + f"<script>{_EARLY_START % url}</script>" + html[head.end():]
     return csp.add_policy(html)

@@ -13,7 +13,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
 from build_tools import bundle, offline
-from build_tools.bundle import page_head
+from build_tools.bundle import csp, page_head
 from build_tools.errors import SourceError
 from build_tools.markdown.calculators import placements_of
 from build_tools.plugin import jump_form, search_input, site_files
@@ -86,7 +86,16 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         return context
 
     def on_post_page(self, output, page, config):
-        return page_head.finish(output)  # calculator pages: CSP, early start of Python
+        found = csp.unwritten_script(page.content or "")
+        if found:
+            raise PluginError(f"{config.docs_dir}/{page.file.src_uri}: the page holds a script the build did not "
+                              f"write, {found} (from its text, an annotation or a glossary entry); scripts cannot "
+                              "run in rule pages, so the build stops")
+        return page_head.finish(output)  # every page: CSP; calculator pages: early start of Python
+
+    def on_post_template(self, output_content, template_name, config):
+        # 404.html: a theme template around no content, so its inline scripts are all the theme's.
+        return page_head.finish(output_content) if template_name.endswith(".html") else output_content
 
     def on_post_build(self, config):
         try:  # Pyodide and the calculators wheel, for pages with calculators
