@@ -161,17 +161,26 @@ def test_the_build_names_the_cited_but_absent_rules_in_one_line_and_a_file(proje
 
 
 @pytest.mark.parametrize("payload", ['<script>alert(1)</script>', '<SCRIPT src="https://evil.example/x.js"></SCRIPT>'])
-def test_a_script_in_an_annotation_fails_the_build_naming_the_page_and_keeps_the_last_good_site(project_copy,
-                                                                                                payload):
+def test_a_script_in_an_annotation_or_a_page_fails_the_build_naming_where_and_keeps_the_last_good_site(
+        project_copy, payload):
     site = project_copy / "site"
     assert ruleref("build", cwd=project_copy).returncode == 0, "the unbroken project must build"
-    good = (site / "asl" / "g15-bulldozers" / "index.html").read_bytes()
+    good = {path: (site / path).read_bytes() for path in ("index.html", "asl/g15-bulldozers/index.html")}
     annotations = project_copy / "rulesets" / "asl" / "annotations.yml"
     annotations.write_text(annotations.read_text(encoding="utf-8") + (
         "- rule: G15.21\n  kind: note\n  title: Harmless\n"
         f"  text: 'Clearance, again. {payload}'\n"), encoding="utf-8")
     result = ruleref("build", cwd=project_copy)
     assert result.returncode == 1
-    assert "g15-bulldozers.md: the page holds a script the build did not write" in result.stderr
+    line = len(annotations.read_text(encoding="utf-8").splitlines())
+    assert f"annotations.yml:{line}: 'text' holds raw HTML" in result.stderr and "Traceback" not in result.stderr
+
+    # A page the project writes by hand: the build's last line of defence, before any policy is hashed.
+    shutil.copy(PROJECT / "rulesets" / "asl" / "annotations.yml", annotations)
+    home = project_copy / "docs" / "index.md"
+    home.write_text(home.read_text(encoding="utf-8") + f"\n{payload}\n", encoding="utf-8")
+    result = ruleref("build", cwd=project_copy)
+    assert result.returncode == 1
+    assert "index.md: the page holds a script the build did not write" in result.stderr
     assert "<script" in result.stderr.lower() and "Traceback" not in result.stderr
-    assert (site / "asl" / "g15-bulldozers" / "index.html").read_bytes() == good
+    assert {path: (site / path).read_bytes() for path in good} == good

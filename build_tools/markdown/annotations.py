@@ -14,8 +14,10 @@ Annotations are data keyed by rule ID, in ``rulesets/<id>/annotations.yml``::
 Each one is rendered right after its rule's own text (before the next
 heading, i.e. the first sub-rule) as ``<aside class="rr-annotation
 rr-annotation--<kind>">`` labelled "Annotation — not rule text": our words,
-never to be mistaken for the rule. An unknown rule ID, kind or field is a
-build warning naming ``annotations.yml:line`` (``strict`` fails the build).
+never to be mistaken for the rule. An unknown rule ID, kind or field, and a
+field holding raw HTML, a ``javascript:``/``data:`` link or a control
+character (``contributor_text.py``), is a build warning naming
+``annotations.yml:line`` (``strict`` fails the build).
 
 Configuration (``mdx_configs``, set by the ruleref plugin): ``rule_index`` and
 ``current_page``.
@@ -33,7 +35,7 @@ from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
-from build_tools.markdown import page_options
+from build_tools.markdown import contributor_text, page_options
 from build_tools.markdown.ruleset_data import PerBuild, compose, line_of, page_ruleset, scalar_text, warn
 
 ANNOTATIONS_FILE = "annotations.yml"
@@ -85,6 +87,9 @@ def _annotation(path: Path, item: yaml.Node, index, ruleset_id: str) -> Annotati
             valid = False
         elif value is None or not value.strip():
             warn(path, line_of(value_node), f"'{key}' must be non-empty text")
+            valid = False
+        elif why := contributor_text.problem(value):
+            warn(path, line_of(value_node), f"'{key}' {why}")
             valid = False
         else:
             fields[key], lines[key] = value.strip(), line_of(key_node)

@@ -31,7 +31,7 @@ from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import HTML_PLACEHOLDER_RE, AtomicString
 
-from build_tools.markdown import page_options
+from build_tools.markdown import contributor_text, page_options
 from build_tools.markdown.ruleset_data import PerBuild, compose, line_of, page_ruleset, scalar_text, warn
 
 GLOSSARY_FILE = "glossary.yml"
@@ -69,6 +69,8 @@ def load_glossary(path: Path) -> dict[str, str]:
                                           "DR and dr are different entries)")
         elif not expansion or not expansion.strip():
             warn(path, line_of(value_node), f"{abbreviation} needs its expansion as text: '{abbreviation}: ...'")
+        elif why := contributor_text.problem(f"{abbreviation} {expansion}"):
+            warn(path, line_of(value_node), f"{abbreviation}: {why}")
         else:
             glossary[abbreviation] = expansion.strip()
     return glossary
