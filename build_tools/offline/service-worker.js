@@ -79,7 +79,8 @@ async function navigateElsewhere(request) {
   } catch (error) {
     const missing = new URL("404.html", SCOPE).href;
     const cached = HOME.has(missing) && await (await caches.open(HOME.get(missing))).match(missing);
-    if (cached) return cached;
+    // Its page, with the status a host gives it: a browser, a bookmark or a script may go by the status.
+    if (cached) return new Response(cached.body, { status: 404, statusText: "Not Found", headers: cached.headers });
     throw error;
   }
 }

@@ -158,6 +158,7 @@ def test_after_one_visit_every_page_search_jump_reference_and_calculator_work_of
                 assert page.locator(f'[id="{url.split("#", 1)[1]}"]').is_visible(), url
         assert page.locator(".rr-connection").is_visible()  # the "Offline" badge
 
+
         # A calculator from a friend's share link, on a page the reader never opened.
         if link:
             open_share_link_and_wait_for_live_result(page, base, link)
@@ -195,6 +196,12 @@ def test_after_one_visit_every_page_search_jump_reference_and_calculator_work_of
 
         assert page.failed_requests == [], "requests the offline copy could not answer"
         assert page.console_errors == []
+
+        # A page this build does not have: the site's 404 page, with a real 404 status (which the
+        # browser logs, as it would online).
+        missing = page.goto(base + "asl/no-such-page/")
+        assert missing.status == 404
+        assert page.locator("article h1").count() == 1
         if link is None:
             pytest.skip("no calculator pages yet: pages, search, jump and references passed")
     finally:
