@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+import re
 from urllib.parse import parse_qsl, quote
 
 from calculators.model import Calculator, InputError, Result
@@ -53,9 +54,21 @@ def _split(key: str) -> tuple[str, str] | None:
     return (calc_id, name) if dot else None
 
 
+# Invisible and direction-changing characters: a report quoting a link's key
+# must not hide text or reorder what the reader sees around it.
+_UNSHOWABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+_SHOWN_LENGTH = 40
+
+
+def _shown(text: str) -> str:
+    """A key from a link as a report quotes it: unshowable characters as "?", at most 40 characters."""
+    text = _UNSHOWABLE.sub("?", text)
+    return text if len(text) <= _SHOWN_LENGTH else text[: _SHOWN_LENGTH - 1] + "…"
+
+
 def _field(calc_id: str, name: str) -> str:
-    """How a report names a field: as written (cut short), an empty name by its whole key."""
-    return name[:40] or f"{calc_id}."
+    """How a report names a field: as written (made showable, cut short), an empty name by its whole key."""
+    return _shown(name) or f"{_shown(calc_id)}."
 
 
 def decode(query: str, calcs: Sequence[Calculator]) -> tuple[dict[str, LinkedInputs], tuple[InputError, ...]]:
@@ -78,7 +91,7 @@ def decode(query: str, calcs: Sequence[Calculator]) -> tuple[dict[str, LinkedInp
             continue
         calc_id, name = split
         if calc_id not in by_id:
-            page_errors.append(InputError(key, f"no calculator {calc_id[:40]!r} on this page; ignored"))
+            page_errors.append(InputError(_shown(key), f"no calculator {_shown(calc_id)!r} on this page; ignored"))
         elif name in raw[calc_id]:
             rejected[calc_id].append(InputError(_field(calc_id, name), "given more than once; the default is kept"))
             raw[calc_id][name] = None

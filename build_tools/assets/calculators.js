@@ -248,12 +248,14 @@ async function scan() {
     for (const section of sections) status(section);
     return;
   }
-  for (const [index, section] of sections.entries()) {
+  // What is wrong with the link as a whole is said once: at the calculator the link points to, or the first.
+  const named = sections.find((section) => `#${section.id}` === location.hash) ?? sections[0];
+  for (const section of sections) {
     if (section.dataset.asked) continue; // the reader changed an input meanwhile: that result is on its way
     const opened = reply.calculators[section.dataset.calc];
     fill(section, opened.result.inputs);
     await show(section, opened.result);
-    const errors = [...opened.errors, ...(index === 0 ? reply.errors : [])];
+    const errors = [...opened.errors, ...(section === named ? reply.errors : [])];
     showErrors(section, errors, "Some values in this link were not used (the defaults are kept):");
     section.dataset.state = "live";
     status(section);

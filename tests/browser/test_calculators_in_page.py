@@ -225,6 +225,14 @@ def test_tampered_link_names_each_rejected_field_keeps_defaults_and_injects_noth
     assert offsite == []
 
 
+def test_what_is_wrong_with_the_link_as_a_whole_is_said_at_the_calculator_it_points_to(page, site_url):
+    page.goto(f"{site_url}asl/g15-bulldozers/?no-such-calc.x=1&dozer-house.stone=true#calc-dozer-house")
+    wait_live(page, 5)
+    expect(page.locator("#calc-dozer-house .rr-calc__message")).to_contain_text(
+        "no-such-calc.x: no calculator 'no-such-calc' on this page")
+    expect(page.locator("#calc-dozer-fire-drm .rr-calc__message")).to_be_hidden()
+
+
 def test_the_next_visit_starts_warm_from_the_snapshot(page, site_url):
     page.goto(site_url + "asl/g15-bulldozers/")
     wait_live(page, 5)

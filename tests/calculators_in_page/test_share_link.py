@@ -69,6 +69,18 @@ def test_key_without_an_input_name_is_reported_by_its_whole_key():
     assert "not an input of dozer-clearance" in errors_of(linked["dozer-clearance"])["dozer-clearance."]
 
 
+def test_keys_a_report_quotes_are_short_and_hide_nothing():
+    # 1.6 KB keys were echoed whole, bidi controls included: a report could reorder what the reader sees.
+    long_calc = "x\u202e" + "y" * 1600
+    query = f"?{quote(long_calc)}.tem=1&dozer-clearance.{quote('n' * 100 + chr(0x2066))}=1"
+    linked, page_errors = share_link.decode(query, [CLEARANCE])
+    [page_error] = page_errors
+    assert page_error.field == "x?" + "y" * 37 + "…" and len(page_error.field) == 40
+    assert "\u202e" not in page_error.message and len(page_error.message) < 100
+    [field_error] = linked["dozer-clearance"].errors
+    assert field_error.field == "n" * 39 + "…"
+
+
 def test_repeated_field_keeps_the_default():
     linked, _ = share_link.decode("?dozer-clearance.tem=1&dozer-clearance.tem=2", [CLEARANCE])
     assert linked["dozer-clearance"].inputs["tem"] == 0
