@@ -138,7 +138,7 @@ def _cold_and_warm(browser, base: str) -> dict[str, tuple[float, list[float]]]:
     return {name: (cold[name], warm[name]) for name in runs}
 
 
-def _bytes(browser, url: str, wait_live: bool, service_workers: str) -> tuple[int, int]:
+def _bytes(browser, url: str, until_live: bool, service_workers: str) -> tuple[int, int]:
     """(all bytes, Pyodide bytes) a fresh profile transfers over the network to show ``url``.
 
     A response the site's service worker served was counted when the service
@@ -148,7 +148,7 @@ def _bytes(browser, url: str, wait_live: bool, service_workers: str) -> tuple[in
     finished = []
     context.on("requestfinished", lambda request: finished.append(request))
     page.goto(url)
-    if wait_live:
+    if until_live:
         wait_live(page)
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(1000)  # the snapshot is written after the live result
