@@ -21,6 +21,7 @@ the page (performance.now() from navigation start).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -169,33 +170,40 @@ def _ms(value: float) -> str:
     return f"{value:8.0f} ms"
 
 
-def main() -> None:
+@contextlib.contextmanager
+def site_in_browser(prefix: str):
+    """Build the site (and the baseline page) into a temporary folder, serve it on loopback
+    and launch Debian's Chromium: yields (browser, base URL, runtime version)."""
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory(prefix="bench-pyodide-") as temp:
+    with tempfile.TemporaryDirectory(prefix=prefix) as temp:
         site, version = build_site(Path(temp))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
         threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                starts = _cold_and_warm(browser, base)
-
-                context = browser.new_context(service_workers="block")
-                page = context.new_page()
-                page.goto(base + CALC_PAGE)
-                wait_live(page)
-                times = page.evaluate(RECOMPUTE, [CHANGES])
-                context.close()
-
-                transfers = {
-                    (path, workers): _bytes(browser, base + path, path == CALC_PAGE, workers)
-                    for workers in ("allow", "block") for path in (*PAGES_WITHOUT, CALC_PAGE)
-                }
+                yield browser, f"http://127.0.0.1:{server.server_address[1]}/", version
                 browser.close()
         finally:
             server.shutdown()
+
+
+def main() -> None:
+    with site_in_browser("bench-pyodide-") as (browser, base, version):
+        starts = _cold_and_warm(browser, base)
+
+        context = browser.new_context(service_workers="block")
+        page = context.new_page()
+        page.goto(base + CALC_PAGE)
+        wait_live(page)
+        times = page.evaluate(RECOMPUTE, [CHANGES])
+        context.close()
+
+        transfers = {
+            (path, workers): _bytes(browser, base + path, path == CALC_PAGE, workers)
+            for workers in ("allow", "block") for path in (*PAGES_WITHOUT, CALC_PAGE)
+        }
 
     (base_cold, base_runs), (ours_cold, ours_runs) = starts["baseline"], starts["ours"]
     base_warm, ours_warm = statistics.median(base_runs), statistics.median(ours_runs)

@@ -17,15 +17,10 @@ throttling; CLS <= 0.02.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import statistics
-import tempfile
-import threading
-from pathlib import Path
 
-from bench.bench_pyodide import CHROMIUM, CHROMIUM_ARGS, TIMEOUT, Handler, build_site
+from bench.bench_pyodide import TIMEOUT, site_in_browser
 
 LINK = "asl/g15-bulldozers/?dozer-clearance.labor=-1&dozer-clearance.tem=2#calc-dozer-clearance"
 RULE_PAGES = ("asl/g15-bulldozers/", "asl/chapter-d-vehicles/")
@@ -99,21 +94,9 @@ def _main_thread(browser, base: str) -> dict:
 
 
 def main() -> None:
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory(prefix="bench-share-link-") as temp:
-        site, version = build_site(Path(temp))
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                starts = _starts(browser, base)
-                main_thread = _main_thread(browser, base)
-                browser.close()
-        finally:
-            server.shutdown()
+    with site_in_browser("bench-share-link-") as (browser, base, version):
+        starts = _starts(browser, base)
+        main_thread = _main_thread(browser, base)
 
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     print(f"Pyodide {version}, headless Chromium, service workers allowed; ms from navigation start, medians of "

@@ -23,7 +23,7 @@ from urllib.parse import parse_qsl, quote
 
 from calculators.model import Calculator, InputError, Result
 
-__all__ = ["LinkedInputs", "decode", "encode", "MAX_QUERY_LENGTH", "MAX_FIELDS"]
+__all__ = ["LinkedInputs", "decode", "encode", "shown", "MAX_QUERY_LENGTH", "MAX_FIELDS"]
 
 # Far above what every calculator of a page needs; a longer link is not ours.
 MAX_QUERY_LENGTH = 4096
@@ -60,7 +60,7 @@ _UNSHOWABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u
 _SHOWN_LENGTH = 40
 
 
-def _shown(text: str) -> str:
+def shown(text: str) -> str:
     """A key from a link as a report quotes it: unshowable characters as "?", at most 40 characters."""
     text = _UNSHOWABLE.sub("?", text)
     return text if len(text) <= _SHOWN_LENGTH else text[: _SHOWN_LENGTH - 1] + "…"
@@ -68,7 +68,7 @@ def _shown(text: str) -> str:
 
 def _field(calc_id: str, name: str) -> str:
     """How a report names a field: as written (made showable, cut short), an empty name by its whole key."""
-    return _shown(name) or f"{_shown(calc_id)}."
+    return shown(name) or f"{shown(calc_id)}."
 
 
 def decode(query: str, calcs: Sequence[Calculator]) -> tuple[dict[str, LinkedInputs], tuple[InputError, ...]]:
@@ -91,7 +91,7 @@ def decode(query: str, calcs: Sequence[Calculator]) -> tuple[dict[str, LinkedInp
             continue
         calc_id, name = split
         if calc_id not in by_id:
-            page_errors.append(InputError(_shown(key), f"no calculator {_shown(calc_id)!r} on this page; ignored"))
+            page_errors.append(InputError(shown(key), f"no calculator {shown(calc_id)!r} on this page; ignored"))
         elif name in raw[calc_id]:
             rejected[calc_id].append(InputError(_field(calc_id, name), "given more than once; the default is kept"))
             raw[calc_id][name] = None

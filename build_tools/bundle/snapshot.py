@@ -22,11 +22,9 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
-import shutil
-import subprocess
 from pathlib import Path
 
-from build_tools.errors import SourceError
+from build_tools.bundle.node_runtime import run_node
 
 _SCRIPT = Path(__file__).with_name("snapshot.mjs")
 
@@ -43,18 +41,10 @@ def build_snapshot(runtime: Path, wheel: Path, wheel_mount: str, cache: Path) ->
     cached = cache / f"snapshot-{_key(runtime, wheel)}.bin.gz"
     if cached.is_file():
         return cached
-    node = shutil.which("node")
-    if node is None:
-        raise SourceError(str(wheel), None, "Node is needed to make the calculators' start-up snapshot "
-                          "(it runs the pinned runtime): install Node, then build again")
     cache.mkdir(parents=True, exist_ok=True)
     raw = cached.with_name(f"{cached.name}.{os.getpid()}.raw")
-    done = subprocess.run([node, str(_SCRIPT), str(runtime), str(wheel), wheel_mount, str(raw)],
-                          capture_output=True, text=True)
-    if done.returncode != 0 or not raw.is_file():
-        raw.unlink(missing_ok=True)
-        why = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        raise SourceError(str(wheel), None, f"making the calculators' start-up snapshot failed: {why}")
+    run_node(_SCRIPT, [str(runtime), str(wheel), wheel_mount, str(raw)], raw, about=wheel,
+             task="make the calculators' start-up snapshot", doing="making the calculators' start-up snapshot")
     partial = cached.with_name(f"{cached.name}.{os.getpid()}.partial")
     partial.write_bytes(gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0))
     raw.unlink()

@@ -16,11 +16,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
-import subprocess
 from pathlib import Path
 
-from build_tools.errors import SourceError
+from build_tools.bundle.node_runtime import run_node
 
 NAME = "python_stdlib.zip"
 _HERE = Path(__file__).parent
@@ -47,17 +45,9 @@ def precompiled_stdlib(runtime: Path, cache: Path) -> Path:
     cached = cache / f"python_stdlib-{_key(original)}.zip"
     if cached.is_file():
         return cached
-    node = shutil.which("node")
-    if node is None:
-        raise SourceError(str(original), None, "Node is needed to precompile Pyodide's standard library "
-                          "(it runs the pinned runtime): install Node, then build again")
     cached.parent.mkdir(parents=True, exist_ok=True)
     partial = cached.with_name(f"{cached.name}.{os.getpid()}.partial")
-    done = subprocess.run([node, str(_HERE / "precompile.mjs"), str(runtime), str(original), str(partial),
-                           zip_prefix(runtime)], capture_output=True, text=True)
-    if done.returncode != 0 or not partial.is_file():
-        partial.unlink(missing_ok=True)
-        why = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        raise SourceError(str(original), None, f"precompiling the standard library failed: {why}")
+    run_node(_HERE / "precompile.mjs", [str(runtime), str(original), str(partial), zip_prefix(runtime)], partial,
+             about=original, task="precompile Pyodide's standard library", doing="precompiling the standard library")
     partial.replace(cached)  # atomic: a build running alongside sees the whole file or none
     return cached

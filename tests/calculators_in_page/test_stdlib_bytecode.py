@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from build_tools.bundle import stdlib
+from build_tools.bundle import node_runtime, stdlib
 from build_tools.bundle.runtime import build_cache, runtime_folder
 from build_tools.errors import SourceError
 
@@ -52,7 +52,7 @@ def test_the_code_names_the_path_the_page_mounts_the_zip_at(installed):
 
 
 def test_without_node_the_build_says_what_to_install(own_runtime, monkeypatch):
-    monkeypatch.setattr(stdlib.shutil, "which", lambda name: None)
+    monkeypatch.setattr(node_runtime.shutil, "which", lambda name: None)
     with pytest.raises(SourceError, match="Node is needed"):
         stdlib.precompiled_stdlib(own_runtime, own_runtime.parent / ".cache" / "ruleref")
 

@@ -180,10 +180,11 @@ def _check_each_field(calc, link: Link, inputs: dict, named: set[str], page_name
         if not dot:
             continue  # not a calculator key (Material's ?h=): left alone
         if calc_id != calc.id:
-            assert key in page_named, f"{key!r}: a calculator not on this page, not reported"
+            assert share_link.shown(key) in page_named, f"{key!r}: a calculator not on this page, not reported"
             continue
-        # A field is named as written (cut to 40 characters) or, when that says nothing, by its whole key.
-        names = {name[:40], key} - {""}
+        # A field is named as written (made showable, cut to 40 characters) or, when that says nothing,
+        # by its whole key.
+        names = {share_link.shown(name), share_link.shown(key)} - {""}
         if name not in declared:
             assert names & named, f"{key!r}: an unknown field, not reported"
             continue
