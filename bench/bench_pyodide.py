@@ -27,6 +27,7 @@ import http.server
 import os
 import shutil
 import statistics
+import sys
 import tempfile
 import threading
 from pathlib import Path
@@ -170,6 +171,15 @@ def _ms(value: float) -> str:
     return f"{value:8.0f} ms"
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        """A browser dropping a download it no longer needs (a page closed mid-way) is not a fault to print."""
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def site_in_browser(prefix: str):
     """Build the site (and the baseline page) into a temporary folder, serve it on loopback
@@ -178,7 +188,7 @@ def site_in_browser(prefix: str):
 
     with tempfile.TemporaryDirectory(prefix=prefix) as temp:
         site, version = build_site(Path(temp))
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
+        server = _QuietServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         try:
             with sync_playwright() as playwright:
