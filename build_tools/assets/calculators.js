@@ -216,11 +216,9 @@ function prefill(sections) {
   for (const section of sections) {
     const values = linked[section.dataset.calc];
     if (!values) continue;
-    for (const { name, control } of controls(section)) {
-      if (control.type === "checkbox") control.checked = values[name] === "true";
-      else control.value = values[name];
-    }
-    updateVisibility(section);
+    // Form strings; fill() takes typed inputs, and a checkbox's are booleans.
+    fill(section, Object.fromEntries(Object.entries(values).map(([name, value]) =>
+      [name, value === "true" ? true : value === "false" ? false : value])));
     section.dataset.pending = "";
   }
 }

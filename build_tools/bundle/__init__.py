@@ -15,13 +15,12 @@ wheel it was made from (see ``build_tools/assets/ruleref/calculator-worker.js``)
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 from pathlib import Path
 
-from build_tools.bundle.runtime import RUNTIME_FILES, build_cache, copy_runtime, runtime_version
-from build_tools.bundle.snapshot import build_snapshot
+from build_tools.bundle.runtime import RUNTIME_FILES, build_cache, copy_runtime, link_or_copy, runtime_version
+from build_tools.bundle.snapshot import Snapshot, build_snapshot
 from build_tools.bundle.stdlib import NAME as STDLIB
 from build_tools.bundle.wheel import Wheel, build_wheel
 
@@ -57,15 +56,15 @@ def write_bundle(site_dir: Path, project: Path) -> dict:
     return lock
 
 
-def _write_snapshot(bundle: Path, made: Path) -> dict:
-    """Put the start-up snapshot in ``bundle/snapshots/`` (the only file there); its lock entry."""
+def _write_snapshot(bundle: Path, made: Snapshot) -> dict:
+    """Put the start-up snapshot in ``bundle/snapshots/`` (the only file there), hard-linked from the
+    build cache where it can be, as the runtime is; its lock entry."""
     folder = bundle / "snapshots"
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.iterdir():
-        if old.name != made.name:
+        if old.name != made.path.name:
             old.unlink()
-    data = made.read_bytes()
-    (folder / made.name).write_bytes(data)
+    link_or_copy(made.path, folder / made.path.name)
     # image_sha256: for hosts that serve .gz with Content-Encoding, so the browser hands over the image unpacked.
-    return {"file": f"snapshots/{made.name}", "sha256": hashlib.sha256(data).hexdigest(), "size": len(data),
-            "image_sha256": hashlib.sha256(gzip.decompress(data)).hexdigest()}
+    return {"file": f"snapshots/{made.path.name}", "sha256": made.sha256, "size": made.path.stat().st_size,
+            "image_sha256": made.image_sha256}

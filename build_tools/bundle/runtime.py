@@ -64,10 +64,11 @@ def copy_runtime(project: Path, target: Path) -> None:
         copy = target / name
         if not copy.is_file() or copy.stat().st_size != origin.stat().st_size or \
                 copy.stat().st_mtime < origin.stat().st_mtime:
-            _link_or_copy(origin, copy)
+            link_or_copy(origin, copy)
 
 
-def _link_or_copy(origin: Path, copy: Path) -> None:
+def link_or_copy(origin: Path, copy: Path) -> None:
+    """``copy`` as a hard link to ``origin``, or a copy where the file system has no hard links."""
     copy.unlink(missing_ok=True)
     try:
         os.link(origin, copy)

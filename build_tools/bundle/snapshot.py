@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from build_tools.bundle.node_runtime import run_node
@@ -36,17 +38,35 @@ def _key(runtime: Path, wheel: Path) -> str:
     return digest.hexdigest()[:24]
 
 
-def build_snapshot(runtime: Path, wheel: Path, wheel_mount: str, cache: Path) -> Path:
-    """The gzipped image for the runtime files in ``runtime`` and ``wheel`` (at ``wheel_mount`` in the page)."""
+@dataclass(frozen=True)
+class Snapshot:
+    """A made image: the gzipped file, and the sha256 of it and of the image inside."""
+
+    path: Path
+    sha256: str
+    image_sha256: str
+
+
+def build_snapshot(runtime: Path, wheel: Path, wheel_mount: str, cache: Path) -> Snapshot:
+    """The gzipped image for the runtime files in ``runtime`` and ``wheel`` (at ``wheel_mount`` in the page).
+
+    Its digests are kept beside it in the cache, so a build that reuses it reads neither file again."""
     cached = cache / f"snapshot-{_key(runtime, wheel)}.bin.gz"
-    if cached.is_file():
-        return cached
+    digests = cached.with_suffix(".json")
+    if cached.is_file() and digests.is_file():
+        return Snapshot(cached, **json.loads(digests.read_text(encoding="utf-8")))
     cache.mkdir(parents=True, exist_ok=True)
     raw = cached.with_name(f"{cached.name}.{os.getpid()}.raw")
     run_node(_SCRIPT, [str(runtime), str(wheel), wheel_mount, str(raw)], raw, about=wheel,
              task="make the calculators' start-up snapshot", doing="making the calculators' start-up snapshot")
-    partial = cached.with_name(f"{cached.name}.{os.getpid()}.partial")
-    partial.write_bytes(gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0))
+    image = raw.read_bytes()
     raw.unlink()
-    partial.replace(cached)  # atomic: a build running alongside sees the whole file or none
-    return cached
+    packed = gzip.compress(image, compresslevel=6, mtime=0)
+    made = {"sha256": hashlib.sha256(packed).hexdigest(), "image_sha256": hashlib.sha256(image).hexdigest()}
+    # Each written whole, then renamed (atomic): a build running alongside sees a whole file or none,
+    # and the digests only once the image they describe is there.
+    for target, data in ((cached, packed), (digests, json.dumps(made).encode())):
+        partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
+        partial.write_bytes(data)
+        partial.replace(target)
+    return Snapshot(cached, **made)

@@ -22,10 +22,14 @@ from __future__ import annotations
 import html
 import re
 
+from build_tools.importer.characters import BIDI
+
 # A "<" that Python-Markdown would pass through as markup: a tag, a comment, a
 # declaration; not its web autolinks (<https://…>), not a "<" before a space.
 _RAW_HTML = re.compile(r"<(?!(?:[Hh][Tt][Tt][Pp][Ss]?|[Ff][Tt][Pp])://)[A-Za-z/!?]")
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# The sources' own list of bidirectional controls (importer/characters.py), and every C0/C1 control
+# but tab and line ends: a form feed has no place in a YAML field.
+_CONTROL = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{BIDI}]")
 # Markdown link and image destinations: [text](dest), ![alt](dest), [ref]: dest, <dest>.
 _DESTINATION = re.compile(r"\]\(\s*<?([^)\s>]*)|^\s*\[[^\]]*\]:\s*<?(\S*)", re.MULTILINE)
 _UNSAFE_SCHEMES = ("javascript:", "vbscript:", "data:")

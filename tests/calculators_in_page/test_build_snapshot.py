@@ -37,7 +37,7 @@ def test_the_lock_names_the_image_by_its_sha256_and_the_wheel_by_its_path_in_the
 def test_two_builds_make_the_same_image(bundle, tmp_path):
     folder, lock = bundle
     wheel = folder / lock["wheel"]["file"]
-    again = snapshot.build_snapshot(folder / lock["runtime"]["path"], wheel, lock["wheel"]["mount"], tmp_path)
+    again = snapshot.build_snapshot(folder / lock["runtime"]["path"], wheel, lock["wheel"]["mount"], tmp_path).path
     assert again.parent == tmp_path  # made anew, not taken from the project's cache
     assert again.read_bytes() == (folder / lock["snapshot"]["file"]).read_bytes()
 
