@@ -24,7 +24,7 @@ window.__statuses = [];
 new MutationObserver(() => {
   const section = document.getElementById("calc-dozer-clearance");
   const line = section && section.querySelector(".rr-calc__status");
-  if (!line) return;
+  if (!line || !line.textContent) return; // still being parsed
   const last = window.__statuses[window.__statuses.length - 1];
   if (last && last.text === line.textContent) return;
   window.__statuses.push({
