@@ -68,3 +68,13 @@ def build(project: Path, site: Path) -> Path:
 
     build_into(site, config_file=project / "mkdocs.yml", strict=True)
     return site
+
+
+def set_offline_budget(project: Path, megabytes: int) -> Path:
+    """Give ``project``'s ruleref plugin an offline budget in its mkdocs.yml, as a site owner does."""
+    config = project / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    assert text.count("\n  - ruleref\n") == 1, "the plugin line this helper expects"
+    config.write_text(text.replace("\n  - ruleref\n", f"\n  - ruleref:\n      offline_budget_mb: {megabytes}\n"),
+                      encoding="utf-8")
+    return project

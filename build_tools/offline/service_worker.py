@@ -9,17 +9,20 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from build_tools.offline.budget import MB
 from build_tools.offline.precache import SERVICE_WORKER, Precache, digest, read_precache
 
 TEMPLATE = Path(__file__).resolve().parent / "service-worker.js"
 MARKER = "/* PRECACHE */ null"
 
 
-def precache_json(precache: Precache) -> dict:
-    """The list the worker reads: cache names (content digests) and ``[url, integrity, size]`` per file."""
+def precache_json(precache: Precache, budget_mb: int) -> dict:
+    """The list the worker reads: cache names (content digests) and ``[url, integrity, size]`` per file,
+    and the offline budget in bytes (above it the worker waits for the reader's go-ahead)."""
     return {
         "version": precache.version,
         "bytes": precache.size,
+        "budget": budget_mb * MB,
         "caches": [
             {"name": f"ruleref-{kind}-{digest(entries)}",
              "entries": [[entry.url, entry.integrity, entry.size] for entry in entries]}
@@ -28,15 +31,15 @@ def precache_json(precache: Precache) -> dict:
     }
 
 
-def render_service_worker(precache: Precache) -> str:
+def render_service_worker(precache: Precache, budget_mb: int) -> str:
     template = TEMPLATE.read_text(encoding="utf-8")
     if template.count(MARKER) != 1:
         raise ValueError(f"{TEMPLATE}: expected the marker {MARKER!r} exactly once")
-    return template.replace(MARKER, json.dumps(precache_json(precache), separators=(",", ":")))
+    return template.replace(MARKER, json.dumps(precache_json(precache, budget_mb), separators=(",", ":")))
 
 
-def write_service_worker(site_dir: Path) -> Precache:
+def write_service_worker(site_dir: Path, budget_mb: int) -> Precache:
     """Write ``site_dir/sw.js`` for the files now in ``site_dir``; returns what it keeps offline."""
     precache = read_precache(site_dir)
-    (site_dir / SERVICE_WORKER).write_text(render_service_worker(precache), encoding="utf-8")
+    (site_dir / SERVICE_WORKER).write_text(render_service_worker(precache, budget_mb), encoding="utf-8")
     return precache

@@ -106,7 +106,11 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         site_files.report_unresolved(self.index, Path(config.config_file_path).parent, log)
         site_files.write_sitemap(Path(config.site_dir))
         # Keep last: the service worker precaches exactly the files on disk at this point.
-        offline.write_service_worker(Path(config.site_dir))
+        budget = self.config.offline_budget_mb
+        precache = offline.write_service_worker(Path(config.site_dir), budget)
+        warning = offline.over_budget(precache.size, budget)
+        if warning:  # in a strict build, as every warning, it stops the build
+            log.warning(warning)
         self._release_build(config)
 
     def _import_sources(self, config) -> None:

@@ -9,6 +9,7 @@ import re
 import shutil
 from pathlib import Path
 
+from build_tools.offline.budget import DEFAULT_BUDGET_MB
 from build_tools.offline.precache import read_precache, url_for
 from build_tools.offline.service_worker import write_service_worker
 from build_tools.site_build import build_into
@@ -91,9 +92,9 @@ def make_site(root: Path, page_text: str = "<p>G15.21</p>") -> Path:
 def test_same_files_give_the_same_sw_js_wherever_they_are(tmp_path):
     first = make_site(tmp_path / "one")
     second = make_site(tmp_path / "two")
-    write_service_worker(first)
-    write_service_worker(second)
-    write_service_worker(first)  # a rerun over its own output: sw.js is not in its own list
+    write_service_worker(first, DEFAULT_BUDGET_MB)
+    write_service_worker(second, DEFAULT_BUDGET_MB)
+    write_service_worker(first, DEFAULT_BUDGET_MB)  # a rerun over its own output: sw.js is not in its own list
     assert (first / "sw.js").read_bytes() == (second / "sw.js").read_bytes()
 
 
@@ -106,7 +107,7 @@ def test_a_changed_page_renames_the_site_cache_and_keeps_the_runtime_cache(tmp_p
 
 
 def precache_of_site(site: Path) -> dict:
-    write_service_worker(site)
+    write_service_worker(site, DEFAULT_BUDGET_MB)
     return precache_of(site)
 
 
