@@ -8,11 +8,11 @@ import { mountConnectionBadge, mountFooterStatus, showUpdatePrompt } from "./rul
 // sw.js lives) is two folders up, at "/" or at a sub-path like "/ruleref/".
 const root = new URL("../../", import.meta.url);
 
-let latest = { kind: "checking", update: false };
+let latest = { kind: "checking", update: null };
 const copy = watchOfflineCopy(root, (state) => {
   latest = state;
   mountFooterStatus(state, copy);
-  showUpdatePrompt(state.update, copy);
+  showUpdatePrompt(state, copy);
 });
 
 function mount() {

@@ -5,9 +5,11 @@
 // the build wrote with their sha256, and the cache names are digests of them.
 //
 //   page -> worker  {type: "status"} (with a reply port) | {type: "fill"} | {type: "skip-waiting"}
-//   worker -> pages {type: "ruleref-offline", version, state: "saving", bytes, totalBytes}
-//                   {type: "ruleref-offline", version, state: "saved"}
-//                   {type: "ruleref-offline", version, state: "failed", reason}
+//   worker -> pages {type: "ruleref-offline", version, update, state: "saving", bytes, totalBytes}
+//                   {type: "ruleref-offline", version, update, state: "saved"}
+//                   {type: "ruleref-offline", version, update, state: "failed", reason}
+//   update: the download is a new version's, while the reader still uses the copy they have.
+//   reason: the file that failed, by its path in the site, and why ("pyodide/x.wasm: HTTP 404 Not Found").
 
 const PRECACHE = /* PRECACHE */ null;
 
@@ -23,6 +25,10 @@ const CONCURRENT_FETCHES = 4;
 // What the calculators' worker downloaded on this visit, handed over so that
 // no byte is downloaded twice (build_tools/assets/ruleref/calculator-worker.js).
 const HANDOFF = `ruleref-handoff ${SCOPE.pathname}`;
+// Above the site's offline budget (build_tools/offline/budget.py) the copy waits
+// for the reader's go-ahead, a "fill" from the page, unless this device already
+// holds a copy of this site: the reader said yes to an earlier version.
+const ASK_FIRST = PRECACHE.bytes > PRECACHE.budget;
 
 // Absolute URL (no query, no fragment) -> the cache that holds it.
 const HOME = new Map();
@@ -30,7 +36,10 @@ for (const part of PRECACHE.caches) {
   for (const [url] of part.entries) HOME.set(new URL(url, SCOPE).href, cacheName(part));
 }
 
-self.addEventListener("install", (event) => event.waitUntil(fill()));
+self.addEventListener("install", (event) => event.waitUntil((async () => {
+  if (ASK_FIRST && !await heldBefore()) await caches.delete(HANDOFF);
+  else await fill({ update: Boolean(self.registration.active) });
+})()));
 
 self.addEventListener("activate", (event) => event.waitUntil((async () => {
   const current = new Set(PRECACHE.caches.map(cacheName));
@@ -45,7 +54,7 @@ self.addEventListener("activate", (event) => event.waitUntil((async () => {
 self.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
   if (type === "skip-waiting") self.skipWaiting();
-  else if (type === "fill") event.waitUntil(fill().catch(() => {})); // failures are announced to the pages
+  else if (type === "fill") event.waitUntil(fill({ update: false }).catch(() => {})); // failures are announced to the pages
   else if (type === "status" && event.ports[0]) event.waitUntil(status().then((s) => event.ports[0].postMessage(s)));
 });
 
@@ -65,10 +74,11 @@ self.addEventListener("fetch", (event) => {
 // Every file of this build comes from this build's caches: pages and scripts
 // can never mix versions. The query string is not part of the key: a share
 // link (?dozer-clearance.labor=-1) is the page it points into, read by the page's
-// scripts. If the browser evicted the cache, the network still answers.
+// scripts. If the browser evicted the cache (or the reader has not said yes
+// to a copy over the budget), the network still answers. caches.match opens
+// no cache: only a download creates ours (heldBefore counts on it).
 async function fromCache(name, key, request) {
-  const cache = await caches.open(name);
-  return (await cache.match(key)) || fetch(request);
+  return (await caches.match(key, { cacheName: name })) || fetch(request);
 }
 
 // A page this build does not have (a mistyped link): the network's answer
@@ -78,7 +88,7 @@ async function navigateElsewhere(request) {
     return await fetch(request);
   } catch (error) {
     const missing = new URL("404.html", SCOPE).href;
-    const cached = HOME.has(missing) && await (await caches.open(HOME.get(missing))).match(missing);
+    const cached = HOME.has(missing) && await caches.match(missing, { cacheName: HOME.get(missing) });
     // Its page, with the status a host gives it: a browser, a bookmark or a script may go by the status.
     if (cached) return new Response(cached.body, { status: 404, statusText: "Not Found", headers: cached.headers });
     throw error;
@@ -89,12 +99,12 @@ async function navigateElsewhere(request) {
 // sha256 (Subresource Integrity), so a cache holds exactly this build even if
 // the host is half-way through publishing the next one; a failed install
 // keeps what it saved and the next attempt resumes from there.
-async function fill() {
+async function fill({ update }) {
   try {
-    await download();
-    await announce({ state: "saved" });
+    await download(update);
+    await announce({ update, state: "saved" });
   } catch (error) {
-    await announce({ state: "failed", reason: String(error && error.message || error) });
+    await announce({ update, state: "failed", reason: String(error && error.message || error) });
     throw error;
   } finally {
     await caches.delete(HANDOFF);
@@ -120,23 +130,50 @@ async function handedOff(item) {
 // The runtime folder is versioned (pyodide/<version>/) and its files never
 // change: a copy already in the HTTP cache is taken instead of a second 13 MB
 // download. Site files are revalidated, and so is a runtime file whose
-// cached copy is an error or fails its integrity check.
+// cached copy is an error or fails its check.
 async function fetchVerified(item) {
   const handed = await handedOff(item);
   if (handed) return handed;
-  const request = (cache) => new Request(item.href, { integrity: item.integrity, cache });
   if (item.name.startsWith("ruleref-runtime-")) {
-    try {
-      const cached = await fetch(request("force-cache"));
-      if (cached.ok) return cached;
-    } catch (error) {
-      // a stale or damaged cached copy: fetch it afresh below
-    }
+    const cached = await fetchChecked(item, "force-cache").catch(() => null);
+    if (cached) return cached;
   }
-  return fetch(request("no-cache"));
+  return fetchChecked(item, "no-cache");
 }
 
-async function download() {
+// The file's bytes, checked against this build's sha256 here rather than by
+// the fetch's integrity option, whose every failure reads "Failed to fetch":
+// a reader or the site's owner needs to know whether the host answered with
+// an error, answered other bytes, or did not answer at all.
+async function fetchChecked(item, cache) {
+  let response;
+  let bytes;
+  try {
+    response = await fetch(item.href, { cache });
+    if (response.ok) bytes = await response.arrayBuffer();
+  } catch (error) {
+    throw new Error("network error (no connection, or the host did not answer)");
+  }
+  if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
+  if (await integrityOf(bytes) !== item.integrity) {
+    throw new Error("not this version's file (sha256 differs): the host may be half-way through publishing");
+  }
+  // A new response: one that arrived through a redirect could not answer a navigation.
+  return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+async function keep(item, response) {
+  try {
+    await (await caches.open(item.name)).put(item.href, response);
+  } catch (error) {
+    if (error && error.name === "QuotaExceededError") {
+      throw new Error("this device's storage for the site is full (quota exceeded)");
+    }
+    throw error;
+  }
+}
+
+async function download(update) {
   const missing = [];
   let bytes = 0;
   for (const part of PRECACHE.caches) {
@@ -148,35 +185,33 @@ async function download() {
       else missing.push({ name, href, integrity, size });
     }
   }
-  announce({ state: "saving", bytes, totalBytes: PRECACHE.bytes });
+  announce({ update, state: "saving", bytes, totalBytes: PRECACHE.bytes });
   let failed = false;
   const worker = async () => {
     while (missing.length && !failed) {
       const item = missing.shift();
       try {
-        const response = await fetchVerified(item);
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        await (await caches.open(item.name)).put(item.href, await asStored(response));
+        await keep(item, await fetchVerified(item));
       } catch (error) {
-        failed = true; // the other fetches stop after their current file; the pages hear "failed" only
+        failed = true; // the other fetches stop after their current file; the pages hear this one
         throw new Error(`${item.href.slice(SCOPE.href.length)}: ${error.message}`);
       }
       bytes += item.size;
-      if (!failed) announce({ state: "saving", bytes, totalBytes: PRECACHE.bytes });
+      if (!failed) announce({ update, state: "saving", bytes, totalBytes: PRECACHE.bytes });
     }
   };
   await Promise.all(Array.from({ length: CONCURRENT_FETCHES }, worker));
 }
 
-// A response that arrived through a redirect cannot answer a navigation
-// (browsers refuse it); keep its body and headers under the requested URL.
-async function asStored(response) {
-  if (!response.redirected) return response;
-  return new Response(await response.blob(),
-    { status: response.status, statusText: response.statusText, headers: response.headers });
+// Whether this device holds a copy of this site, whole or in part, of any
+// version (a cache of ours exists only once a download has started).
+async function heldBefore() {
+  return (await caches.keys()).some(OURS);
 }
 
-// Complete unless the browser evicted some of it (storage pressure).
+// Complete unless the browser evicted some of it (storage pressure). ask: the
+// copy is over the budget and waits for the reader; what the calculators'
+// worker handed over for it meanwhile is not kept unasked.
 async function status() {
   let complete = true;
   for (const part of PRECACHE.caches) {
@@ -185,7 +220,9 @@ async function status() {
       ? new Set((await (await caches.open(name)).keys()).map((request) => request.url)) : new Set();
     complete &&= part.entries.every(([url]) => have.has(new URL(url, SCOPE).href));
   }
-  return { version: PRECACHE.version, totalBytes: PRECACHE.bytes, complete };
+  const ask = !complete && ASK_FIRST && !await heldBefore();
+  if (ask) await caches.delete(HANDOFF);
+  return { version: PRECACHE.version, totalBytes: PRECACHE.bytes, complete, ask };
 }
 
 async function announce(message) {

@@ -48,9 +48,10 @@ def test_no_serious_accessibility_violations(browser, site_url, built_site, name
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_offline_badge_and_new_version_prompt_pass_too(browser, site_url, scheme):
+def test_offline_badge_prompts_and_failures_pass_too(browser, site_url, scheme):
     # The parts of the offline copy a reader sees only now and then: the header's
-    # "Offline" badge and the new-version prompt (shown here through its module).
+    # "Offline" badge, the new-version prompt, a failed update with its retry, and
+    # the footer asking before a copy over the budget (shown here through their module).
     context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme, bypass_csp=True)
     try:
         page = context.new_page()
@@ -58,9 +59,19 @@ def test_offline_badge_and_new_version_prompt_pass_too(browser, site_url, scheme
         page.locator('.rr-offline[data-state="ready"]').wait_for(timeout=120_000)
         context.set_offline(True)
         page.locator(".rr-connection").wait_for()
-        page.evaluate("""() => import(new URL("assets/ruleref/ruleref/offline-ui.js", document.baseURI).href)
-                             .then((ui) => ui.showUpdatePrompt(true, {acceptUpdate() {}}))""")
-        page.locator(".rr-update").wait_for()
+        show = """([update, footer]) => import(new URL("assets/ruleref/ruleref/offline-ui.js", document.baseURI).href)
+                  .then((ui) => {
+                    ui.showUpdatePrompt(update, {acceptUpdate() {}, retryUpdate() {}});
+                    ui.mountFooterStatus(footer, {save() {}});
+                  })"""
+        page.evaluate(show, [{"update": "waiting"}, {"kind": "ask", "totalBytes": 96e6}])
+        page.locator('.rr-update[data-state="waiting"]').wait_for()
+        page.locator('.rr-offline[data-state="ask"]').wait_for()
+        assert serious_violations(page) == []
+        reason = "pyodide/0.27.7/pyodide.asm.wasm: HTTP 500 Internal Server Error"
+        page.evaluate(show, [{"update": "failed", "updateReason": reason}, {"kind": "failed", "reason": reason}])
+        page.locator('.rr-update[data-state="failed"]').wait_for()
+        page.locator('.rr-offline[data-state="failed"]').wait_for()
         assert serious_violations(page) == []
     finally:
         context.close()

@@ -378,7 +378,8 @@ def test_an_interrupted_download_says_so_and_resumes_where_it_stopped(browser, b
         page.set_default_timeout(60_000)
         page.goto(base)
         page.locator('.rr-offline[data-state="failed"]').wait_for(timeout=120_000)
-        assert "Could not save for offline: pyodide/" in page.inner_text(".rr-offline")  # names the file
+        reason = page.inner_text(".rr-offline__reason")  # names the file and why
+        assert reason.startswith("pyodide/") and reason.endswith("pyodide.asm.wasm: HTTP 404 File not found"), reason
         first_attempt = set(requested)
         assert any(path.endswith("pyodide.asm.wasm") for path in first_attempt)
 

@@ -1,23 +1,26 @@
 // The offline copy as a page sees it: registers sw.js, follows its saving
 // progress, notices a new version waiting, and reports one state at a time.
 //
-//   state.kind    "checking" | "unsupported" | "saving" | "ready" | "missing" | "failed"
-//   state.update  a new version is installed and waits for the reader's go-ahead
-//   bytes/totalBytes (saved so far, all of it), reason (why saving failed)
+//   state.kind    "checking" | "unsupported" | "saving" | "ready" | "missing" | "ask" | "failed"
+//                 ask: the copy is over the site's offline budget and waits for the reader's yes
+//   state.update  null | "waiting" (a new version is installed and waits for the reader's go-ahead)
+//                 | "failed" (saving the new version failed; the copy in use still works) | "retrying"
+//   bytes/totalBytes (saved so far, all of it), reason (why saving failed: the file and what went
+//   wrong), updateReason (why saving the new version failed)
 
 const STATUS_TIMEOUT_MS = 5000;
 // How long a calculator page's offline copy waits for its Python to start.
 const PYTHON_WAIT_MS = 30000;
 
 export function watchOfflineCopy(root, onChange) {
-  let state = { kind: "checking", update: false };
+  let state = { kind: "checking", update: null };
   const set = (patch) => {
     state = { ...state, ...patch };
     onChange(state);
   };
   if (!("serviceWorker" in navigator)) {
     queueMicrotask(() => set({ kind: "unsupported" })); // after the caller holds the returned actions
-    return { save() {}, acceptUpdate() {} };
+    return { save() {}, acceptUpdate() {}, retryUpdate() {} };
   }
   const container = navigator.serviceWorker;
   let registration = null;
@@ -28,29 +31,32 @@ export function watchOfflineCopy(root, onChange) {
     if (worker) {
       const status = await ask(worker);
       if (status) {
-        set({ kind: status.complete ? "ready" : "missing", version: status.version, totalBytes: status.totalBytes });
+        const kind = status.complete ? "ready" : status.ask ? "ask" : "missing";
+        set({ kind, version: status.version, totalBytes: status.totalBytes });
       }
-    } else if (registration.installing) {
-      set({ kind: "saving" });
-    }
-    set({ update: Boolean(registration.waiting && container.controller) });
+    } // an installing worker reports its own progress, or nothing when it waits for the reader's yes
+    if (registration.waiting && container.controller) set({ update: "waiting" });
+    else if (state.update === "waiting") set({ update: null });
   }
 
   function follow(worker) {
     if (!worker) return;
     worker.addEventListener("statechange", () => {
-      if (worker.state === "installed" && container.controller) set({ update: true });
+      if (worker.state === "installed" && container.controller) set({ update: "waiting" });
       else if (worker.state === "activated") refresh();
       else if (worker.state === "redundant" && !registration.active) set({ kind: "failed" });
     });
   }
 
-  // The installing worker reports its downloads; a download of another
-  // version than the one in use is an update and only matters once installed.
+  // The installing worker reports its downloads. An update's progress only
+  // matters once it is installed; its failure, with why, is the reader's to see.
   container.addEventListener("message", (event) => {
     const message = event.data;
     if (!message || message.type !== "ruleref-offline") return;
-    if (state.kind === "ready" && message.version !== state.version) return;
+    if (message.update) {
+      if (message.state === "failed") set({ update: "failed", updateReason: message.reason });
+      return;
+    }
     if (message.state === "saving") {
       set({ kind: "saving", bytes: message.bytes, totalBytes: message.totalBytes });
     } else if (message.state === "saved") {
@@ -114,6 +120,19 @@ export function watchOfflineCopy(root, onChange) {
     },
     acceptUpdate() {
       if (registration && registration.waiting) registration.waiting.postMessage({ type: "skip-waiting" });
+    },
+    // Fetch sw.js again: the browser installs the new version afresh, and the
+    // download resumes from what the failed attempt saved.
+    async retryUpdate() {
+      if (!registration) return;
+      set({ update: "retrying" });
+      try {
+        await registration.update();
+      } catch (error) {
+        set({ update: "failed", updateReason: `sw.js: ${error && error.message || error}` });
+        return;
+      }
+      if (!registration.installing && !registration.waiting) set({ update: null }); // the host has no new version now
     },
   };
 }

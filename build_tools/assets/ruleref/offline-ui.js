@@ -1,6 +1,9 @@
 // What the reader sees of the offline copy: a line in the footer (saving,
-// available offline, or a button to save it), an "Offline" badge in the
-// header while the device has no network, and the new-version prompt.
+// available offline, why saving failed, or a button to save it, which asks
+// first when the copy is over the site's offline budget), an "Offline" badge
+// in the header while the device has no network, and the new-version prompt
+// (reload, or why saving the new version failed, with a retry). Reasons come
+// from the service worker and name a file of the site: shown as text only.
 
 const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
@@ -8,6 +11,13 @@ function element(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function button(className, text, onClick) {
+  const node = element("button", className, text);
+  node.type = "button";
+  node.addEventListener("click", onClick);
   return node;
 }
 
@@ -49,15 +59,15 @@ function renderFooterStatus(box, state, actions) {
     }
   } else if (state.kind === "unsupported") {
     parts.push(element("span", "rr-offline__text", "This browser cannot keep an offline copy."));
-  } else if (state.kind === "missing" || state.kind === "failed") {
-    if (state.kind === "failed") {
-      const why = state.reason ? `: ${state.reason}` : ".";
-      parts.push(element("span", "rr-offline__text", `Could not save for offline${why}`));
-    }
-    const button = element("button", "rr-offline__button", `Make available offline${size}`);
-    button.type = "button";
-    button.addEventListener("click", () => actions.save());
-    parts.push(button);
+  } else if (state.kind === "ask") {
+    parts.push(element("span", "rr-offline__text", `Save ${megabytes(state.totalBytes)} for offline use?`),
+      button("rr-offline__button", "Save offline copy", () => actions.save()));
+  } else if (state.kind === "missing") {
+    parts.push(button("rr-offline__button", `Make available offline${size}`, () => actions.save()));
+  } else if (state.kind === "failed") {
+    parts.push(element("span", "rr-offline__text", state.reason ? "Could not save for offline:" : "Could not save for offline."));
+    if (state.reason) parts.push(element("span", "rr-offline__reason", state.reason));
+    parts.push(button("rr-offline__button", "Retry", () => actions.save()));
   }
   box.replaceChildren(...parts);
 }
@@ -79,30 +89,44 @@ export function mountConnectionBadge() {
   show();
 }
 
-// The prompt lives outside Material's page container, so a page change keeps it.
-export function showUpdatePrompt(visible, actions) {
+// The prompt lives outside Material's page container, so a page change keeps
+// it. "Later" hides it until it has something else to say.
+export function showUpdatePrompt(state, actions) {
   let prompt = document.querySelector(".rr-update");
-  if (!visible) {
+  if (!state.update) {
     if (prompt) prompt.hidden = true;
     return;
   }
   if (!prompt) {
     prompt = element("div", "rr-update");
     prompt.setAttribute("role", "alert");
-    const reload = element("button", "rr-update__reload", "Reload");
-    reload.type = "button";
-    reload.addEventListener("click", () => {
+    document.body.append(prompt);
+  }
+  const key = [state.update, state.updateReason].join("|");
+  if (prompt.dataset.key !== key) {
+    prompt.dataset.key = key;
+    prompt.dataset.state = state.update;
+    prompt.replaceChildren(...updateParts(state, actions, prompt));
+  }
+  prompt.hidden = prompt.dataset.dismissed === key;
+}
+
+function updateParts(state, actions, prompt) {
+  const later = button("rr-update__later", "Later", () => {
+    prompt.hidden = true;
+    prompt.dataset.dismissed = prompt.dataset.key;
+  });
+  if (state.update === "waiting") {
+    const reload = button("rr-update__reload", "Reload", () => {
       reload.disabled = true;
       actions.acceptUpdate();
     });
-    const later = element("button", "rr-update__later", "Later");
-    later.type = "button";
-    later.addEventListener("click", () => {
-      prompt.hidden = true;
-      prompt.dataset.dismissed = "true";
-    });
-    prompt.append(element("span", "rr-update__text", "A new version is available — reload"), reload, later);
-    document.body.append(prompt);
+    return [element("span", "rr-update__text", "A new version is available — reload"), reload, later];
   }
-  if (prompt.dataset.dismissed !== "true") prompt.hidden = false;
+  if (state.update === "retrying") {
+    return [element("span", "rr-update__text", "Saving the new version again…")];
+  }
+  const text = element("span", "rr-update__text", "The new version could not be saved; this one still works.");
+  const reason = element("span", "rr-update__reason", state.updateReason || "the browser gave no reason");
+  return [text, reason, button("rr-update__retry", "Retry", () => actions.retryUpdate()), later];
 }
