@@ -95,8 +95,8 @@ async function navigateElsewhere(request) {
   }
 }
 
-// Download whatever this build's caches miss. The fetch checks each file's
-// sha256 (Subresource Integrity), so a cache holds exactly this build even if
+// Download whatever this build's caches miss. Each file is checked against its
+// sha256 (fetchChecked), so a cache holds exactly this build even if
 // the host is half-way through publishing the next one; a failed install
 // keeps what it saved and the next attempt resumes from there.
 async function fill({ update }) {
