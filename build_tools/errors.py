@@ -12,6 +12,9 @@ class SourceError(Exception):
         self.reason = reason
         super().__init__(str(self))
 
+    def __reduce__(self):  # an import worker's error reaches the parent process whole
+        return SourceError, (self.path, self.line, self.reason)
+
     def __str__(self) -> str:
         where = self.path if self.line is None else f"{self.path}:{self.line}"
         return f"{where}: {self.reason}"

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from build_tools.errors import SourceError
 from build_tools.importer import Imported, import_source
+from build_tools.importer.parallel import map_sources
 from build_tools.importer.report import References
 from build_tools.publish import generated_pages, landing_pages, write_landing_pages, write_page
 from build_tools.rule_index import rules_in_markdown
@@ -44,7 +45,9 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
 
     References are judged against every rule of the ruleset: the pages being
     imported and, for a single-file import, the ruleset's other pages in docs/."""
-    done = [Done(job, import_source(job.ruleset, job.source, source_label=job.label)) for job in jobs]
+    jobs = list(jobs)
+    source_bytes = sum(_size(job.source.path) for job in jobs)
+    done = [Done(job, imported) for job, imported in zip(jobs, map_sources(_import, jobs, source_bytes))]
     by_ruleset: dict[str, list[Done]] = {}
     for item in done:
         by_ruleset.setdefault(item.job.ruleset.id, []).append(item)
@@ -63,6 +66,17 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
         for item in items:
             item.imported.report.references = _references(item.imported.report.citations, known, sections)
     return done
+
+
+def _import(job: Job) -> Imported:
+    return import_source(job.ruleset, job.source, source_label=job.label)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:  # the import names the missing file
+        return 0
 
 
 def judge(done: list[Done]) -> None:
