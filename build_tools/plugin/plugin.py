@@ -6,6 +6,7 @@ site needs besides its pages are built by the modules named in each method.
 
 from __future__ import annotations
 
+import gc
 import logging
 from pathlib import Path
 
@@ -57,6 +58,9 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
             placements_of(self.index)  # rulesets/*/calculators.yml: fail here, naming file:line
         except SourceError as error:
             raise PluginError(str(error)) from error
+        # The index lives as long as the build: out of the collector's way, as MkDocs' own objects are not
+        # (every full collection would walk its tens of thousands of rules again). Undone in _release_build.
+        gc.freeze()
         for name in EXTENSIONS:
             if name in config.markdown_extensions:
                 config.mdx_configs.setdefault(name, {})["rule_index"] = self.index
@@ -132,5 +136,6 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         build or the end of the process would make the garbage collector walk
         tens of thousands of objects again at every full collection, and at exit."""
         self.files = self.index = self.jump_examples = None
+        gc.unfreeze()
         for name in EXTENSIONS:
             config.mdx_configs.get(name, {}).pop("rule_index", None)
