@@ -231,11 +231,13 @@ class ReferencesTreeprocessor(Treeprocessor):
         ruleset_id = page.ruleset if page else self.page.split("/", 1)[0]
         self.ruleset = index.rulesets.get(ruleset_id)
         self.grammar = self.ruleset.grammar if self.ruleset is not None else None
+        self._own_rules = index.rules_of(self.ruleset.id) if self.ruleset is not None else {}
         # The chapter relative references resolve against: the page's until
         # the first rule heading, then the current rule's.
         self.chapter = page.chapter if page and self.grammar is not None else None
         self._references: dict[str, str] = {}  # "<rule ID> <printed text>" -> its HTML
         self._page_hrefs: dict[str, str] = {}  # page path -> its href from this page
+        self._tags: dict[str | None, tuple[str, str]] = {}  # rule ID -> the tags of a reference to it from this page
         self._walk(root)
 
     # -- walking the tree in document order --------------------------------
@@ -350,23 +352,31 @@ class ReferencesTreeprocessor(Treeprocessor):
         return self._element(rule_id, label, explicit_text)  # an explicit link naming no rule warns each time
 
     def _element(self, rule_id: str | None, label: str, explicit_text: str | None) -> str:
+        if explicit_text is None:
+            tags = self._tags.get(rule_id)
+            if tags is None:
+                tags = self._tags[rule_id] = self._tags_of(rule_id, None)
+        else:  # an explicit link naming no rule warns each time
+            tags = self._tags_of(rule_id, explicit_text)
+        return tags[0] + html.escape(label, quote=False) + tags[1]
+
+    def _tags_of(self, rule_id: str | None, explicit_text: str | None) -> tuple[str, str]:
+        """The opening and closing tags of a reference to ``rule_id`` from this page."""
         rule = self._rule(rule_id) if rule_id else None
         if rule is None:
             if explicit_text is not None:
                 self._warn_unresolved(explicit_text)
-            opening = "".join(_opening_tag(rule_id or explicit_text, False))  # a span has no href to split at
-            return opening + html.escape(label, quote=False) + "</span>"
+            return "".join(_opening_tag(rule_id or explicit_text, False)), "</span>"  # a span has no href to split at
         before_page, after_page = _opening_tag(rule.id, True)  # "see 4" cites the section printed 4.0
-        return before_page + self._page_href(rule.page) + after_page + html.escape(label, quote=False) + "</a>"
+        return before_page + self._page_href(rule.page) + after_page, "</a>"
 
     def _rule(self, rule_id: str):
         """The rule an ID names: in the page's ruleset first; else the one rule of that
         ID in another ruleset (``[[G15.21]]`` from a page of another book), or the rule
         a prefixed ID names (``[[asl:G15.21]]``) when several rulesets have the ID."""
-        if self.ruleset is not None:
-            rule = self.index.get(self.ruleset.id, rule_id)
-            if rule is not None:
-                return rule
+        rule = self._own_rules.get(rule_id)
+        if rule is not None:
+            return rule
         ruleset_id, colon, prefixed = rule_id.partition(":")
         if colon and ruleset_id in self.index.rulesets:
             return self.index.get(ruleset_id, prefixed)
