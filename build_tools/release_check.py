@@ -108,7 +108,9 @@ def source_problems(project: Path, docs_dir: Path) -> list[str]:
 # JSON files whose URLs the page scripts open (relative to the site root): file -> how to list them.
 SCRIPT_LINKS = {
     "rule-index.json": lambda data: [(f"rule {rule_id} ({ruleset})", entry["url"])
-                                     for ruleset, rules in data["rules"].items() for rule_id, entry in rules.items()],
+                                     for ruleset, rules in data["rules"].items() for rule_id, entry in rules.items()]
+                                    + [(f"calculator {calc_id}", entry["url"])
+                                       for calc_id, entry in data["calculators"].items()],
     "search/search_index.json": lambda data: [(f"search entry {doc['title']!r}", doc["location"] or "./")
                                               for doc in data["docs"]],
 }

@@ -3,10 +3,12 @@
 // Worker (./ruleref/calculator-worker.js) for the whole visit. This module is
 // a thin bridge: it sends form values and location.search as strings, shows
 // what Python replies, and puts the share link Python encodes in the URL.
-// Pages without calculators load nothing more than this file.
+// Pages without calculators load nothing more than this file (and the rule
+// index, when a share link opened there names a calculator of another page).
 
 import { renderResult, showErrors } from "./ruleref/calculator-render.js";
 import { linkedInputs } from "./ruleref/link-prefill.js";
+import { pointElsewhere } from "./ruleref/link-pointer.js";
 import { loadIndex, pageRuleset, ruleIn, ruleUrl } from "./ruleref/rules.js";
 
 const WORKER = new URL("./ruleref/calculator-worker.js", import.meta.url);
@@ -225,6 +227,7 @@ function prefill(sections) {
 
 async function scan() {
   const sections = Array.from(document.querySelectorAll("section.rr-calc:not([data-state])"));
+  const pointed = pointElsewhere(sections);
   if (!sections.length) return;
   prefill(sections);
   if (!worker) startWorker();
@@ -247,13 +250,18 @@ async function scan() {
     return;
   }
   // What is wrong with the link as a whole is said once: at the calculator the link points to, or the first.
+  // Python names each key of a calculator that is not on this page; one that
+  // the site has elsewhere is said by its pointer instead (its keys start
+  // "<calculator id>.", which a report quotes as written).
   const named = sections.find((section) => `#${section.id}` === location.hash) ?? sections[0];
+  const elsewhere = await pointed;
+  const linkErrors = reply.errors.filter((error) => !elsewhere.some((id) => error.field.startsWith(`${id}.`)));
   for (const section of sections) {
     if (section.dataset.asked) continue; // the reader changed an input meanwhile: that result is on its way
     const opened = reply.calculators[section.dataset.calc];
     fill(section, opened.result.inputs);
     await show(section, opened.result);
-    const errors = [...opened.errors, ...(section === named ? reply.errors : [])];
+    const errors = [...opened.errors, ...(section === named ? linkErrors : [])];
     showErrors(section, errors, "Some values in this link were not used (the defaults are kept):");
     section.dataset.state = "live";
     status(section);

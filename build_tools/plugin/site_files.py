@@ -15,6 +15,9 @@ from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Section
 
+import calculators
+from build_tools.markdown.calculators import placements_of
+
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 THEME = Path(__file__).resolve().parent.parent / "theme"
 ASSET_PREFIX = "assets/ruleref"
@@ -76,7 +79,8 @@ def write_rule_index_json(site_dir: Path, index, files: Files) -> None:
 
     ``rulesets``: each ruleset's name, short name, numbering and chapters;
     ``rules``: per ruleset, per rule ID, its URL, heading, chapter and the
-    start of its text. Rule IDs are unique within a ruleset only (two books
+    start of its text; ``calculators``: where each calculator is placed
+    (``calculator_pages``). Rule IDs are unique within a ruleset only (two books
     may both have a 5.44), so the page scripts look a rule up in a ruleset.
     URLs are relative to the site root, so the scripts resolve them against
     the site's base and the site keeps working from any sub-path."""
@@ -93,8 +97,26 @@ def write_rule_index_json(site_dir: Path, index, files: Files) -> None:
             "text": rule.text[:400],
         }
     (site_dir / RULE_INDEX_JSON).write_text(
-        json.dumps({"rulesets": rulesets, "rules": rules}, ensure_ascii=False, sort_keys=False,
+        json.dumps({"rulesets": rulesets, "rules": rules, "calculators": calculator_pages(index, files)},
+                   ensure_ascii=False, sort_keys=False,
                    separators=(",", ":")), encoding="utf-8")
+
+
+def calculator_pages(index, files: Files) -> dict[str, dict]:
+    """Calculator id -> the URL of its section (``<page>#calc-<id>``), its title and its page's title.
+
+    A share link opened on a page that does not hold its calculator points the
+    reader there (``assets/ruleref/link-pointer.js``); the page comes from this
+    build, never from the link."""
+    placed = {}
+    for placements in placements_of(index).values():
+        for placement in placements:
+            rule = index.get(placement.ruleset, placement.rule)
+            page = files.get_file_from_path(rule.page)
+            placed[placement.calculator] = {"url": f"{page.url}#calc-{placement.calculator}",
+                                            "title": calculators.get(placement.calculator).title,
+                                            "page": page.page.title}
+    return placed
 
 
 RULE_PAGE_SEARCH_BOOST = 3

@@ -67,6 +67,14 @@ def test_jump_to_rule_and_search_targets_that_lead_nowhere_are_reported(site):
     assert any(p.startswith("search/search_index.json: search entry") and "opens no file" in p for p in problems)
 
 
+def test_a_share_link_pointer_that_leads_nowhere_is_reported(site):
+    edit(site / "rule-index.json", '"url":"asl/g15-bulldozers/#calc-dozer-clearance"',
+         '"url":"asl/chapter-d-vehicles/#calc-dozer-clearance"')
+    problems = check_site(PROJECT, site)
+    assert ("rule-index.json: calculator dozer-clearance: 'asl/chapter-d-vehicles/#calc-dozer-clearance': "
+            "no element id 'calc-dozer-clearance'") in "\n".join(problems)
+
+
 def test_a_calculator_missing_from_its_rule_page_is_reported(site):
     edit(site / G15_PAGE, 'data-calc="dozer-house"', 'data-calc="removed"')
     problems = check_site(PROJECT, site)

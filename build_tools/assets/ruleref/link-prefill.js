@@ -31,6 +31,11 @@ function pairs(query) {
   });
 }
 
+/** The calculator ids the link's keys name (``<calc id>.<input>``), as share_link._split reads them. */
+export function linkedCalculators(query) {
+  return new Set(pairs(query).map(([key]) => key).filter((key) => key.includes(".")).map((key) => key.slice(0, key.indexOf("."))));
+}
+
 /** What one field of the form declares (calculators.model: IntegerInput, ChoiceInput, BooleanInput, TextInput). */
 function declared(field) {
   const name = field.dataset.input;
