@@ -11,7 +11,8 @@ export NO_MKDOCS_2_WARNING := 1
 $(STAMP): pyproject.toml package.json package-lock.json
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,properdocs]'
+	$(BIN)/pip install --quiet -e '.[zensical]' || echo "Zensical could not be installed: its tests are skipped, saying so"
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(STAMP)
 

@@ -7,6 +7,7 @@ import logging
 import sys
 from pathlib import Path
 
+from build_tools.engines import DEFAULT, ENGINES
 from build_tools.errors import SourceError
 
 PROJECT = Path.cwd()
@@ -77,8 +78,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_build(args: argparse.Namespace) -> int:
     from build_tools.site_build import build_into
 
-    build_into(Path(args.site_dir), config_file=PROJECT / "mkdocs.yml", strict=not args.no_strict)
-    print(f"site written to {args.site_dir}/")
+    build_into(Path(args.site_dir), config_file=PROJECT / "mkdocs.yml", strict=not args.no_strict, engine=args.engine)
+    print(f"site written to {args.site_dir}/ (engine: {args.engine})")
     return 0
 
 
@@ -98,7 +99,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.no_build:
             problems = check_site(PROJECT, Path(args.site_dir))
         else:
-            build_into(Path(args.site_dir), config_file=PROJECT / "mkdocs.yml", strict=True,
+            build_into(Path(args.site_dir), config_file=PROJECT / "mkdocs.yml", strict=True, engine=args.engine,
                        verify=lambda staged: check_site(PROJECT, staged))
             problems = []
     except SiteRejected as rejected:
@@ -145,6 +146,8 @@ def parser() -> argparse.ArgumentParser:
     bld = commands.add_parser("build", help="build the static site (strict; keeps the last good site on failure)")
     bld.add_argument("-d", "--site-dir", default="site")
     bld.add_argument("--no-strict", action="store_true", help="do not fail on warnings")
+    bld.add_argument("--engine", choices=tuple(ENGINES), default=DEFAULT,
+                     help="the static-site engine (default: mkdocs; README: Engines)")
     bld.set_defaults(run=cmd_build)
 
     srv = commands.add_parser("serve", help="serve the site with live reload")
@@ -154,6 +157,8 @@ def parser() -> argparse.ArgumentParser:
     chk = commands.add_parser("check", help="strict build, then release checks over the built site")
     chk.add_argument("-d", "--site-dir", default="site")
     chk.add_argument("--no-build", action="store_true", help="check the existing site without rebuilding")
+    chk.add_argument("--engine", choices=tuple(ENGINES), default=DEFAULT,
+                     help="the static-site engine that builds the site checked (default: mkdocs)")
     chk.set_defaults(run=cmd_check)
     return top
 
@@ -167,9 +172,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 1
     except Exception as error:  # MkDocs' Abort and friends: one line, no traceback
-        from mkdocs.exceptions import MkDocsException
-
-        if isinstance(error, MkDocsException):
+        mkdocs_exceptions = sys.modules.get("mkdocs.exceptions")  # only a build in this process raises them
+        if mkdocs_exceptions is not None and isinstance(error, mkdocs_exceptions.MkDocsException):
             print(f"error: {error}", file=sys.stderr)
             return 1
         raise

@@ -12,8 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
-from mkdocs.commands.build import build
-from mkdocs.config import load_config
+from build_tools.engines import DEFAULT, engine as engine_named
 
 
 class SiteRejected(Exception):
@@ -24,22 +23,19 @@ class SiteRejected(Exception):
         self.problems = problems
 
 
-def build_into(site_dir: Path, *, config_file: Path, strict: bool = True,
+def build_into(site_dir: Path, *, config_file: Path, strict: bool = True, engine: str = DEFAULT,
                verify: Callable[[Path], list[str]] | None = None) -> None:
-    """Run a full MkDocs build whose output replaces ``site_dir`` atomically.
+    """Run a full build with ``engine`` (``build_tools.engines``) whose output replaces ``site_dir`` atomically.
 
     ``verify`` (e.g. the release check) inspects the staged site first; any
     problem it returns keeps the previous ``site_dir`` and raises SiteRejected."""
+    chosen = engine_named(engine)
+    chosen.require()
     site_dir = site_dir.resolve()
     site_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f"{site_dir.name}.tmp-", dir=site_dir.parent))
     try:
-        config = load_config(str(config_file), site_dir=str(staging), strict=strict)
-        config.plugins.on_startup(command="build", dirty=False)
-        try:
-            build(config)
-        finally:
-            config.plugins.on_shutdown()
+        chosen.build(Path(config_file).resolve(), staging, strict)
         problems = verify(staging) if verify else []
         if problems:
             raise SiteRejected(problems)
