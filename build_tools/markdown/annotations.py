@@ -19,8 +19,8 @@ field holding raw HTML, a ``javascript:``/``data:`` link or a control
 character (``contributor_text.py``), is a build warning naming
 ``annotations.yml:line`` (``strict`` fails the build).
 
-Configuration (``mdx_configs``, set by the ruleref plugin): ``rule_index`` and
-``current_page``.
+Configuration (``mdx_configs``): ``rule_index`` and ``current_page``, set by
+the ruleref plugin, or found without it (:mod:`build_tools.markdown.site_context`).
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
-from build_tools.markdown import contributor_text, page_options
+from build_tools.markdown import contributor_text
+from build_tools.markdown.site_context import current_page, page_options, site_index
 from build_tools.markdown.ruleset_data import PerBuild, compose, line_of, page_ruleset, scalar_text, warn
 
 ANNOTATIONS_FILE = "annotations.yml"
@@ -132,15 +133,13 @@ class AnnotationsTreeprocessor(Treeprocessor):
 
     def run(self, root: etree.Element) -> None:
         config = self.extension.getConfigs()
-        index = config["rule_index"]
-        if not index:
-            raise ValueError("build_tools.markdown.annotations needs rule_index (the ruleref plugin sets it)")
-        ruleset = page_ruleset(index, config["current_page"])
+        index, page = site_index(config), current_page(self.md, config)
+        ruleset = page_ruleset(index, page)
         if ruleset is None:
             return
         path = Path(ruleset.folder) / ANNOTATIONS_FILE
         on_page = [a for a in _annotations.get(index, path, index, ruleset.id)
-                   if index.get(ruleset.id, a.rule).page == config["current_page"]]
+                   if index.get(ruleset.id, a.rule).page == page]
         for annotation in on_page:
             self._place(root, self._render(annotation))
 
@@ -183,7 +182,7 @@ class AnnotationsTreeprocessor(Treeprocessor):
 class AnnotationsExtension(Extension):
     def __init__(self, **kwargs):
         # No None defaults: Python-Markdown would coerce them to booleans.
-        self.config = page_options("the site's RuleIndex (set by the plugin)")
+        self.config = page_options("the site's RuleIndex (set by the plugin; else built from docs_dir)")
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:

@@ -21,8 +21,8 @@ table of its calculators, their rules and where each is placed, or one
 sentence if no ruleset has any (``docs/calculators.md``). Calculators of a
 ruleset the site does not hold are left out.
 
-Configuration (``mdx_configs``, set by the ruleref plugin): ``current_page``,
-``rule_index``.
+Configuration (``mdx_configs``): ``current_page`` and ``rule_index``, set by
+the ruleref plugin, or found without it (:mod:`build_tools.markdown.site_context`).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from markdown.util import AtomicString
 import calculators
 from calculators.model import result_json
 from build_tools.errors import SourceError
-from build_tools.markdown import page_options
+from build_tools.markdown.site_context import current_page, page_options, site_index
 from build_tools.markdown.references import reference_attributes
 from build_tools.rule_index import slugify
 
@@ -315,10 +315,7 @@ class CalculatorsTreeprocessor(Treeprocessor):
 
     def run(self, root: etree.Element) -> None:
         config = self.extension.getConfigs()
-        index = config["rule_index"]
-        if not index:
-            return
-        page = config["current_page"]
+        index, page = site_index(config), current_page(self.md, config)
         rule_page = index.pages.get(page)
         if rule_page is None:  # not a rule page: no rule to place a calculator under
             return
@@ -350,8 +347,8 @@ class CalculatorsIndexPreprocessor(Preprocessor):
         if INDEX_MARKER not in (line.strip() for line in lines):
             return lines
         config = self.extension.getConfigs()
-        index = config["rule_index"]
-        table = calculator_table(index, placements_of(index), config["current_page"]) if index else []
+        index = site_index(config)
+        table = calculator_table(index, placements_of(index), current_page(self.md, config))
         return [new for line in lines for new in (table if line.strip() == INDEX_MARKER else [line])]
 
 
@@ -408,7 +405,7 @@ def calculator_table(index, placements: dict, page: str) -> list[str]:
 
 class CalculatorsExtension(Extension):
     def __init__(self, **kwargs):
-        self.config = page_options("the site's RuleIndex (set by the ruleref plugin)")
+        self.config = page_options("the site's RuleIndex (set by the ruleref plugin; else built from docs_dir)")
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:

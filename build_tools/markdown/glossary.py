@@ -13,9 +13,10 @@ WWII ``dr`` is a unit's discipline rating.
 * A paragraph that is exactly ``::: glossary`` becomes the ruleset's glossary
   as a table (``docs/<id>/glossary.md``).
 
-Configuration (``mdx_configs``, set by the ruleref plugin): ``rule_index``
-(the site's RuleIndex, which knows the rulesets and their folders) and
-``current_page`` (docs-relative path of the page being rendered).
+Configuration (``mdx_configs``): ``rule_index`` (the site's RuleIndex, which
+knows the rulesets and their folders) and ``current_page`` (docs-relative path
+of the page being rendered), set by the ruleref plugin, or found without it
+(:mod:`build_tools.markdown.site_context`).
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import HTML_PLACEHOLDER_RE, AtomicString
 
-from build_tools.markdown import contributor_text, page_options
+from build_tools.markdown import contributor_text
+from build_tools.markdown.site_context import current_page, page_options, site_index
 from build_tools.markdown.ruleset_data import PerBuild, compose, line_of, page_ruleset, scalar_text, warn
 
 GLOSSARY_FILE = "glossary.yml"
@@ -79,12 +81,9 @@ def load_glossary(path: Path) -> dict[str, str]:
 _glossaries = PerBuild(load_glossary)
 
 
-def page_glossary(config: dict) -> tuple[dict[str, str], object]:
-    """The glossary of the ruleset the page belongs to (empty outside rulesets), and that ruleset."""
-    index = config["rule_index"]
-    if not index:
-        raise ValueError("build_tools.markdown.glossary needs rule_index (the ruleref plugin sets it)")
-    ruleset = page_ruleset(index, config["current_page"])
+def page_glossary(index, page: str) -> tuple[dict[str, str], object]:
+    """The glossary of the ruleset ``page`` belongs to (empty outside rulesets), and that ruleset."""
+    ruleset = page_ruleset(index, page)
     if ruleset is None:
         return {}, None
     return _glossaries.get(index, Path(ruleset.folder) / GLOSSARY_FILE), ruleset
@@ -96,7 +95,8 @@ class AbbreviationTreeprocessor(Treeprocessor):
         self.extension = extension
 
     def run(self, root: etree.Element) -> None:
-        self.glossary, _ = page_glossary(self.extension.getConfigs())
+        config = self.extension.getConfigs()
+        self.glossary, _ = page_glossary(site_index(config), current_page(self.md, config))
         if not self.glossary:
             return
         # Longest first, so "DRM" is not read as "DR" + "M"; whole words only,
@@ -165,14 +165,15 @@ class GlossaryTableProcessor(BlockProcessor):
     def run(self, parent: etree.Element, blocks: list[str]) -> None:
         blocks.pop(0)
         config = self.extension.getConfigs()
-        glossary, ruleset = page_glossary(config)
+        page = current_page(self.parser.md, config)
+        glossary, ruleset = page_glossary(site_index(config), page)
         if ruleset is None:
-            warn(Path(config["current_page"]), None,
+            warn(Path(page), None,
                  f"'{MARKER}' is only meaningful on a page inside a ruleset folder (docs/<ruleset>/)")
             return
         if not glossary:
             warn(Path(ruleset.folder) / GLOSSARY_FILE, None,
-                 f"the glossary page {config['current_page']} needs abbreviations here")
+                 f"the glossary page {page} needs abbreviations here")
             return
         table = etree.SubElement(parent, "table", {"class": "rr-glossary"})
         head = etree.SubElement(etree.SubElement(table, "thead"), "tr")
@@ -189,7 +190,8 @@ class GlossaryTableProcessor(BlockProcessor):
 class GlossaryExtension(Extension):
     def __init__(self, **kwargs):
         # No None defaults: Python-Markdown would coerce them to booleans.
-        self.config = page_options("the site's RuleIndex, which knows each ruleset's folder (set by the plugin)")
+        self.config = page_options("the site's RuleIndex, which knows each ruleset's folder (set by the plugin; "
+                                   "else built from docs_dir)")
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:

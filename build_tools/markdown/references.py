@@ -9,15 +9,15 @@ not. Each rule heading cited by other rules gets a "Referenced by" line.
 
 Configuration (``mdx_configs``):
 
-* ``docs_dir``: the MkDocs docs folder.
 * ``current_page``: docs-relative path of the page being rendered
   (``asl/g15-bulldozers.md``). MkDocs makes a Markdown instance per page from
-  ``mdx_configs``; the ruleref plugin sets this before each page. Without it,
-  links are written as seen from the docs root.
+  ``mdx_configs``; the ruleref plugin sets this before each page. Without the
+  plugin it is the page the engine says it renders; without either, links are
+  written as seen from the docs root.
 * ``rule_index``: the site's :class:`~build_tools.rule_index.RuleIndex`
   (the plugin builds it once per build). Without it the index is built from
-  ``docs_dir`` and ``rulesets_dir`` and cached until a file there changes.
-* ``rulesets_dir``: the ``rulesets/`` folder (only used to build the index).
+  ``docs_dir`` and ``rulesets_dir`` and cached until a file there changes
+  (:mod:`build_tools.markdown.site_context`).
 * ``use_directory_urls``: MkDocs' setting of that name (the plugin copies it).
 
 A rulebook holds a reference every few words, so they are written the
@@ -45,10 +45,8 @@ from markdown.postprocessors import Postprocessor
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import STX, ETX, AtomicString
 
-from build_tools.markdown import page_options
 from build_tools.markdown.page_urls import page_url, relative_url
-from build_tools.rule_index import RuleIndex
-from build_tools.rulesets import load_rulesets
+from build_tools.markdown.site_context import current_page, page_options, site_index
 
 log = logging.getLogger("mkdocs.plugins.ruleref")
 
@@ -147,21 +145,6 @@ class FinishedHtmlPostprocessor(Postprocessor):
         return self.finished.restore(text)
 
 
-_index_cache: dict[tuple, RuleIndex] = {}
-
-
-def _cached_index(docs_dir: str, rulesets_dir: str) -> RuleIndex:
-    """The index of ``docs_dir``, rebuilt only when a page or ruleset file changes."""
-    stamp = tuple((str(path), path.stat().st_mtime_ns, path.stat().st_size)
-                  for folder, pattern in ((docs_dir, "*.md"), (rulesets_dir, "*.yml"))
-                  for path in sorted(Path(folder).rglob(pattern)))
-    key = (docs_dir, rulesets_dir, stamp)
-    if key not in _index_cache:
-        _index_cache.clear()
-        _index_cache[key] = RuleIndex.from_docs(Path(docs_dir), load_rulesets(Path(rulesets_dir)))
-    return _index_cache[key]
-
-
 class _Text:
     """A text node as matching sees it: escapes restored, stashed HTML opaque.
 
@@ -221,10 +204,10 @@ class ReferencesTreeprocessor(Treeprocessor):
     def run(self, root: etree.Element) -> None:
         self.finished.items.clear()  # a Markdown instance may convert more than one page
         config = self.extension.getConfigs()
-        index = config["rule_index"] or _cached_index(config["docs_dir"], config["rulesets_dir"])
+        index = site_index(config)
         self.index = index
         self.docs_dir = index.docs_dir or config["docs_dir"]
-        self.page = config["current_page"]
+        self.page = current_page(self.md, config)
         self.use_directory_urls = bool(config["use_directory_urls"])
         self.page_url = page_url(self.page, self.use_directory_urls)
         page = index.pages.get(self.page)
@@ -420,8 +403,6 @@ class ReferencesExtension(Extension):
         # the index itself from docs_dir and rulesets_dir.
         self.config = {
             **page_options("the site's RuleIndex; built from docs_dir and rulesets_dir when empty"),
-            "docs_dir": ["docs", "MkDocs docs folder"],
-            "rulesets_dir": ["rulesets", "folder of rulesets/<id>/ruleset.yml (to build the index)"],
             "use_directory_urls": [True, "MkDocs' use_directory_urls: page URLs are folders (g15/) or files (g15.html)"],
         }
         super().__init__(**kwargs)
