@@ -11,7 +11,7 @@ update prompt).
 """
 
 from build_tools.offline.budget import over_budget
-from build_tools.offline.manifest import add_manifest_files
+from build_tools.offline.manifest import manifest_files
 from build_tools.offline.service_worker import write_service_worker
 
-__all__ = ["add_manifest_files", "over_budget", "write_service_worker"]
+__all__ = ["manifest_files", "over_budget", "write_service_worker"]

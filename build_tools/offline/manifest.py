@@ -13,9 +13,8 @@ import re
 from pathlib import Path
 
 import material
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
 
+from build_tools.errors import SourceError
 from build_tools.offline.icons import ICONS, draw_icon, hex_rgb
 
 MANIFEST = "manifest.webmanifest"
@@ -24,13 +23,13 @@ BACKGROUND = "#ffffff"  # Material's default-scheme page background: the splash 
 MATERIAL_TEMPLATES = Path(material.__file__).resolve().parent / "templates"
 
 
-def theme_colours(config) -> tuple[str, str]:
+def theme_colours(theme) -> tuple[str, str]:
     """(primary, accent) of the first palette in mkdocs.yml, as Material's CSS defines them.
 
     Material maps palette names (``brown``) to colours in its palette
     stylesheet; reading them there keeps the icon and the browser's toolbar
     the colour of the header, whatever palette the site picks."""
-    palette = config.theme.get("palette") or {}
+    palette = theme.get("palette") or {}
     first = palette[0] if isinstance(palette, list) else palette
     # Material writes the names into data attributes with spaces as dashes ("deep orange").
     primary = (first.get("primary") or "indigo").replace(" ", "-")
@@ -44,22 +43,22 @@ def theme_colours(config) -> tuple[str, str]:
 def _css_colour(css: str, kind: str, name: str, variable: str) -> str:
     found = re.search(rf"\[data-md-color-{kind}={re.escape(name)}\]\{{[^}}]*?{variable}:(#[0-9a-fA-F]{{6}})", css)
     if not found:
-        raise PluginError(f"mkdocs.yml: theme.palette {kind} '{name}' is not a Material palette colour "
-                         f"(no {variable} for it in Material's palette stylesheet); pick one Material lists")
+        raise SourceError("mkdocs.yml", None, f"theme.palette {kind} '{name}' is not a Material palette colour "
+                          f"(no {variable} for it in Material's palette stylesheet); pick one Material lists")
     return found.group(1).lower()
 
 
-def manifest(config) -> dict:
+def manifest(site_name: str, site_description: str | None, theme) -> dict:
     """The manifest's fields, from mkdocs.yml (name, description, language, palette)."""
-    primary, _ = theme_colours(config)
+    primary, _ = theme_colours(theme)
     # No "id": browsers resolve it against the origin, not the manifest, so no
     # relative id is sub-path safe; without one the app's identity is its
     # start URL (/ruleref/), which keeps two sites on one host apart.
     return {
-        "name": config.site_name,
-        "short_name": config.site_name,
-        "description": config.site_description or config.site_name,
-        "lang": config.theme.get("language") or "en",
+        "name": site_name,
+        "short_name": site_name,
+        "description": site_description or site_name,
+        "lang": theme.get("language") or "en",
         "start_url": "./",
         "scope": "./",
         "display": "standalone",
@@ -70,11 +69,11 @@ def manifest(config) -> dict:
     }
 
 
-def add_manifest_files(files: Files, config) -> None:
-    """Add the manifest and the icons to the site as generated files (so ``serve`` has them too)."""
-    primary, accent = theme_colours(config)
-    for icon in ICONS:
-        png = draw_icon(icon, hex_rgb(primary), hex_rgb(BACKGROUND), hex_rgb(primary), hex_rgb(accent))
-        files.append(File.generated(config, icon.path, content=png))
-    text = json.dumps(manifest(config), ensure_ascii=False, indent=2) + "\n"
-    files.append(File.generated(config, MANIFEST, content=text))
+def manifest_files(site_name: str, site_description: str | None, theme) -> dict[str, bytes]:
+    """The manifest and the icons, by their path in the site."""
+    primary, accent = theme_colours(theme)
+    files = {icon.path: draw_icon(icon, hex_rgb(primary), hex_rgb(BACKGROUND), hex_rgb(primary), hex_rgb(accent))
+             for icon in ICONS}
+    files[MANIFEST] = (json.dumps(manifest(site_name, site_description, theme), ensure_ascii=False, indent=2)
+                       + "\n").encode("utf-8")
+    return files

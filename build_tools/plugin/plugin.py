@@ -13,7 +13,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
-from build_tools import bundle, offline
+from build_tools import site_pass
 from build_tools.bundle import csp, page_head
 from build_tools.errors import SourceError
 from build_tools.markdown.calculators import placements_of
@@ -71,7 +71,10 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
 
     def on_files(self, files, config):
         self.files = site_files.add_asset_files(files, config)
-        offline.add_manifest_files(self.files, config)  # manifest.webmanifest + app icons
+        try:
+            site_files.add_manifest_files(self.files, config)  # manifest.webmanifest + app icons
+        except SourceError as error:
+            raise PluginError(str(error)) from error
         return self.files
 
     def on_nav(self, nav, config, files):
@@ -102,19 +105,12 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         return page_head.finish(output_content) if template_name.endswith(".html") else output_content
 
     def on_post_build(self, config):
-        try:  # Pyodide and the calculators wheel, for pages with calculators
-            bundle.write_bundle(Path(config.site_dir), Path(config.config_file_path).parent)
+        try:
+            site_pass.finish_site(Path(config.site_dir), Path(config.config_file_path).parent, self.index,
+                                  *site_files.page_urls_and_titles(self.index, self.files),
+                                  self.config.offline_budget_mb, warn=log.warning)  # strict: stops the build
         except SourceError as error:
             raise PluginError(str(error)) from error
-        site_files.write_rule_index_json(Path(config.site_dir), self.index, self.files)
-        site_files.report_unresolved(self.index, Path(config.config_file_path).parent, log)
-        site_files.write_sitemap(Path(config.site_dir))
-        # Keep last: the service worker precaches exactly the files on disk at this point.
-        budget = self.config.offline_budget_mb
-        precache = offline.write_service_worker(Path(config.site_dir), budget)
-        warning = offline.over_budget(precache.size, budget)
-        if warning:  # in a strict build, as every warning, it stops the build
-            log.warning(warning)
         self._release_build(config)
 
     def _import_sources(self, config) -> None:
