@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -63,6 +64,22 @@ def _build_with_properdocs(config_file: Path, site_dir: Path, strict: bool) -> N
                         "-d", str(site_dir), *(["--strict"] if strict else [])], config_file.parent)
 
 
+def _build_with_zensical(config_file: Path, site_dir: Path, strict: bool) -> None:
+    from build_tools import site_pass, zensical_config
+
+    generated, built = zensical_config.write(config_file)
+    shutil.rmtree(built, ignore_errors=True)
+    try:
+        _run("zensical", [sys.executable, "-m", "zensical", "build", "-f", str(generated),
+                          *(["--strict"] if strict else [])], config_file.parent)
+    finally:
+        generated.unlink(missing_ok=True)
+    for item in built.iterdir():  # into the folder build_into swaps in
+        os.replace(item, site_dir / item.name)
+    built.rmdir()
+    site_pass.finish(site_dir, config_file)
+
+
 def _run(name: str, command: list[str], project: Path) -> None:
     """Run an engine's own command; its complaint, if it fails, becomes the build's error."""
     done = subprocess.run(command, cwd=project, capture_output=True, text=True,
@@ -78,6 +95,7 @@ def _run(name: str, command: list[str], project: Path) -> None:
 ENGINES = {
     "mkdocs": Engine("mkdocs", "mkdocs", "", _build_with_mkdocs, runs_plugin=True),
     "properdocs": Engine("properdocs", "properdocs", "properdocs", _build_with_properdocs, runs_plugin=True),
+    "zensical": Engine("zensical", "zensical", "zensical", _build_with_zensical, runs_plugin=False),
 }
 
 

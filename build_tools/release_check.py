@@ -106,13 +106,18 @@ def source_problems(project: Path, docs_dir: Path) -> list[str]:
 
 
 # JSON files whose URLs the page scripts open (relative to the site root): file -> how to list them.
+# The search index is the engine's: Material's (MkDocs, ProperDocs) or Zensical's; a site has one of them.
 SCRIPT_LINKS = {
     "rule-index.json": lambda data: [(f"rule {rule_id} ({ruleset})", entry["url"])
                                      for ruleset, rules in data["rules"].items() for rule_id, entry in rules.items()]
                                     + [(f"calculator {calc_id}", entry["url"])
                                        for calc_id, entry in data["calculators"].items()],
+}
+SEARCH_INDEXES = {
     "search/search_index.json": lambda data: [(f"search entry {doc['title']!r}", doc["location"] or "./")
                                               for doc in data["docs"]],
+    "search.json": lambda data: [(f"search entry {item['title']!r}", item["location"] or "./")
+                                 for item in data["items"]],
 }
 
 
@@ -120,7 +125,10 @@ def broken_script_links(site: Path, pages: dict[str, HtmlPage]) -> list[str]:
     """URLs in the JSON the page scripts read must open a file of the site and an element id on it."""
     problems = []
     checked = 0
-    for name, listed in SCRIPT_LINKS.items():
+    search = [name for name in SEARCH_INDEXES if (site / name).is_file()]
+    if not search:
+        problems.append(f"{' or '.join(SEARCH_INDEXES)}: missing (the search box reads it)")
+    for name, listed in {**SCRIPT_LINKS, **{name: SEARCH_INDEXES[name] for name in search}}.items():
         if not (site / name).is_file():
             problems.append(f"{name}: missing (the page scripts read it)")
             continue

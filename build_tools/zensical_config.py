@@ -1,0 +1,57 @@
+"""The configuration Zensical builds the site from: the project's ``mkdocs.yml``, less the MkDocs plugin,
+plus what that plugin would have added to it.
+
+Zensical reads ``mkdocs.yml`` but runs no MkDocs plugin. What the ruleref
+plugin does to the configuration is written here instead: our stylesheets and
+ES modules on every page, our theme overrides in front of the theme's
+templates, and the folders our Markdown extensions build the rule index from.
+Zensical wants its docs and site folders inside the folder of its
+configuration file, so the file is written at the project's root for the
+build, and the site into a folder of ``.ruleref/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from build_tools.site_assets import ASSET_PREFIX, THEME, asset_names
+
+GENERATED = ".ruleref-zensical.yml"
+SITE = Path(".ruleref") / "zensical-site"
+EXTENSION_PREFIX = "build_tools.markdown."
+
+
+def write(config_file: Path) -> tuple[Path, Path]:
+    """Write Zensical's configuration beside ``config_file``; (its path, the site folder it builds into)."""
+    project = config_file.parent
+    config = yaml.safe_load(config_file.read_text(encoding="utf-8"))
+    config["plugins"] = [plugin for plugin in config.get("plugins", []) if _name(plugin) != "ruleref"]
+    config["site_dir"] = SITE.as_posix()
+    config.setdefault("theme", {})["custom_dir"] = str(THEME)
+    config["extra_css"] = [*config.get("extra_css", []),
+                           *(f"{ASSET_PREFIX}/{name}" for name in asset_names() if name.endswith(".css"))]
+    config["extra_javascript"] = [*config.get("extra_javascript", []),
+                                  *({"path": f"{ASSET_PREFIX}/{name}", "type": "module"}
+                                    for name in asset_names() if name.endswith(".js") and "/" not in name)]
+    folders = {"docs_dir": str((project / config.get("docs_dir", "docs")).resolve()),
+               "rulesets_dir": str((project / "rulesets").resolve())}
+    config["markdown_extensions"] = [_with_folders(extension, folders)
+                                     for extension in config.get("markdown_extensions", [])]
+    generated = project / GENERATED
+    generated.write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return generated, project / SITE
+
+
+def _name(entry) -> str:
+    return entry if isinstance(entry, str) else next(iter(entry))
+
+
+def _with_folders(extension, folders: dict[str, str]):
+    """Our extensions learn where the docs and rulesets are (the plugin would hand them the index)."""
+    name = _name(extension)
+    if not name.startswith(EXTENSION_PREFIX) or name == f"{EXTENSION_PREFIX}exceptions":
+        return extension
+    options = {} if isinstance(extension, str) else dict(extension[name] or {})
+    return {name: {**folders, **options}}
