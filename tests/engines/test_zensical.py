@@ -103,3 +103,11 @@ def test_a_share_link_goes_live_with_its_inputs_and_the_site_then_works_offline(
         expect(page.locator(".rr-calc[data-state=live]").first).to_be_visible(timeout=LIVE_TIMEOUT)
         assert errors == []
         browser.close()
+
+
+def test_the_navigation_names_each_ruleset_as_mkdocs_does(zensical_site):
+    home = (zensical_site / "index.html").read_text(encoding="utf-8")
+    navigation = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", home[home.index("md-nav--primary"):]))
+    for name in ("Advanced Squad Leader", "Battlefront: WWII"):
+        assert name in navigation
+    assert " Asl " not in navigation and " Battlefront Battlefront " not in navigation
