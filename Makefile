@@ -2,6 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+ENGINE ?= mkdocs
 STAMP := $(VENV)/.installed
 # Material's end-of-life banner on every build; our issue notes track Zensical.
 export NO_MKDOCS_2_WARNING := 1
@@ -20,7 +21,7 @@ serve: $(STAMP)
 	$(BIN)/ruleref serve
 
 build: $(STAMP)
-	$(BIN)/ruleref build
+	$(BIN)/ruleref build --engine $(ENGINE)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
