@@ -70,7 +70,9 @@ def _build_with_zensical(config_file: Path, site_dir: Path, strict: bool) -> Non
     generated, built = zensical_config.write(config_file)
     shutil.rmtree(built, ignore_errors=True)
     try:
-        _run("zensical", [sys.executable, "-m", "zensical", "build", "-f", str(generated),
+        # --clean: Zensical's cache keys a page by its text, but our extensions also read the
+        # rulesets' data files (glossary, annotations, placements): a cached page could be stale.
+        _run("zensical", [sys.executable, "-m", "zensical", "build", "--clean", "-f", str(generated),
                           *(["--strict"] if strict else [])], config_file.parent)
     finally:
         generated.unlink(missing_ok=True)

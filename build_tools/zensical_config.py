@@ -14,6 +14,7 @@ build, and the site into a folder of ``.ruleref/``.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import yaml
@@ -40,6 +41,8 @@ def write(config_file: Path) -> tuple[Path, Path]:
                                     for name in asset_names() if name.endswith(".js") and "/" not in name)]
     folders = {"docs_dir": str((project / config.get("docs_dir", "docs")).resolve()),
                "rulesets_dir": str((project / "rulesets").resolve())}
+    # Relative: Zensical 0.0.73 stops with a panic ("invariant: Id(Format(Path(RootDir)))") on an absolute docs_dir.
+    config["docs_dir"] = os.path.relpath(folders["docs_dir"], project.resolve())
     config["markdown_extensions"] = [_with_folders(extension, folders)
                                      for extension in config.get("markdown_extensions", [])]
     if "nav" not in config:
