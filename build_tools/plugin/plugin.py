@@ -13,7 +13,8 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
-from build_tools import bundle, offline
+import calculators
+from build_tools import bundle, calculator_review, offline
 from build_tools.bundle import csp, page_head
 from build_tools.errors import SourceError
 from build_tools.markdown.calculators import placements_of
@@ -23,6 +24,9 @@ from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
 
 log = logging.getLogger("mkdocs.plugins.ruleref")
+# Outside MkDocs' loggers: a strict build stops at its warnings, and an unreviewed calculator is
+# what `ruleref check` refuses, not the build.
+review_log = logging.getLogger("ruleref.calculators")
 
 # Our Markdown extensions take the site-wide data from the plugin, and the page
 # they render through ``current_page``: MkDocs makes a new Markdown instance per
@@ -56,6 +60,9 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         try:
             self.index = RuleIndex.from_docs(Path(config.docs_dir), self.rulesets)
             placements_of(self.index)  # rulesets/*/calculators.yml: fail here, naming file:line
+            for problem in calculator_review.unreviewed(Path(config.docs_dir), self.rulesets,
+                                                        calculators.all_calculators()):
+                review_log.warning(problem)
         except SourceError as error:
             raise PluginError(str(error)) from error
         # The index lives as long as the build: out of the collector's way, as MkDocs' own objects are not
