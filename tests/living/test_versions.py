@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from projects import PROJECT, import_all, make_project
+from projects import PROJECT, import_all, make_project, two_printings
 
 HERE = Path(__file__).resolve().parent
 SECOND_PRINTING = HERE / "z1-ferries-second-printing.txt"
@@ -46,10 +46,7 @@ def new_version(project: Path, label: str = "Second printing") -> subprocess.Com
 @pytest.fixture
 def ferries(tmp_path) -> Path:
     """The first printing imported, then the second recorded as its new version."""
-    project = make_project(tmp_path / "project", {"ferries": HERE / "ferries"})
-    result = new_version(project)
-    assert result.returncode == 0, result.stderr
-    return project
+    return two_printings(tmp_path / "project")
 
 
 def pages(project: Path) -> dict[str, str]:
