@@ -66,11 +66,16 @@ class SourceHistory:
                 last_removal[change.rule_id] = change
         return [(change, self.versions.index(change.version) - 1) for change in last_removal.values()]
 
-    def earlier_texts(self, rule_id: str) -> list[Version]:
-        """The earlier versions whose text of ``rule_id`` is not the current one (or the rule is gone now)."""
-        now = self.rules[-1].get(rule_id)
-        return [version for version, rules in zip(self.versions[:-1], self.rules[:-1])
-                if rule_id in rules and (now is None or rules[rule_id].words != now.words)]
+    def text_changed_after(self, rule_id: str) -> list[Version]:
+        """The earlier versions whose text of ``rule_id`` the next version changed or removed: the
+        versions whose page keeps that text (a link pinned to a version between two changes finds
+        its text on the page of the next change's version)."""
+        changed = []
+        for version, rules, after in zip(self.versions, self.rules, self.rules[1:]):
+            rule = rules.get(rule_id)
+            if rule is not None and (rule_id not in after or after[rule_id].words != rule.words):
+                changed.append(version)
+        return changed
 
 
 def compare(versions: tuple[Version, ...], rules: tuple[dict[str, RuleText], ...]) -> SourceHistory:

@@ -6,11 +6,13 @@
   id="...">``) where it stood, with its last text and where its content went;
   a line above the rules names this version and links the earlier ones and
   What's new. Headings carry ``data-changed`` / ``data-new`` (the version's
-  slug) and ``data-earlier-text`` (the versions whose text of the rule is not
-  the current one), which the page scripts and ``ruleref check`` read.
-* One page per earlier version (``<ruleset>/versions/<page>.<slug>.md``,
-  left out of search) holding that version's text of every rule whose text
-  differs from the current one, each with a link to the current text.
+  slug) and ``data-earlier-text`` (the earlier versions whose page keeps a
+  text of the rule), which the page scripts and ``ruleref check`` read.
+* One page per earlier version (``<ruleset>/versions/<slug>.md``, left out
+  of search) holding that version's text of every rule the next version
+  changed or removed, each with a link to the current text. A version's text
+  of a rule is on the page of the first version at or after it that holds
+  the rule (``data-earlier-text`` lists them), else it is the current text.
 * What's new (``<ruleset>/whats-new.md``): per version, newest first, every
   changed, new and removed rule, linked.
 
@@ -46,8 +48,8 @@ def rules_of_version(markdown: str, ruleset, page_path: str) -> dict[str, RuleTe
             for rule, end in zip(rules, ends)}
 
 
-def earlier_page_name(page: str, version: Version) -> str:
-    return f"{VERSIONS_DIR}/{page}.{version.slug}"
+def earlier_page_name(version: Version) -> str:
+    return f"{VERSIONS_DIR}/{version.slug}"
 
 
 def annotate_current(markdown: str, history: SourceHistory, ruleset, page: str) -> str:
@@ -63,9 +65,9 @@ def annotate_current(markdown: str, history: SourceHistory, ruleset, page: str) 
         if change is not None:
             attributes += f' data-{change.kind}="{current.slug}"'
             after_heading[index] = ["", _change_block(change)]
-        earlier = history.earlier_texts(rule_id)
+        earlier = history.text_changed_after(rule_id)
         if earlier:
-            attributes += f' data-earlier-text="{" ".join(version.slug for version in earlier)}"'
+            attributes += f' data-earlier-text="{_slugs(earlier)}"'
         if attributes:
             lines[index] = _HEADING_END.sub(f"{attributes} }}", lines[index])
     before_heading: dict[int, list[str]] = {}
@@ -73,7 +75,7 @@ def annotate_current(markdown: str, history: SourceHistory, ruleset, page: str) 
         order = list(history.rules[last_had])
         following = [rule_id for rule_id in order[order.index(change.rule_id) + 1:] if rule_id in headings]
         at = headings[following[0]] if following else len(lines)
-        before_heading.setdefault(at, []).extend([_tombstone(change), ""])
+        before_heading.setdefault(at, []).extend([_tombstone(change, history.text_changed_after(change.rule_id)), ""])
     out: list[str] = []
     for number, line in enumerate(lines):
         if number == _body_start(lines):
@@ -94,10 +96,11 @@ def _body_start(lines: list[str]) -> int:
 
 def _versions_line(history: SourceHistory, page: str) -> str:
     current = history.current
-    earlier = " · ".join(f'[{_md(version.label)}]({earlier_page_name(page, version)}.md)'
+    earlier = " · ".join(f'[{_md(version.label)}]({earlier_page_name(version)}.md)'
                          f'{{: data-version="{version.slug}" }} ({version.date})'
                          for version in reversed(history.versions[:-1]))
-    return (f'<p class="rr-versions" data-current="{current.slug}" data-search-exclude="" markdown="1">'
+    return (f'<p class="rr-versions" data-current="{current.slug}" data-versions="{_slugs(history.versions)}" '
+            f'data-search-exclude="" markdown="1">'
             f"This text: **{_md(current.label)}** ({current.date}). Earlier: {earlier}. "
             f"[What's new]({WHATS_NEW}.md)</p>")
 
@@ -115,47 +118,55 @@ def _change_block(change: Change) -> str:
             f'({version.date}): what changed</summary><div class="rr-diff">{diff}</div></details>')
 
 
-def _tombstone(change: Change) -> str:
+def _slugs(versions: list[Version]) -> str:
+    return " ".join(version.slug for version in versions)
+
+
+def _tombstone(change: Change, earlier: list[Version]) -> str:
     version, before = change.version, change.before
     went = ""
     if change.moved:
         went = f' Its text is now at <a href="#{_attr(change.moved)}">{html.escape(change.moved)}</a>.'
     last = "".join(f"<p>{html.escape(paragraph, quote=False)}</p>" for paragraph in before.words.split("\n\n"))
     return (f'<div class="rr-tombstone" id="{_attr(change.rule_id)}" data-rule="{_attr(change.rule_id)}" '
-            f'data-removed="{version.slug}" data-search-exclude><p class="rr-tombstone__note">'
+            f'data-removed="{version.slug}" data-earlier-text="{_slugs(earlier)}" data-search-exclude><p class="rr-tombstone__note">'
             f"<strong>{html.escape(change.rule_id)}</strong> was removed in {html.escape(version.label)} "
             f"({version.date}).{went} Its last text:</p><blockquote>{last}</blockquote></div>")
 
 
-def earlier_pages(history: SourceHistory, ruleset, page: str, title: str) -> dict[str, str]:
-    """``<ruleset>/versions/<page>.<slug>.md`` -> Markdown, one per earlier version."""
+def earlier_pages(ruleset, histories: list[tuple[str, str, SourceHistory]]) -> dict[str, str]:
+    """``<ruleset>/versions/<slug>.md`` -> Markdown: one page per earlier version label of the ruleset's sources
+    (``histories``: page, title, history), holding that version's text of every rule the next one changed.
+    One page per version, not per source: a page costs the build more than the rules on it."""
+    sections: dict[str, tuple[Version, list[str]]] = {}
+    for page, title, history in histories:
+        for version, next_version, rules, after in zip(history.versions, history.versions[1:], history.rules,
+                                                       history.rules[1:]):
+            lines = sections.setdefault(version.slug, (version, []))[1]
+            current = history.current
+            lines += [f'<p class="rr-earlier-note" markdown="1">**{_md(title)}** as of {_md(version.label)} '
+                      f"({version.date}): the rules whose text the next version changed or removed. A newer "
+                      f"version exists: [the current text](../{page}.md), {_md(current.label)} "
+                      f"({current.date}).</p>", ""]
+            differs = [rule for rule_id, rule in rules.items()
+                       if rule_id not in after or after[rule_id].words != rule.words]
+            if not differs:
+                lines += ["The next version changed none of these rules.", ""]
+            for rule in differs:
+                heading, _, body = rule.markdown.partition("\n")
+                if rule.id not in after:
+                    newer = f"removed in {_md(next_version.label)}:* [what became of it]"
+                else:
+                    newer = "a newer version exists:* [the current text]"
+                lines += [heading.replace(" .rr-rule ", " .rr-earlier-rule "), "",
+                          f"*This is its text as of {_md(version.label)}; {newer}"
+                          f"(../{page}.md#{rule.id})", body, ""]
     pages = {}
-    now = history.rules[-1]
-    removals = {change.rule_id: change for change, _ in history.tombstones()}
-    for version, rules in zip(history.versions[:-1], history.rules[:-1]):
-        name = earlier_page_name(page, version)
-        lines = ["---", GENERATED, f"title: {_yaml(f'{title} as of {version.label}')}", "search:", "  exclude: true",
-                 "---", "",
-                 f"# {_md(title)} as of {_md(version.label)}", "",
-                 f'<p class="rr-earlier-note" markdown="1">This is the text of {_md(version.label)} ({version.date}): '
-                 f"the rules whose text then differs from the current text, **{_md(history.current.label)}** "
-                 f"({history.current.date}). A newer version exists: [the current text](../{page}.md). "
-                 f"[What's new](../{WHATS_NEW}.md)</p>", ""]
-        differs = [rule for rule_id, rule in rules.items()
-                   if rule_id not in now or now[rule_id].words != rule.words]
-        if not differs:
-            lines += ["Every rule of this version reads as the current text does.", ""]
-        for rule in differs:
-            heading, _, body = rule.markdown.partition("\n")
-            heading = heading.replace(" .rr-rule ", " .rr-earlier-rule ")
-            removal = removals.get(rule.id)
-            if removal is not None and rule.id not in now:
-                newer = f"removed in {_md(removal.version.label)}:* [what became of it]"
-            else:
-                newer = "a newer version exists:* [the current text]"
-            lines += [heading, "", f"*This is its text as of {_md(version.label)}; {newer}"
-                                   f"(../{page}.md#{rule.id}){{: data-current-text }}", body, ""]
-        pages[f"{ruleset.id}/{name}.md"] = "\n".join(lines).rstrip("\n") + "\n"
+    for slug, (version, lines) in sections.items():
+        title = f"{ruleset.name} as of {version.label}"
+        front = ["---", GENERATED, f"title: {_yaml(title)}", "search:", "  exclude: true", "---", "",
+                 f"# {_md(title)}", "", f"[What's new](../{WHATS_NEW}.md)", ""]
+        pages[f"{ruleset.id}/{VERSIONS_DIR}/{slug}.md"] = "\n".join(front + lines).rstrip("\n") + "\n"
     return pages
 
 

@@ -113,9 +113,9 @@ def history_of_rulesets(done: list[Done], rulesets: dict[str, Ruleset],
                 job = Job(ruleset, source, relative(source.path))
                 item = Done(job, *_import(job))
             title = front_matter(item.imported.markdown).get("title") or source.page
-            pages.update(history_pages.earlier_pages(item.history, ruleset, source.page, title))
             histories.append((source.page, title, item.history))
         if histories:
+            pages.update(history_pages.earlier_pages(ruleset, histories))
             pages[f"{ruleset.id}/{history_pages.WHATS_NEW}.md"] = history_pages.whats_new_page(ruleset, histories)
     return pages
 

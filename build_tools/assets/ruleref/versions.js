@@ -1,9 +1,9 @@
 // Links pinned to a version of a text (?version=<slug>#<rule ID>, README "Versions of a text").
-// A page with earlier versions says which one it is (.rr-versions[data-current]) and links each
-// earlier version's page; a rule heading lists the versions whose text of it differs from this one
-// (data-earlier-text), and a tombstone stands for a rule this version no longer has. A link pinned
-// to one of those versions opens that version's page at the rule; a link pinned to a version whose
-// text is this one's says so under the rule.
+// A page with earlier versions says which one it is (.rr-versions[data-current]), lists them all,
+// oldest first (data-versions), and links each earlier version's page; a rule heading (or the
+// tombstone of a removed rule) lists the versions whose page keeps a text of it, the text the next
+// version changed (data-earlier-text). A link pinned to a version opens the page holding its text
+// of the rule; a link pinned to a version whose text is this one's says so under the rule.
 
 import { announce } from "./announce.js";
 
@@ -19,11 +19,16 @@ export function followPinnedVersion(root = document) {
   if (!pinned || !current || pinned === current || !location.hash) return;
   const target = root.getElementById(decodeURIComponent(location.hash.slice(1)));
   if (!target) return;
-  const earlier = root.querySelector(`.rr-versions a[data-version="${CSS.escape(pinned)}"]`);
-  const differs = (target.dataset.earlierText ?? "").split(" ").includes(pinned)
-    || target.classList.contains("rr-tombstone");
-  if (earlier && differs) {
-    const url = new URL(earlier.getAttribute("href"), location.href);
+  const bar = root.querySelector(".rr-versions");
+  const order = bar.dataset.versions.split(" ");  // oldest first
+  const held = (target.dataset.earlierText ?? "").split(" ");
+  // The pinned version's text is on the page of the first version at or after it whose next version
+  // changed the rule; when there is none, the text has not changed since.
+  const holder = order.slice(order.indexOf(pinned)).find((version) => held.includes(version));
+  const earlier = bar.querySelector(`a[data-version="${CSS.escape(pinned)}"]`);
+  if (order.includes(pinned) && holder) {
+    const url = new URL(bar.querySelector(`a[data-version="${CSS.escape(holder)}"]`).getAttribute("href"),
+                        location.href);
     url.hash = target.id;
     location.replace(url.href);
     return;
