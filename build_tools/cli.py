@@ -31,11 +31,63 @@ def cmd_import(args: argparse.Namespace) -> int:
     if not args.file or not args.ruleset:
         raise SystemExit("ruleref import: give FILE and --ruleset, or --all")
     docs = PROJECT / "docs"
+    if args.version is not None:
+        return _import_version(args, rulesets)
     # Import and judge before writing anything: a bad source leaves docs/ as it was.
     done = import_jobs([_file_job(args, rulesets)], docs, rulesets)
     judge(done)
     write(done, docs, rulesets, remove_stale=False, say=print, relative=_relative)
     return 0
+
+
+def _import_version(args: argparse.Namespace, rulesets) -> int:
+    """``ruleref import FILE --ruleset ID [--chapter G] --version LABEL``: FILE becomes the current text of
+    the source it is a version of, the text it replaces is kept as an earlier version, and the ruleset's
+    sources are imported again with their history."""
+    import datetime
+
+    from build_tools.import_sources import import_jobs, judge, listed_jobs, write
+    from build_tools.importer import read_source
+    from build_tools.versions import record_version
+
+    ruleset, source = _versioned_source(args, rulesets)
+    file = source.path.relative_to(ruleset.folder).as_posix()
+    recorded = record_version(ruleset.folder, file, source.page, read_source(args.file, _relative(args.file)),
+                              args.version, today=datetime.date.today(), versions=source.versions)
+    if recorded is None:
+        print(f"{_relative(args.file)} is the current text of {_relative(source.path)}: no version recorded")
+        return 0
+    print(f"{_relative(source.path)}: now {recorded.label!r} ({recorded.date}); the text it replaces is kept "
+          f"in {_relative(ruleset.folder / 'versions.yml')}")
+    rulesets = _rulesets()
+    docs = PROJECT / "docs"
+    done = import_jobs([job for job in listed_jobs(PROJECT, rulesets) if job.ruleset.id == ruleset.id], docs, rulesets)
+    judge(done)
+    write(done, docs, rulesets, remove_stale=False, say=print, relative=_relative)
+    return 0
+
+
+def _versioned_source(args: argparse.Namespace, rulesets):
+    """The source of ruleset.yml that FILE is a new version of: the one FILE is, else the one --page names,
+    else the one whose page is FILE's name, else the one source of --chapter (or of the ruleset)."""
+    label = _relative(args.file)
+    if args.ruleset not in rulesets:
+        raise SourceError(label, None, f"unknown ruleset {args.ruleset!r} (known: {', '.join(rulesets) or 'none'})")
+    ruleset = rulesets[args.ruleset]
+    sources = ruleset.sources
+    if any(source.path.resolve() == Path(args.file).resolve() for source in sources):
+        raise SourceError(label, None, "this is the current text itself; give the new text as another file "
+                                       "(ruleref import NEW.txt --version ... keeps this one as the earlier version)")
+    for candidates in ([s for s in sources if s.page == args.page], [s for s in sources if s.page == Path(args.file).stem],
+                       [s for s in sources if args.chapter is not None and s.chapter == args.chapter],
+                       list(sources) if args.chapter is None else []):
+        if len(candidates) == 1:
+            if args.chapter is not None and candidates[0].chapter != args.chapter:
+                raise SourceError(label, None, f"--chapter {args.chapter}: {candidates[0].page} is chapter "
+                                               f"{candidates[0].chapter}")
+            return ruleset, candidates[0]
+    pages = ", ".join(source.page for source in sources) or "none"
+    raise SourceError(label, None, f"which source of {ruleset.id} is this a version of? give --page (one of: {pages})")
 
 
 def _file_job(args: argparse.Namespace, rulesets):
@@ -129,6 +181,8 @@ def parser() -> argparse.ArgumentParser:
     imp.add_argument("--format", choices=("text", "markdown"), help="how to read the file (default: as "
                      "ruleset.yml says, else detected)")
     imp.add_argument("--page", help="page name under docs/<ruleset>/ (default: the file's stem)")
+    imp.add_argument("--version", metavar="LABEL", help="FILE is a new version of a source of ruleset.yml, "
+                     "labelled LABEL (\"Errata 2026\"): the text it replaces is kept as an earlier version")
     imp.add_argument("--all", action="store_true", help="import every source listed in rulesets/*/ruleset.yml "
                      "and remove the pages no source produces any more")
     imp.set_defaults(run=cmd_import)

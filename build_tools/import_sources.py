@@ -6,19 +6,26 @@ report (rules per level, references found and resolved, lines that look
 numbered but were not read as rules). ``--all`` also removes the pages no
 source produces any more: a source dropped from ``ruleset.yml``, a whole
 ruleset folder removed.
+
+A source with earlier versions (``versions.yml``) has each of them imported
+too, with the same settings, and its history written into its page, one page
+per earlier version and the ruleset's What's new (``history_pages``).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from build_tools import history_pages
 from build_tools.errors import SourceError
-from build_tools.importer import Imported, import_source
+from build_tools.history import SourceHistory, compare
+from build_tools.importer import Imported, import_file, import_source
 from build_tools.importer.parallel import map_sources
 from build_tools.importer.report import References
-from build_tools.publish import generated_pages, landing_pages, write_landing_pages, write_page
+from build_tools.publish import front_matter, generated_pages, landing_pages, write_landing_pages, write_page
 from build_tools.rule_index import rules_in_markdown
 from build_tools.rulesets import Ruleset, Source
 
@@ -33,7 +40,8 @@ class Job:
 @dataclass(frozen=True)
 class Done:
     job: Job
-    imported: Imported
+    imported: Imported  # the current text's page, its history written in
+    history: SourceHistory | None  # None: the source has one version
 
     @property
     def page_path(self) -> str:
@@ -47,7 +55,7 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
     imported and, for a single-file import, the ruleset's other pages in docs/."""
     jobs = list(jobs)
     source_bytes = sum(_size(job.source.path) for job in jobs)
-    done = [Done(job, imported) for job, imported in zip(jobs, map_sources(_import, jobs, source_bytes))]
+    done = [Done(job, *outcome) for job, outcome in zip(jobs, map_sources(_import, jobs, source_bytes))]
     by_ruleset: dict[str, list[Done]] = {}
     for item in done:
         by_ruleset.setdefault(item.job.ruleset.id, []).append(item)
@@ -68,8 +76,48 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
     return done
 
 
-def _import(job: Job) -> Imported:
-    return import_source(job.ruleset, job.source, source_label=job.label)
+def _import(job: Job) -> tuple[Imported, SourceHistory | None]:
+    imported = import_source(job.ruleset, job.source, source_label=job.label)
+    versions = job.source.versions
+    if len(versions) < 2:
+        return imported, None
+    ruleset, source = job.ruleset, job.source
+    page_path = f"{ruleset.id}/{source.page}.md"
+    texts = []
+    for version in versions[:-1]:
+        label = (Path(job.label).parent / os.path.relpath(version.path, source.path.parent)).as_posix()
+        earlier = import_file(version.path, source_label=label, ruleset=ruleset.id, numbering=ruleset.numbering,
+                              chapter=source.chapter, format=source.format, default_title=ruleset.name,
+                              **source.options)
+        texts.append(history_pages.rules_of_version(earlier.markdown, ruleset, page_path))
+    texts.append(history_pages.rules_of_version(imported.markdown, ruleset, page_path))
+    history = compare(versions, tuple(texts))
+    return replace(imported, markdown=history_pages.annotate_current(imported.markdown, history, ruleset,
+                                                                      source.page)), history
+
+
+def history_of_rulesets(done: list[Done], rulesets: dict[str, Ruleset],
+                        relative: Callable[[Path], str]) -> dict[str, str]:
+    """docs-relative path -> Markdown of the history pages (earlier versions, What's new) of every
+    ruleset ``done`` imports into; a versioned source of it that ``done`` does not hold is imported for it."""
+    imported = {(item.job.ruleset.id, item.job.source.page): item for item in done}
+    pages: dict[str, str] = {}
+    for ruleset_id in dict.fromkeys(item.job.ruleset.id for item in done):
+        ruleset = rulesets[ruleset_id]
+        histories = []
+        for source in ruleset.sources:
+            if len(source.versions) < 2:
+                continue
+            item = imported.get((ruleset.id, source.page))
+            if item is None:
+                job = Job(ruleset, source, relative(source.path))
+                item = Done(job, *_import(job))
+            title = front_matter(item.imported.markdown).get("title") or source.page
+            histories.append((source.page, title, item.history))
+        if histories:
+            pages.update(history_pages.earlier_pages(ruleset, histories))
+            pages[f"{ruleset.id}/{history_pages.WHATS_NEW}.md"] = history_pages.whats_new_page(ruleset, histories)
+    return pages
 
 
 def _size(path: Path) -> int:
@@ -137,6 +185,10 @@ def write(done: list[Done], docs_dir: Path, rulesets: dict[str, Ruleset], *, rem
         say(f"imported {item.job.label} -> {relative(target)}{' (unchanged)' if unchanged else ''}")
         for line in item.imported.report.lines():
             say(line)
+    for page_path, markdown in history_of_rulesets(done, rulesets, relative).items():
+        ruleset_id, _, page = page_path.removesuffix(".md").partition("/")
+        write_page(docs_dir, ruleset_id, page, markdown)
+        written.add((docs_dir / page_path).resolve())
     if remove_stale:
         keep = written | {path.resolve() for path in landing_pages(docs_dir, rulesets)}
         for path in generated_pages(docs_dir):

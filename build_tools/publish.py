@@ -46,7 +46,7 @@ def front_matter(text: str) -> dict:
 def generated_pages(docs_dir: Path) -> list[Path]:
     """Every page under ``docs_dir`` that ``ruleref import`` wrote (not the home page)."""
     pages = []
-    for path in sorted(docs_dir.glob("*/*.md")):
+    for path in sorted([*docs_dir.glob("*/*.md"), *docs_dir.glob("*/versions/*.md")]):
         text = path.read_text(encoding="utf-8")
         if text.startswith(f"---\n{GENERATED}\n"):
             pages.append(path)
@@ -81,6 +81,8 @@ def write_landing_pages(docs_dir: Path, rulesets: dict[str, Ruleset]) -> None:
         lines += [f"- [{title}]({name})" for name, title, _ in pages]
         if has_glossary:
             lines.append(f"- [Glossary of {ruleset.short_name} abbreviations](glossary.md)")
+        if any(len(source.versions) > 1 for source in ruleset.sources):
+            lines.append("- [What's new](whats-new.md): what changed from one version of the texts to the next")
         write_page(docs_dir, ruleset.id, "index", "\n".join(lines) + "\n")
     _write_home_list(docs_dir / "index.md", rulesets, summaries)
 

@@ -11,6 +11,8 @@ table relies on, checked on the finished files rather than on the sources.
   page with its form (a field per declared input) and its result for the
   default inputs already rendered (what the rules core computes, so a reader
   without JavaScript reads a correct answer);
+* no calculator implements a rule whose text changed in the current version
+  without saying it was reviewed against it (``calculator_review``);
 * the service worker's precache list (``sw.js``) names exactly the files on
   disk, each with its size and sha256, so an offline reader gets this build;
 * every source imports plausibly to exactly the page in ``docs/`` the site was
@@ -34,6 +36,7 @@ from mkdocs.structure.files import File
 
 import calculators
 from calculators.model import display_value
+from build_tools.calculator_review import unreviewed
 from build_tools.linkcheck import HtmlPage, check_links, read_site, target_file
 from build_tools.offline.precache import kept_offline
 from build_tools.rule_index import RuleIndex
@@ -66,6 +69,7 @@ def check_site(project: Path, site: Path) -> list[str]:
     directory_urls = config.get("use_directory_urls", True)
     problems += missing_rule_anchors(index, pages, directory_urls=directory_urls)
     problems += missing_calculators(project, index, site, directory_urls=directory_urls)
+    problems += unreviewed(project / config.get("docs_dir", "docs"), index.rulesets, calculators.all_calculators())
     problems += precache_mismatches(site)
     problems += source_problems(project, project / config.get("docs_dir", "docs"))
     return problems
@@ -78,7 +82,7 @@ def source_problems(project: Path, docs_dir: Path) -> list[str]:
     source imports to (a hand edit, a forgotten ``ruleref import``) would
     publish text that is not the rulebook's."""
     from build_tools.errors import SourceError
-    from build_tools.import_sources import import_jobs, listed_jobs
+    from build_tools.import_sources import history_of_rulesets, import_jobs, listed_jobs, project_relative
     from build_tools.publish import generated_pages, landing_pages
 
     rulesets = load_rulesets(project / "rulesets")
@@ -96,6 +100,11 @@ def source_problems(project: Path, docs_dir: Path) -> list[str]:
             problems.append(f"docs/{item.page_path}: not what {item.job.label} imports to "
                             "(run ruleref import --all; imported pages are not edited by hand)")
     produced = {(docs_dir / item.page_path).resolve() for item in done}
+    for page_path, markdown in history_of_rulesets(done, rulesets, lambda path: project_relative(path, project)).items():
+        produced.add((docs_dir / page_path).resolve())
+        if not (docs_dir / page_path).is_file() or (docs_dir / page_path).read_text(encoding="utf-8") != markdown:
+            problems.append(f"docs/{page_path}: not the history its sources' versions import to "
+                            "(run ruleref import --all)")
     produced |= {path.resolve() for path in landing_pages(docs_dir, rulesets)}
     for path in generated_pages(docs_dir):
         if path.resolve() not in produced:

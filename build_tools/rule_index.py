@@ -43,6 +43,8 @@ _TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _SPECIAL_CHARACTER = re.compile(r"[\\<&]")
 _SPECIAL_LINE = re.compile(r"\n[ \t]*[!?{|:-]")
 _BLANK_LINE = re.compile(r"\n\s*\n")
+# A rule's history (build_tools.history_pages): one line each, between its heading and its text; not its text.
+HISTORY_LINES = ('<details class="rr-change"', '<p class="rr-new"', '<div class="rr-tombstone"')
 
 
 class Rule(NamedTuple):
@@ -262,7 +264,7 @@ def _plain_text(text: str, start: int, end: int) -> str:
         if not line.strip():
             paragraphs.append([])
             continue
-        if _ATTR_LIST_LINE.match(line) or _TABLE_RULE.match(line):
+        if _ATTR_LIST_LINE.match(line) or _TABLE_RULE.match(line) or line.startswith(HISTORY_LINES):
             continue
         line = line.strip()
         if line.startswith("|"):

@@ -14,6 +14,9 @@ rulebook"):
 * ``sources``: ``file``, ``page``, and optionally ``format`` (``text`` |
   ``markdown``; detected when left out), ``chapter`` (``asl``), ``title``.
 
+A source's earlier versions are listed in ``versions.yml`` beside it
+(``build_tools.versions``).
+
 Rulesets written before ``numbering:`` existed still load: ``references:
 chapter-dotted`` means ``numbering: asl``, ``references: none`` without a
 numbering means ``numbering: none``, and ``format: asl`` / ``titled`` mean
@@ -22,13 +25,14 @@ numbering means ``numbering: none``, and ``format: asl`` / ``titled`` mean
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import yaml
 
 from build_tools.errors import SourceError
 from build_tools.numbering import NUMBERINGS, Numbering, numbering_of
+from build_tools.versions import Version, load_versions
 
 SOURCE_FORMATS = ("text", "markdown")
 _LEGACY_FORMATS = {"asl": "text", "titled": "text"}
@@ -47,6 +51,7 @@ class Source:
     format: str | None  # "text" | "markdown"; None: detected from the file
     chapter: str | None
     options: dict  # importer options: title, titles, not_titles
+    versions: tuple[Version, ...] = ()  # oldest first, the last the current text (versions.yml); () for one
 
 
 @dataclass(frozen=True)
@@ -133,6 +138,8 @@ def load_ruleset(folder: Path) -> Ruleset:
     seen_pages: dict[str, str] = {}
     for entry in raw_sources:
         sources.append(_source(entry, folder, lines, numbering, tuple(chapters), seen_pages))
+    versions = load_versions(folder, {entry["file"]: source.path for entry, source in zip(raw_sources, sources)})
+    sources = [replace(source, versions=versions.get(entry["file"], ())) for entry, source in zip(raw_sources, sources)]
     return Ruleset(id=folder.name, name=_text(data, "name", lines), short_name=_text(data, "short_name", lines),
                    numbering=numbering, chapters=tuple(chapters), sources=tuple(sources), folder=folder)
 

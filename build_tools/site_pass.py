@@ -25,7 +25,8 @@ from pathlib import Path
 
 import yaml
 
-from build_tools import bundle, offline
+import calculators
+from build_tools import bundle, calculator_review, offline
 from build_tools.bundle import csp, page_head
 from build_tools.errors import SourceError
 from build_tools.markdown.page_urls import page_url
@@ -36,6 +37,8 @@ from build_tools.rulesets import load_rulesets
 from build_tools.site_assets import ASSET_PREFIX, ASSETS, asset_names
 
 log = logging.getLogger("ruleref")
+# Not under "mkdocs": a calculator to review warns without stopping a strict build; `ruleref check` fails on it.
+review_log = logging.getLogger("ruleref.calculators")
 
 UNRESOLVED_REPORT = Path(".ruleref") / "unresolved-references.txt"
 # Material's and Zensical's page content: what the page's Markdown became.
@@ -46,6 +49,8 @@ _FIRST_HEADING = re.compile(r"^#[ \t]+(.*?)(?:[ \t]*\{[^}]*\})?[ \t]*$", re.MULT
 def finish_site(site_dir: Path, project: Path, index: RuleIndex, page_urls: dict[str, str],
                 page_titles: dict[str, str], budget_mb: int, warn=log.warning) -> None:
     """The steps every engine's site gets once its pages are written."""
+    for problem in calculator_review.unreviewed(index.docs_dir, index.rulesets, calculators.all_calculators()):
+        review_log.warning(problem)
     bundle.write_bundle(site_dir, project)  # Pyodide and the calculators wheel, for pages with calculators
     write_rule_index_json(site_dir, index, page_urls, page_titles)
     report_unresolved(index, project)

@@ -241,6 +241,9 @@ class Calculator:
     summary: str
     inputs: tuple[Input, ...]
     compute: Callable[[Mapping[str, object]], Result]
+    # Rule ID -> the label of the version of its text this calculator was checked against
+    # ({"G15.21": "Errata 2026"}): a rule that changed in the current version needs its entry.
+    reviewed: Mapping[str, str] = field(default_factory=dict, hash=False, kw_only=True)
 
     def parse(self, raw: Mapping[str, object]) -> dict:
         """Typed inputs from raw ones (strings or typed values); see the module doc."""

@@ -78,3 +78,19 @@ def set_offline_budget(project: Path, megabytes: int) -> Path:
     config.write_text(text.replace("\n  - ruleref\n", f"\n  - ruleref:\n      offline_budget_mb: {megabytes}\n"),
                       encoding="utf-8")
     return project
+
+
+LIVING = PROJECT / "tests" / "living"
+
+
+def two_printings(root: Path) -> Path:
+    """``tests/living/ferries`` imported, then its second printing recorded as its new version, as a user does:
+    ``ruleref import z1-ferries-second-printing.txt --ruleset ferries --chapter Z --version "Second printing"``."""
+    import subprocess
+    import sys
+
+    make_project(root, {"ferries": LIVING / "ferries"})
+    subprocess.run([sys.executable, "-m", "build_tools.cli", "import", str(LIVING / "z1-ferries-second-printing.txt"),
+                    "--ruleset", "ferries", "--chapter", "Z", "--version", "Second printing"], cwd=root, check=True,
+                   capture_output=True, env={"PYTHONPATH": str(PROJECT), "PATH": "/usr/bin:/bin"})
+    return root

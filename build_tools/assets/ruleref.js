@@ -6,6 +6,7 @@
 import { afterNavigation, wireJump } from "./ruleref/jump.js";
 import { enablePreviews, hide as hidePreview } from "./ruleref/preview.js";
 import { addCopyButtons } from "./ruleref/permalink.js";
+import { followPinnedVersion } from "./ruleref/versions.js";
 
 enablePreviews();
 
@@ -13,5 +14,6 @@ window.document$.subscribe(() => {
   hidePreview();
   wireJump();
   addCopyButtons();
+  followPinnedVersion();
   afterNavigation();
 });

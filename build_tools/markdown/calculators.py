@@ -290,6 +290,11 @@ def render_calculator(calc, index, page: str) -> etree.Element:
     _sub(title, "span", None, calc.title)
     summary = _sub(section, "p", {"class": "rr-calc__summary"})
     summary.text = calc.summary
+    for rule_id, label in calc.reviewed.items():  # checked against a version of the rule (calculator_review)
+        reviewed = _sub(section, "p", {"class": "rr-calc__reviewed"}, "Implements ")
+        link = _rule_element(rules, page, rule_id)
+        link.tail = AtomicString(f" as of {label}.")
+        reviewed.append(link)
     form = _sub(section, "form", {"class": "rr-calc__form", "novalidate": "novalidate", "autocomplete": "off",
                                   "aria-label": f"Inputs: {calc.title}"})
     for item in declaration["inputs"]:

@@ -1,7 +1,10 @@
 // "Copy link" on every rule heading: copies the rule's absolute URL (with
-// #<rule ID>) and says so, visibly and to screen readers.
+// #<rule ID>) and says so, visibly and to screen readers. On a page with
+// versions the link is pinned to this one (?version=<slug>), so it keeps
+// showing the text it was copied from after the rule changes.
 
 import { announce } from "./announce.js";
+import { currentVersion } from "./versions.js";
 
 /** Add the button to each rule heading of the page (again after each instant navigation). */
 export function addCopyButtons(root = document) {
@@ -20,8 +23,10 @@ export function addCopyButtons(root = document) {
 async function copyLink(heading, button) {
   const url = new URL(location.href);
   url.hash = heading.id;
+  const version = currentVersion();
+  if (version) url.searchParams.set("version", version);
   const copied = await copy(url.href);
-  announce(copied ? "Link copied" : `Copy this link: ${url.href}`);
+  announce(copied ? (version ? "Link to this version copied" : "Link copied") : `Copy this link: ${url.href}`);
   if (copied) {
     button.dataset.copied = "";
     setTimeout(() => delete button.dataset.copied, 2000);

@@ -1,0 +1,63 @@
+"""Calculators that implement a rule whose text changed in the current version.
+
+A calculator cites the rules it implements (``Calculator.rules``). When the
+import marks one of them changed in its source's current version (its heading
+carries ``data-changed="<version slug>"``, ``build_tools.history_pages``), the
+calculator may compute the old procedure: ``ruleref build`` warns and
+``ruleref check`` fails until its declaration says it was checked against
+that version, ``reviewed={"G15.21": "Errata 2026"}``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+from build_tools.publish import rule_pages
+from build_tools.versions import slug_of
+
+_CHANGED_HEADING = re.compile(r'^#{1,6} .*\{: #(\S+) \.rr-rule data-rule="[^"]*" data-changed="([^"]+)"', re.M)
+
+
+def changed_rules(docs_dir: Path, rulesets) -> dict[tuple[str, str], tuple[str, str]]:
+    """(ruleset id, rule ID) -> (version label, page) of every rule changed in its source's current version."""
+    changed = {}
+    for ruleset in rulesets.values():
+        labels = {source.page: source.versions[-1].label for source in ruleset.sources if source.versions}
+        for name, _, text in rule_pages(docs_dir, ruleset.id):
+            page = name.removesuffix(".md")
+            for rule_id, slug in _CHANGED_HEADING.findall(text):
+                changed[(ruleset.id, rule_id)] = (labels.get(page, slug), f"{ruleset.id}/{name}")
+    return changed
+
+
+def unreviewed(docs_dir: Path, rulesets, calculators) -> list[str]:
+    """One line per rule a calculator implements that changed in the current version without its review:
+    where the calculator is declared, what changed, and the line to add."""
+    changed = changed_rules(docs_dir, rulesets)
+    problems = []
+    for calc in calculators:
+        for rule_id in calc.rules:
+            found = changed.get((calc.ruleset, rule_id))
+            if found is None:
+                continue
+            label, page = found
+            if rule_id in calc.reviewed and slug_of(calc.reviewed[rule_id]) == slug_of(label):
+                continue
+            problems.append(f"{_declared_at(calc)}: {calc.id} implements {rule_id}, whose text changed in {label} "
+                            f"(see docs/{page}#{rule_id}); read the new text, update the calculator if the "
+                            f"procedure changed, then add reviewed={{{rule_id!r}: {label!r}}} to its declaration")
+    return problems
+
+
+def _declared_at(calc) -> str:
+    """``calculators/asl/dozer_clearance.py:250``: the calculator's ``id=`` line, as errors name places."""
+    try:
+        path = Path(inspect.getsourcefile(calc.compute))
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (TypeError, OSError):
+        return calc.id
+    line = next((number for number, text in enumerate(lines, 1) if f'"{calc.id}"' in text), None)
+    shown = path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path
+    return f"{shown}:{line}" if line else str(shown)

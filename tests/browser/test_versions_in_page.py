@@ -1,0 +1,85 @@
+"""What a reader sees of a text's versions (issue 13): an old link to a removed rule lands on its
+tombstone, a changed rule's diff opens, a link pinned to the earlier version shows that version's
+text, and What's new lists every changed, new and removed rule. The site is ``tests/living``'s
+ferries rulebook with its second printing recorded (``projects.two_printings``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from projects import build, two_printings
+from static_server import serve
+
+pytestmark = pytest.mark.browser
+NARROW = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def ferries_url(tmp_path_factory):
+    project = two_printings(tmp_path_factory.mktemp("living") / "project")
+    server, url = serve(build(project, project / "site"))
+    yield url
+    server.shutdown()
+
+
+def test_an_old_link_to_a_removed_rule_lands_on_its_tombstone(page, ferries_url):
+    page.goto(f"{ferries_url}ferries/z1-ferries/#Z1.4")
+    tombstone = page.locator('[id="Z1.4"]')
+    assert tombstone.get_attribute("class") == "rr-tombstone"
+    assert "Z1.4 was removed in Second printing" in tombstone.inner_text()
+    assert "Ferries may not cross at night." in tombstone.inner_text()
+    assert tombstone.is_visible() and page.evaluate("document.getElementById('Z1.4').getBoundingClientRect().top") < 900
+
+
+def test_a_moved_rules_tombstone_links_to_where_its_text_went(page, ferries_url):
+    page.goto(f"{ferries_url}ferries/z1-ferries/#Z1.3")
+    page.locator('[id="Z1.3"] a', has_text="Z1.6").click()
+    page.wait_for_url("**#Z1.6")
+    assert "moved from Z1.3" in page.locator(".rr-new").first.inner_text()
+
+
+def test_a_changed_rules_diff_opens_to_show_the_words_that_changed(page, ferries_url, tmp_path):
+    page.set_viewport_size(NARROW)
+    page.goto(f"{ferries_url}ferries/z1-ferries/#Z1.1")
+    change = page.locator("details.rr-change")
+    assert not page.locator(".rr-diff del").is_visible()
+    change.locator("summary").click()
+    assert page.locator(".rr-diff del").inner_text() == "all"
+    assert page.locator(".rr-diff ins").inner_text() == "half"
+    page.screenshot(path=str(tmp_path / "changed-rule-390.png"))
+
+
+def test_a_link_pinned_to_the_earlier_version_shows_its_text_and_that_a_newer_one_exists(page, ferries_url):
+    page.goto(f"{ferries_url}ferries/z1-ferries/?version=first-import#Z1.1")
+    page.wait_for_url("**/versions/first-import/#Z1.1")
+    body = page.locator("article").inner_text()
+    assert "A unit loads onto a ferry by spending all its MF in the ferry's hex." in body
+    assert "This is its text as of first import; a newer version exists: the current text" in body
+
+
+def test_a_pinned_link_to_a_rule_unchanged_since_says_so_on_the_current_page(page, ferries_url):
+    page.goto(f"{ferries_url}ferries/z1-ferries/?version=first-import#Z1.2")
+    note = page.locator(".rr-pinned")
+    note.wait_for()
+    assert note.inner_text() == "You followed a link to this rule as of first import; its text has not changed since."
+
+
+def test_copy_link_pins_the_current_version(page, ferries_url):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(f"{ferries_url}ferries/z1-ferries/")
+    page.locator('[id="Z1.2"] .rr-copy-link').click()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.endswith("/ferries/z1-ferries/?version=second-printing#Z1.2")
+
+
+def test_whats_new_lists_every_changed_new_and_removed_rule_linked(page, ferries_url, tmp_path):
+    page.set_viewport_size(NARROW)
+    page.goto(f"{ferries_url}ferries/whats-new/")
+    items = page.locator("article li").all_inner_texts()
+    assert items == ["changed: Z1.1 1.1 LOADING:", "new: Z1.6 1.6 TOWING: (moved from Z1.3)",
+                     "new: Z1.7 1.7 WEATHER:", "removed: Z1.3 1.3 CABLES: (moved to Z1.6)",
+                     "removed: Z1.4 1.4 NIGHT:"]
+    page.screenshot(path=str(tmp_path / "whats-new-390.png"), full_page=True)
+    page.locator("article li a", has_text="Z1.4 1.4 NIGHT:").click()
+    page.wait_for_url("**/z1-ferries/#Z1.4")
+    assert page.locator('[id="Z1.4"]').is_visible()

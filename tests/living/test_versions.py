@@ -1,0 +1,129 @@
+"""Versions of a text (issue 13): ``ruleref import FILE --ruleset ID --chapter Z --version LABEL`` keeps the
+text it replaces, and the import writes what changed into the pages: a changed rule with its word diff,
+a new rule, tombstones for removed rules (one moved, one gone), a page for the earlier version, What's new.
+
+``ferries/`` is the first printing of a rulebook written for these tests, ``z1-ferries-second-printing.txt``
+its second printing: Z1.1 changes a word ("all" -> "half"), Z1.3 moves to Z1.6 under a new title, Z1.4 is
+dropped, Z1.7 is new.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from projects import PROJECT, import_all, make_project, two_printings
+
+HERE = Path(__file__).resolve().parent
+SECOND_PRINTING = HERE / "z1-ferries-second-printing.txt"
+EXPECTED = HERE / "expected"
+UPDATE = os.environ.get("RULEREF_UPDATE_GOLDEN") == "1"
+# Fixed dates, so the pages compare byte for byte (the command writes today's date and the file's).
+DATED = """sources/z1-ferries.txt:
+- label: first import
+  date: '2026-01-15'
+  file: sources/versions/z1-ferries.first-import.txt
+- label: Second printing
+  date: '2026-06-01'
+"""
+
+
+def ruleref(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "build_tools.cli", *args], cwd=cwd, capture_output=True, text=True,
+                          env={"PYTHONPATH": str(PROJECT), "PATH": "/usr/bin:/bin"})
+
+
+def new_version(project: Path, label: str = "Second printing") -> subprocess.CompletedProcess:
+    return ruleref("import", str(SECOND_PRINTING), "--ruleset", "ferries", "--chapter", "Z", "--version", label,
+                   cwd=project)
+
+
+@pytest.fixture
+def ferries(tmp_path) -> Path:
+    """The first printing imported, then the second recorded as its new version."""
+    return two_printings(tmp_path / "project")
+
+
+def pages(project: Path) -> dict[str, str]:
+    docs = project / "docs" / "ferries"
+    return {path.relative_to(docs).as_posix(): path.read_text(encoding="utf-8") for path in sorted(docs.rglob("*.md"))}
+
+
+def test_the_new_version_is_current_and_the_text_it_replaces_is_kept(ferries):
+    ruleset = ferries / "rulesets" / "ferries"
+    assert (ruleset / "sources/z1-ferries.txt").read_text() == SECOND_PRINTING.read_text()
+    assert (ruleset / "sources/versions/z1-ferries.first-import.txt").read_text() == \
+        (HERE / "ferries/sources/z1-ferries.txt").read_text()
+    versions = (ruleset / "versions.yml").read_text()
+    assert "- label: first import\n" in versions and "- label: Second printing\n" in versions
+    assert "  file: sources/versions/z1-ferries.first-import.txt\n" in versions
+
+
+def test_history_diffs_and_tombstones_are_exactly_the_expected_pages_and_survive_import_all(ferries):
+    (ferries / "rulesets/ferries/versions.yml").write_text(DATED, encoding="utf-8")
+    import_all(ferries)  # what `ruleref import --all` does: the versions are data, so nothing is lost
+    written = pages(ferries)
+    assert sorted(written) == ["index.md", "versions/first-import.md", "whats-new.md", "z1-ferries.md"]
+    for name, text in written.items():
+        golden = EXPECTED / name
+        if UPDATE:
+            golden.parent.mkdir(parents=True, exist_ok=True)
+            golden.write_text(text, encoding="utf-8")
+        assert text == golden.read_text(encoding="utf-8"), name
+
+
+def test_a_changed_rule_shows_its_word_diff(ferries):
+    page = pages(ferries)["z1-ferries.md"]
+    assert ('## 1.1 LOADING: {: #Z1.1 .rr-rule data-rule="Z1.1" data-changed="second-printing" '
+            'data-earlier-text="first-import" }') in page
+    assert "spending <del>all</del> <ins>half</ins> its MF" in page
+
+
+def test_a_moved_rule_says_where_its_text_went_and_where_it_came_from(ferries):
+    page = pages(ferries)["z1-ferries.md"]
+    assert 'id="Z1.3"' in page and 'Its text is now at <a href="#Z1.6">Z1.6</a>.' in page
+    assert '(moved from <a href="#Z1.3">Z1.3</a>)' in page
+    # The tombstones stand where the rules were: after Z1.2, before Z1.5.
+    assert page.index("## 1.2 CROSSING") < page.index('id="Z1.3"') < page.index('id="Z1.4"') < \
+        page.index("## 1.5 SINKING")
+
+
+def test_the_history_is_not_part_of_the_rules_text(ferries):
+    from build_tools.rule_index import RuleIndex
+    from build_tools.rulesets import load_rulesets
+
+    index = RuleIndex.from_docs(ferries / "docs", load_rulesets(ferries / "rulesets"))
+    assert index.get("ferries", "Z1.1").text == "A unit loads onto a ferry by spending half its MF in the ferry's hex."
+    assert index.get("ferries", "Z1.3") is None  # removed: a tombstone, not a rule
+
+
+def test_importing_the_same_text_again_records_nothing(ferries):
+    ruleset = ferries / "rulesets" / "ferries"
+    before = {path: path.read_bytes() for path in [*ruleset.rglob("*"), *(ferries / "docs").rglob("*")]
+              if path.is_file()}
+    result = new_version(ferries, "Third printing")
+    assert result.returncode == 0, result.stderr
+    assert "no version recorded" in result.stdout
+    after = {path: path.read_bytes() for path in [*ruleset.rglob("*"), *(ferries / "docs").rglob("*")]
+             if path.is_file()}
+    assert after == before
+
+
+def test_a_label_used_before_is_refused(ferries):
+    (ferries / "second.txt").write_text(SECOND_PRINTING.read_text().replace("half", "a third of"))
+    result = ruleref("import", str(ferries / "second.txt"), "--ruleset", "ferries", "--chapter", "Z",
+                     "--version", "Second printing", cwd=ferries)
+    assert result.returncode == 1
+    assert "already has a version 'Second printing'" in result.stderr
+
+
+def test_a_source_without_versions_imports_as_before(tmp_path):
+    project = make_project(tmp_path / "project", {"ferries": HERE / "ferries"})
+    page = (project / "docs/ferries/z1-ferries.md").read_text()
+    assert "rr-versions" not in page and "data-changed" not in page
+    assert not (project / "docs/ferries/whats-new.md").exists()
