@@ -9,7 +9,6 @@ the site works offline. Its theme and search are Zensical's own."""
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,12 +18,8 @@ from build_tools.engines import ENGINES
 pytestmark = pytest.mark.skipif(not ENGINES["zensical"].available(),
                                 reason="Zensical could not be installed here (pip install -e '.[zensical]')")
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
-from static_server import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
-
 REFERENCE = re.compile(r'<(a|span) class="(rr-ref[^"]*)" data-rule="([^"]*)"(?: href="([^"]*)")?')
 RULE_HEADING = re.compile(r'<h[1-6] class="rr-rule" data-rule="([^"]+)" id="([^"]+)"')
-LIVE_TIMEOUT = 120_000  # a cold Pyodide start on a busy 2-core machine, with margin
 
 
 @pytest.fixture(scope="module")
@@ -74,35 +69,6 @@ def test_the_independent_link_checker_finds_no_broken_internal_link(zensical_sit
     from link_checking import linkchecker_broken_links
 
     assert linkchecker_broken_links(zensical_site, tmp_path) == []
-
-
-@pytest.mark.browser
-def test_a_share_link_goes_live_with_its_inputs_and_the_site_then_works_offline(zensical_site):
-    from playwright.sync_api import expect, sync_playwright
-
-    server, base = serve(zensical_site)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 390, "height": 844})
-        page = context.new_page()
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(f"{base}asl/g15-bulldozers/?dozer-clearance.labor=-1#calc-dozer-clearance")
-        section = page.locator("#calc-dozer-clearance")
-        expect(section).to_have_attribute("data-state", "live", timeout=LIVE_TIMEOUT)
-        expect(section.locator("[name=labor]")).to_have_value("-1")
-        page.wait_for_function("() => document.querySelector('.rr-offline')?.dataset.state === 'ready'",
-                               timeout=LIVE_TIMEOUT)
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=LIVE_TIMEOUT)
-        server.shutdown()
-        server.server_close()
-        context.set_offline(True)
-        page.goto(f"{base}battlefront/engineering-rules/")
-        expect(page.locator("h1").first).to_be_visible()
-        page.goto(f"{base}asl/chapter-d-vehicles/")
-        expect(page.locator(".rr-calc[data-state=live]").first).to_be_visible(timeout=LIVE_TIMEOUT)
-        assert errors == []
-        browser.close()
 
 
 def test_the_navigation_names_each_ruleset_as_mkdocs_does(zensical_site):

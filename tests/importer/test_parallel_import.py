@@ -18,6 +18,8 @@ from projects import PROJECT, RULEBOOKS, make_project, real_rulesets, rulebook_n
 
 def _imported(root: Path, monkeypatch, from_bytes: int):
     monkeypatch.setattr(parallel, "PARALLEL_FROM_BYTES", from_bytes)
+    # The test session may hold other threads (a browser driver's): forking is still safe for an import.
+    monkeypatch.setattr(parallel, "_can_fork", lambda: True)
     rulesets = load_rulesets(root / "rulesets")
     return import_jobs(listed_jobs(root, rulesets), root / "docs", rulesets)
 
@@ -77,8 +79,19 @@ def test_the_error_a_worker_raises_arrives_whole():
 
 
 def test_the_project_itself_imports_the_same_in_parallel(monkeypatch):
-    rulesets = load_rulesets(PROJECT / "rulesets")
-    monkeypatch.setattr(parallel, "PARALLEL_FROM_BYTES", 0)
-    forked = import_jobs(listed_jobs(PROJECT, rulesets), PROJECT / "docs", rulesets)
+    forked = _imported(PROJECT, monkeypatch, from_bytes=0)
     for item in forked:
         assert (PROJECT / "docs" / item.page_path).read_text(encoding="utf-8") == item.imported.markdown
+
+
+def test_a_process_with_other_threads_imports_without_forking():
+    import threading
+
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        assert not parallel._can_fork()  # a fork would copy locks those threads may hold
+    finally:
+        release.set()
+        other.join()
