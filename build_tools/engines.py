@@ -7,10 +7,12 @@ Zensical (Material's successor) reads the same ``mkdocs.yml`` and runs our
 Markdown extensions, but no MkDocs plugin: what the plugin does for MkDocs,
 ``build_tools/site_pass.py`` does over Zensical's finished folder.
 
-MkDocs runs in this process, as it always has. The other engines run as their
-own command in a child process: ProperDocs takes over the name ``mkdocs`` in
-the process that imports it, which must not be one that has MkDocs loaded.
-Each engine is an optional dependency (``pip install -e '.[properdocs]'``).
+Every engine runs in this process, except ProperDocs where MkDocs is already
+loaded (a test session, a script): ProperDocs takes over the name ``mkdocs`` in
+the process that imports it, so there it runs as its own command in a child
+process. Zensical in this process also shares its rule index (built by our
+extensions) with ``site_pass``. Each engine but MkDocs is an optional
+dependency (``pip install -e '.[properdocs]'``).
 """
 
 from __future__ import annotations
@@ -60,20 +62,30 @@ def _build_with_mkdocs(config_file: Path, site_dir: Path, strict: bool) -> None:
 
 
 def _build_with_properdocs(config_file: Path, site_dir: Path, strict: bool) -> None:
-    _run("properdocs", [sys.executable, "-m", "properdocs", "build", "-q", "-f", str(config_file),
-                        "-d", str(site_dir), *(["--strict"] if strict else [])], config_file.parent)
+    if "mkdocs" in sys.modules:
+        _run("properdocs", [sys.executable, "-m", "properdocs", "build", "-q", "-f", str(config_file),
+                            "-d", str(site_dir), *(["--strict"] if strict else [])], config_file.parent)
+        return
+    import properdocs.replacement  # noqa: F401  from here on, ``mkdocs`` names ProperDocs in this process
+
+    _build_with_mkdocs(config_file, site_dir, strict)
 
 
 def _build_with_zensical(config_file: Path, site_dir: Path, strict: bool) -> None:
+    import zensical
+
     from build_tools import site_pass, zensical_config
 
     generated, built = zensical_config.write(config_file)
     shutil.rmtree(built, ignore_errors=True)
     try:
-        # --clean: Zensical's cache keys a page by its text, but our extensions also read the
+        # clean: Zensical's cache keys a page by its text, but our extensions also read the
         # rulesets' data files (glossary, annotations, placements): a cached page could be stale.
-        _run("zensical", [sys.executable, "-m", "zensical", "build", "--clean", "-f", str(generated),
-                          *(["--strict"] if strict else [])], config_file.parent)
+        zensical.build(str(generated), {"clean": True, "strict": strict})
+    except BaseException as error:  # its failures arrive as Python errors, or a Rust panic, from its core
+        if isinstance(error, (KeyboardInterrupt, SystemExit)):
+            raise
+        raise SourceError(str(config_file), None, f"the zensical build failed: {error}") from None
     finally:
         generated.unlink(missing_ok=True)
     for item in built.iterdir():  # into the folder build_into swaps in

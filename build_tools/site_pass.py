@@ -30,10 +30,10 @@ from build_tools import bundle, calculator_review, offline
 from build_tools.bundle import csp, page_head
 from build_tools.errors import SourceError
 from build_tools.markdown.page_urls import page_url
+from build_tools.markdown.site_context import cached_index
 from build_tools.offline.budget import DEFAULT_BUDGET_MB
 from build_tools.rule_index import RuleIndex, _front_matter
 from build_tools.rule_index_json import write_rule_index_json
-from build_tools.rulesets import load_rulesets
 from build_tools.site_assets import ASSET_PREFIX, ASSETS, asset_names
 
 log = logging.getLogger("ruleref")
@@ -67,7 +67,8 @@ def finish(site_dir: Path, config_file: Path) -> None:
     project = config_file.parent
     config = yaml.safe_load(config_file.read_text(encoding="utf-8"))
     docs_dir = project / config.get("docs_dir", "docs")
-    index = RuleIndex.from_docs(docs_dir, load_rulesets(project / "rulesets"))
+    # The index our extensions built while the engine rendered the pages in this process, if it did.
+    index = cached_index(str(docs_dir.resolve()), str((project / "rulesets").resolve()))
     for name in asset_names():
         target = site_dir / ASSET_PREFIX / name
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -40,7 +40,7 @@ def page_options(rule_index_help: str) -> dict:
 
 def site_index(config: dict) -> RuleIndex:
     """The plugin's rule index, else the index of ``docs_dir`` built here."""
-    return config["rule_index"] or _cached_index(str(config["docs_dir"]), str(config["rulesets_dir"]))
+    return config["rule_index"] or cached_index(str(config["docs_dir"]), str(config["rulesets_dir"]))
 
 
 def current_page(md: Markdown, config: dict) -> str:
@@ -57,9 +57,9 @@ def current_page(md: Markdown, config: dict) -> str:
 _index_cache: dict[tuple, RuleIndex] = {}
 
 
-def _cached_index(docs_dir: str, rulesets_dir: str) -> RuleIndex:
+def cached_index(docs_dir: str, rulesets_dir: str) -> RuleIndex:
     """The index of ``docs_dir``, rebuilt only when a page or ruleset file changes."""
-    stamp = tuple((str(path), path.stat().st_mtime_ns, path.stat().st_size)
+    stamp = tuple((str(path), (status := path.stat()).st_mtime_ns, status.st_size)
                   for folder, pattern in ((docs_dir, "*.md"), (rulesets_dir, "*.yml"))
                   for path in sorted(Path(folder).rglob(pattern)))
     key = (docs_dir, rulesets_dir, stamp)
