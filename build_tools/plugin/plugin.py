@@ -16,7 +16,7 @@ from build_tools import bundle, offline
 from build_tools.bundle import csp, page_head
 from build_tools.errors import SourceError
 from build_tools.markdown.calculators import placements_of
-from build_tools.plugin import jump_form, search_input, site_files
+from build_tools.plugin import jump_form, page_size, search_input, site_files
 from build_tools.plugin.config import RulerefConfig
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
@@ -91,7 +91,10 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
             raise PluginError(f"{config.docs_dir}/{page.file.src_uri}: the page holds a script the build did not "
                               f"write, {found} (from its text, an annotation or a glossary entry); scripts cannot "
                               "run in rule pages, so the build stops")
-        return page_head.finish(output)  # every page: CSP; calculator pages: early start of Python
+        output = page_head.finish(output)  # every page: CSP; calculator pages: early start of Python
+        page_size.warn_if_too_big(output, page_url=page.url,
+                                  source=page.meta.get("source") or f"{config.docs_dir}/{page.file.src_uri}")
+        return output
 
     def on_post_template(self, output_content, template_name, config):
         # 404.html: a theme template around no content, so its inline scripts are all the theme's.
