@@ -35,7 +35,7 @@ class Blocks:
     def __setitem__(self, index: int, block: str) -> None:
         self._reversed[-1 - index] = block
 
-    def pop(self, index: int = -1) -> str:
+    def pop(self, index: int) -> str:
         return self._reversed.pop(-1 - index)
 
     def insert(self, index: int, block: str) -> None:

@@ -62,7 +62,8 @@ Text after a rule [ref].
 
 
 def html(text: str, *, block_queue: bool) -> str:
-    return markdown.markdown(text, extensions=EXTENSIONS + (["build_tools.markdown.block_queue"] if block_queue else []))
+    extensions = EXTENSIONS + (["build_tools.markdown.block_queue"] if block_queue else [])
+    return markdown.markdown(text, extensions=extensions)
 
 
 def test_every_kind_of_block_parses_to_the_same_html():
@@ -77,9 +78,10 @@ def test_the_imported_pages_parse_to_the_same_html():
         assert html(text, block_queue=True) == html(text, block_queue=False), page
 
 
-@given(st.lists(st.text(max_size=3), max_size=6),
-       st.lists(st.tuples(st.sampled_from(["pop", "insert", "read", "replace"]), st.integers(0, 7), st.text(max_size=3)),
-                max_size=20))
+OPERATIONS = st.tuples(st.sampled_from(["pop", "insert", "read", "replace"]), st.integers(0, 7), st.text(max_size=3))
+
+
+@given(st.lists(st.text(max_size=3), max_size=6), st.lists(OPERATIONS, max_size=20))
 def test_the_blocks_answer_as_the_list_of_blocks_does(blocks, operations):
     queue, plain = Blocks(list(blocks)), list(blocks)
     for operation, index, block in operations:
