@@ -5,7 +5,7 @@
 * ``one-page``: the whole book in one source, hence one page, where one rule
   holds ``ONE_RULE_SHARE`` of the text as one short paragraph after another
   (the shape of a transcription that lost its rule numbers: 20 MB make about
-  95,000 paragraphs under one rule), and the rest are ordinary rules, enough
+  120,000 paragraphs under one rule), and the rest are ordinary rules, enough
   of them for the import to find the book plausible.
 
 Sentences come from ``bench/synthetic_numbered.py``: references in the
@@ -20,13 +20,12 @@ from pathlib import Path
 from bench.synthetic_numbered import _numbers, _sentence
 
 PAGE_BYTES = 200_000  # a chapter of a printed rulebook: a few dozen printed pages of text
-ONE_RULE_SHARE = 0.9
+ONE_RULE_SHARE = 0.9  # of a one-page book's text: paragraphs under its first rule
 SHAPES = ("pages", "one-page")
 
 
-def write_sized_book(folder: Path, megabytes: float, shape: str, *, seed: int = 7) -> int:
-    """A ruleset folder ``folder`` (ruleset.yml + sources/*.txt) of about ``megabytes`` MB of
-    source in ``shape``; the number of source files written."""
+def write_sized_book(folder: Path, megabytes: float, shape: str, *, seed: int = 7) -> None:
+    """A ruleset folder ``folder`` (ruleset.yml + sources/*.txt) of about ``megabytes`` MB of source in ``shape``."""
     rng = random.Random(seed)
     target = int(megabytes * 1_000_000)
     (folder / "sources").mkdir(parents=True, exist_ok=True)
@@ -44,7 +43,6 @@ def write_sized_book(folder: Path, megabytes: float, shape: str, *, seed: int = 
         entries.append(f"  - file: sources/{name}.txt\n    page: {name}\n    format: text\n")
     (folder / "ruleset.yml").write_text(f"name: Synthetic {megabytes:g} MB {shape}\nshort_name: SY\nnumbering: case\n"
                                         f"sources:\n{''.join(entries)}", encoding="utf-8")
-    return len(files)
 
 
 def _book_lines(rng: random.Random, target: int, *, page_bytes: int | None = None, first: int = 1) -> list[list[str]]:
