@@ -10,8 +10,8 @@ the same however many follow; the processors see the same blocks in the same
 order, so the page is the same.
 
 Only what the block processors use of the list is offered (its length, an
-item by position, read or replaced, ``pop`` and ``insert``): anything else fails loudly rather
-than seeing the blocks in the wrong order.
+item by position, read or replaced, ``pop`` and ``insert``): anything else
+fails loudly rather than seeing the blocks in the wrong order.
 """
 
 from __future__ import annotations

@@ -5,10 +5,11 @@ of HTML the page is a burden on the phone it is read on, and the build says
 so, naming the source, the page's size and the limit, and the fix: split the
 source into more pages.
 
-Why 2 MB: it is about 1.2 MB of rule text (a page's HTML is 1.5 to 2 times
-its source), a whole printed rulebook of some hundreds of pages, where a
-chapter, the unit a page is meant to hold, is a tenth of that or less. A
-page that big takes 10 s to arrive uncompressed on Lighthouse's "slow 4G"
+Why 2 MB: the largest page of the books here is 85 KB (G15, with its
+calculators); 2 MB is 25 times that, a whole book's text rather than a
+chapter's (a page's HTML is 1.5 to 8 times its source: more with more rules,
+references, annotations and calculators, so 2 MB is 0.25 to 1.3 MB of source).
+A page that big takes 10 s to arrive uncompressed on Lighthouse's "slow 4G"
 profile (1.6 Mbit/s), and Material's instant navigation loads and parses it
 whole before it shows anything; a phone then lays out tens of thousands of
 elements, and the page's text goes whole into the search index every reader
