@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib
 import sys
 
-BENCHMARKS = ("bench_site_build", "bench_numberings", "bench_versions", "bench_engines", "bench_calculators",
-              "bench_pyodide", "bench_share_link", "bench_offline", "bench_trust")
+BENCHMARKS = ("bench_site_build", "bench_numberings", "bench_versions", "bench_engines", "bench_size",
+              "bench_calculators", "bench_pyodide", "bench_share_link", "bench_offline", "bench_trust")
 
 
 def main(argv: list[str]) -> int:

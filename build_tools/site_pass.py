@@ -26,7 +26,7 @@ from pathlib import Path
 import yaml
 
 import calculators
-from build_tools import bundle, calculator_review, offline
+from build_tools import bundle, calculator_review, offline, page_size
 from build_tools.bundle import csp, page_head
 from build_tools.errors import SourceError
 from build_tools.markdown.page_urls import page_url
@@ -94,7 +94,10 @@ def finish_page(page: Path, site_dir: Path) -> None:
         raise SourceError(str(page.relative_to(site_dir)), None,
                           f"the page holds a script the build did not write, {found} (from its text, an "
                           "annotation or a glossary entry); scripts cannot run in rule pages, so the build stops")
-    page.write_text(page_head.finish(html), encoding="utf-8")
+    html = page_head.finish(html)
+    name = page.relative_to(site_dir).as_posix()
+    page_size.warn_if_too_big(html, page_url=name.removesuffix("index.html"), source=name)
+    page.write_text(html, encoding="utf-8")
 
 
 def report_unresolved(index, project: Path) -> None:

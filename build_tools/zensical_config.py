@@ -19,12 +19,12 @@ from pathlib import Path
 
 import yaml
 
+from build_tools.markdown.site_context import EXTENSIONS
 from build_tools.rulesets import load_rulesets
 from build_tools.site_assets import ASSET_PREFIX, THEME, asset_names
 
 GENERATED = ".ruleref-zensical.yml"
 SITE = Path(".ruleref") / "zensical-site"
-EXTENSION_PREFIX = "build_tools.markdown."
 
 
 def write(config_file: Path) -> tuple[Path, Path]:
@@ -73,7 +73,7 @@ def _name(entry) -> str:
 def _with_folders(extension, folders: dict[str, str]):
     """Our extensions learn where the docs and rulesets are (the plugin would hand them the index)."""
     name = _name(extension)
-    if not name.startswith(EXTENSION_PREFIX) or name == f"{EXTENSION_PREFIX}exceptions":
+    if name not in EXTENSIONS:
         return extension
     options = {} if isinstance(extension, str) else dict(extension[name] or {})
     return {name: {**folders, **options}}

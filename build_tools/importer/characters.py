@@ -41,11 +41,17 @@ def clean_text(text: str, path: str) -> tuple[str, list[str]]:
                                       "rule text must read as it is stored")
     text = text.replace("\f", "\n")
     warnings = []
-    lines_seen: set[int] = set()
+    line, line_start, counted = 1, 0, 0  # lines are counted on from the last character found, not from the start
+    warned_line = 0
     for match in _INVISIBLE.finditer(text):
-        line, column = _position(text, match.start())
-        if line not in lines_seen:
-            lines_seen.add(line)
+        offset = match.start()
+        newlines = text.count("\n", counted, offset)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", counted, offset) + 1
+        counted = offset
+        if line != warned_line:
+            warned_line = line
             warnings.append(f"{path}:{line}: removed an invisible character (U+{ord(match.group()):04X}) at "
-                            f"column {column}")
+                            f"column {offset - line_start + 1}")
     return (_INVISIBLE.sub("", text), warnings) if warnings else (text, warnings)

@@ -21,6 +21,9 @@ from markdown import Markdown
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
 
+# The extensions that take the rule index and the page (``page_options``).
+EXTENSIONS = ("build_tools.markdown.references", "build_tools.markdown.annotations",
+              "build_tools.markdown.glossary", "build_tools.markdown.calculators")
 # The preprocessor name under which Zensical keeps the page being rendered.
 ENGINE_PAGE_CONTEXT = "rendering_context"
 

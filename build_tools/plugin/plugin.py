@@ -13,10 +13,11 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
-from build_tools import site_pass
+from build_tools import page_size, site_pass
 from build_tools.bundle import csp, page_head
 from build_tools.errors import SourceError
 from build_tools.markdown.calculators import placements_of
+from build_tools.markdown.site_context import EXTENSIONS
 from build_tools.plugin import jump_form, search_input, site_files
 from build_tools.plugin.config import RulerefConfig
 from build_tools.rule_index import RuleIndex
@@ -28,8 +29,6 @@ log = logging.getLogger("mkdocs.plugins.ruleref")
 # they render through ``current_page``: MkDocs makes a new Markdown instance per
 # page from ``mdx_configs``, so setting it before each render is enough.
 REFERENCES = "build_tools.markdown.references"
-EXTENSIONS = (REFERENCES, "build_tools.markdown.annotations",
-              "build_tools.markdown.glossary", "build_tools.markdown.calculators")
 
 
 class RulerefPlugin(BasePlugin[RulerefConfig]):
@@ -98,7 +97,10 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
             raise PluginError(f"{config.docs_dir}/{page.file.src_uri}: the page holds a script the build did not "
                               f"write, {found} (from its text, an annotation or a glossary entry); scripts cannot "
                               "run in rule pages, so the build stops")
-        return page_head.finish(output)  # every page: CSP; calculator pages: early start of Python
+        output = page_head.finish(output)  # every page: CSP; calculator pages: early start of Python
+        page_size.warn_if_too_big(output, page_url=page.url,
+                                  source=page.meta.get("source") or f"{config.docs_dir}/{page.file.src_uri}")
+        return output
 
     def on_post_template(self, output_content, template_name, config):
         # 404.html: a theme template around no content, so its inline scripts are all the theme's.

@@ -24,6 +24,11 @@ Two things are added, so that a search for a rule ID lists that rule first:
   a commoner, lighter word in the index than "5.41". Doubling the boost at
   each heading level up (the heading depth follows the numbering) lists 5.4
   first; among words it favours the section over its sub-rules.
+
+And one thing is made faster: Material finds each indexed heading's entry
+in the page's table of contents by walking the table from its start, which
+is quadratic in the headings of a page (thousands in one big rule page); the
+walk is replaced, for that page, by a lookup of the same entries.
 """
 
 from __future__ import annotations
@@ -79,6 +84,18 @@ def boost_broader_rules(entries: list[dict], html: str) -> None:
             entry["boost"] = entry.get("boost", 1) * RULE_LEVEL_BOOST ** (6 - level)
 
 
+def toc_by_id(toc) -> dict:
+    """The entries of a table of contents by anchor: the first in document order
+    (a heading before its sub-headings) for an anchor given twice, as Material's walk finds it."""
+    by_id: dict = {}
+    stack = list(toc)[::-1]
+    while stack:
+        item = stack.pop()
+        by_id.setdefault(item.id, item)
+        stack.extend(reversed(item.children))
+    return by_id
+
+
 def index_lean_pages(config) -> None:
     """Have Material's search index read each page's content as :func:`lean_html`,
     with :func:`with_full_rule_ids`, and :func:`boost_broader_rules` in its entries.
@@ -86,7 +103,9 @@ def index_lean_pages(config) -> None:
     The page holds the lean content only while the index reads it (a view
     object delegating every other attribute cost more than it saved). Call
     after the plugins' ``on_config`` (the search plugin makes its index
-    there). Without Material's search plugin this does nothing."""
+    there). Material's table-of-contents walk (``_find_toc_by_id``) is
+    replaced by :func:`toc_by_id` while a page is read. Without Material's
+    search plugin this does nothing."""
     search = config.plugins.get("material/search") or config.plugins.get("search")
     index = getattr(search, "search_index", None)
     add_entry = getattr(index, "add_entry_from_context", None)
@@ -96,11 +115,14 @@ def index_lean_pages(config) -> None:
     def add_lean_entry(page):
         content = page.content
         page.content = with_full_rule_ids(lean_html(content))
+        entries = toc_by_id(page.toc)
+        index._find_toc_by_id = lambda toc, anchor: entries.get(anchor)
         first = len(index.entries)
         try:
             add_entry(page)
         finally:
             page.content = content
+            del index._find_toc_by_id
         boost_broader_rules(index.entries[first:], content)
 
     add_lean_entry.reads_lean_pages = True

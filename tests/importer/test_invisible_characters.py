@@ -34,6 +34,15 @@ def test_an_invisible_character_inside_a_number_or_a_word_is_removed():
     assert result.report.warnings == ["rulesets/x/sources/x.txt:2: removed an invisible character (U+200B) at column 10"]
 
 
+def test_invisible_characters_are_reported_once_per_line_at_the_first_ones_column():
+    # Soft hyphens from a PDF copy come several to a line, over thousands of lines: each line is reported once.
+    result = imported("15. Bulldozers\n15.2 CAPA\u00adBILITES: A dozer\u00ad may.\n15.22 vs CAVE: A dozer may.\n"
+                      "\u200b15.23 vs WIRE: re\u00admoves wire.\n")
+    assert result.report.warnings == [
+        "rulesets/x/sources/x.txt:2: removed an invisible character (U+00AD) at column 10",
+        "rulesets/x/sources/x.txt:4: removed an invisible character (U+200B) at column 1"]
+
+
 @pytest.mark.parametrize("character, kind", [("\x00", "a control character (U+0000)"), ("\x10", "a control character (U+0010)"),
                                              ("\x1b", "a control character (U+001B)"), ("\x7f", "a control character (U+007F)"),
                                              ("\u202e", "a bidirectional control (U+202E)"),

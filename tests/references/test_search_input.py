@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import markdown
 import pytest
+from material.plugins.search.plugin import SearchIndex
+from mkdocs.structure.toc import get_toc
 
 from build_tools.plugin import search_input
 from build_tools.site_build import build_into
@@ -34,7 +37,7 @@ def test_the_index_reads_the_lean_content_and_the_page_keeps_its_own():
     config = SimpleNamespace(plugins={"material/search": SimpleNamespace(search_index=index)})
     search_input.index_lean_pages(config)
     search_input.index_lean_pages(config)  # a second build of `serve`: wrapped once
-    page = SimpleNamespace(content=PAGE, url="asl/g15/")
+    page = SimpleNamespace(content=PAGE, url="asl/g15/", toc=[])
     index.add_entry_from_context(page)
     assert read == [search_input.with_full_rule_ids(search_input.lean_html(PAGE))]
     assert page.content == PAGE
@@ -79,6 +82,19 @@ def test_pages_without_rules_keep_their_boost():
     entries = [{"location": ""}, {"location": "#rulesets"}]
     search_input.boost_broader_rules(entries, '<h1 id="home">Home</h1><h2 id="rulesets">Rulesets</h2>')
     assert entries == [{"location": ""}, {"location": "#rulesets"}]
+
+
+def test_each_indexed_heading_finds_the_table_of_contents_entry_materials_walk_finds():
+    # Material walks the table of contents from its start for every heading; the lookup must agree,
+    # also for an anchor given twice (the first in document order) and for one the table lacks.
+    md = markdown.Markdown(extensions=["attr_list", "toc"])
+    md.convert("# 5 Movement {: #5 }\n\n## 5.4 Units {: #5.4 }\n\n### 5.41 Again {: #5 }\n\n"
+               "## 5.5 Roads {: #5.5 }\n\n# 6 Combat {: #6 }\n\n### 6.11 Deep {: #6.11 }\n")
+    toc = get_toc(md.toc_tokens)
+    found = search_input.toc_by_id(toc)
+    for anchor in ("5", "5.4", "5.5", "6", "6.11", "7", None):
+        assert found.get(anchor) is SearchIndex()._find_toc_by_id(toc, anchor)
+    assert found["5"].title == "5 Movement"
 
 
 def test_the_search_index_is_the_one_material_builds_from_the_full_pages(built_site, project, tmp_path, monkeypatch):
