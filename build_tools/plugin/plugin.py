@@ -110,7 +110,7 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         try:
             site_pass.finish_site(Path(config.site_dir), Path(config.config_file_path).parent, self.index,
                                   *site_files.page_urls_and_titles(self.index, self.files),
-                                  self.config.offline_budget_mb, warn=log.warning)  # strict: stops the build
+                                  self.config.offline_budget_mb)
         except SourceError as error:
             raise PluginError(str(error)) from error
         self._release_build(config)

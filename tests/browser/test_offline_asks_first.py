@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 def test_over_its_budget_the_offline_copy_asks_first_and_saves_after_the_yes(browser, tmp_path):
     project = set_offline_budget(make_project(tmp_path / "project", {"riverline": RULEBOOKS / "riverline"}), 1)
     site = tmp_path / "site"
-    build_into(site, config_file=project / "mkdocs.yml", strict=False)  # strict, the budget's warning stops it
+    build_into(site, config_file=project / "mkdocs.yml", strict=True)  # over its budget, and still correct
     size = read_precache(site).size
     server, base = serve(site)
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
