@@ -129,7 +129,7 @@ def _tombstone(change: Change, earlier: list[Version]) -> str:
         went = f' Its text is now at <a href="#{_attr(change.moved)}">{html.escape(change.moved)}</a>.'
     last = "".join(f"<p>{html.escape(paragraph, quote=False)}</p>" for paragraph in before.words.split("\n\n"))
     return (f'<div class="rr-tombstone" id="{_attr(change.rule_id)}" data-rule="{_attr(change.rule_id)}" '
-            f'data-removed="{version.slug}" data-earlier-text="{_slugs(earlier)}" data-search-exclude><p class="rr-tombstone__note">'
+            f'data-removed="{version.slug}" data-removed-label="{_attr(version.label)}" data-earlier-text="{_slugs(earlier)}" data-search-exclude><p class="rr-tombstone__note">'
             f"<strong>{html.escape(change.rule_id)}</strong> was removed in {html.escape(version.label)} "
             f"({version.date}).{went} Its last text:</p><blockquote>{last}</blockquote></div>")
 

@@ -31,6 +31,21 @@ def test_an_old_link_to_a_removed_rule_lands_on_its_tombstone(page, ferries_url)
     assert tombstone.is_visible() and page.evaluate("document.getElementById('Z1.4').getBoundingClientRect().top") < 900
 
 
+def test_a_reference_to_a_removed_rule_is_marked_removed_and_lands_on_its_tombstone(page, ferries_url, tmp_path):
+    page.set_viewport_size(NARROW)
+    page.goto(f"{ferries_url}ferries/z1-ferries/#Z1.7")
+    reference = page.locator('[id="Z1.7"] ~ p .rr-ref--removed')  # "It may cross at night (formerly 1.4)."
+    assert reference.inner_text() == "1.4"
+    assert reference.get_attribute("title") == "Z1.4 was removed in Second printing"
+    assert page.evaluate("getComputedStyle(document.querySelector('.rr-ref--removed'), '::after').content") \
+        == '"removed"'
+    page.screenshot(path=str(tmp_path / "reference-to-removed-rule-390.png"))
+    reference.click()
+    page.wait_for_url("**/z1-ferries/#Z1.4")
+    assert "Z1.4 was removed in Second printing" in page.locator('[id="Z1.4"]').inner_text()
+    assert page.evaluate("document.getElementById('Z1.4').getBoundingClientRect().top") < 844
+
+
 def test_a_moved_rules_tombstone_links_to_where_its_text_went(page, ferries_url):
     page.goto(f"{ferries_url}ferries/z1-ferries/#Z1.3")
     page.locator('[id="Z1.3"] a', has_text="Z1.6").click()

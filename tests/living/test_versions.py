@@ -4,7 +4,7 @@ a new rule, tombstones for removed rules (one moved, one gone), a page for the e
 
 ``ferries/`` is the first printing of a rulebook written for these tests, ``z1-ferries-second-printing.txt``
 its second printing: Z1.1 changes a word ("all" -> "half"), Z1.3 moves to Z1.6 under a new title, Z1.4 is
-dropped, Z1.7 is new.
+dropped, Z1.7 is new (and cites the dropped Z1.4).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from projects import PROJECT, import_all, make_project, two_printings
+from projects import PROJECT, build, import_all, make_project, two_printings
 
 HERE = Path(__file__).resolve().parent
 SECOND_PRINTING = HERE / "z1-ferries-second-printing.txt"
@@ -100,6 +100,36 @@ def test_the_history_is_not_part_of_the_rules_text(ferries):
     index = RuleIndex.from_docs(ferries / "docs", load_rulesets(ferries / "rulesets"))
     assert index.get("ferries", "Z1.1").text == "A unit loads onto a ferry by spending half its MF in the ferry's hex."
     assert index.get("ferries", "Z1.3") is None  # removed: a tombstone, not a rule
+
+
+def test_a_removed_rule_is_a_link_target_not_a_rule_and_citing_it_is_not_unresolved(ferries):
+    from build_tools.rule_index import RuleIndex
+    from build_tools.rulesets import load_rulesets
+
+    index = RuleIndex.from_docs(ferries / "docs", load_rulesets(ferries / "rulesets"))
+    tombstone = index.tombstone("ferries", "Z1.4")
+    assert (tombstone.page, tombstone.removed_in) == ("ferries/z1-ferries.md", "Second printing")
+    assert (ferries / "docs/ferries/z1-ferries.md").read_text().split("\n")[tombstone.line - 1].startswith(
+        '<div class="rr-tombstone" id="Z1.4"')
+    assert "Z1.4" not in index.rules_of("ferries")  # jump-to-rule and search know the rules in force
+    assert index.unresolved_references() == {}  # Z1.7 cites the removed Z1.4: it lands on the tombstone
+
+
+def test_the_import_says_which_references_cite_a_removed_rule(ferries):
+    said = "\n".join(import_all(ferries))
+    assert "references: 3 found, 2 resolved, 0 unresolved in this ruleset's sections" in said
+    assert "    to removed rules, linked to where they stood: Z1.4" in said
+
+
+def test_a_reference_to_a_removed_rule_links_to_its_tombstone_and_the_release_check_passes(ferries):
+    from build_tools.release_check import check_site
+
+    site = build(ferries, ferries / "site")
+    page = (site / "ferries/z1-ferries/index.html").read_text()
+    # Z1.7: "It may cross at night (formerly 1.4)."
+    assert ('(formerly <a class="rr-ref rr-ref--removed" data-rule="Z1.4" href="#Z1.4" '
+            'title="Z1.4 was removed in Second printing">1.4</a>)') in page
+    assert check_site(ferries, site) == []
 
 
 def test_importing_the_same_text_again_records_nothing(ferries):
