@@ -1,13 +1,16 @@
 """What a reader sees of a text's versions (issue 13): an old link to a removed rule lands on its
 tombstone, a changed rule's diff opens, a link pinned to the earlier version shows that version's
-text, and What's new lists every changed, new and removed rule. The site is ``tests/living``'s
+text, What's new lists every changed, new and removed rule, a reference to a removed rule is marked
+and lands on its tombstone, and an erratum says the text resolved it. The site is ``tests/living``'s
 ferries rulebook with its second printing recorded (``projects.two_printings``)."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
-from projects import build, two_printings
+from projects import LIVING, build, two_printings
 from static_server import serve
 
 pytestmark = pytest.mark.browser
@@ -17,6 +20,7 @@ NARROW = {"width": 390, "height": 844}
 @pytest.fixture(scope="module")
 def ferries_url(tmp_path_factory):
     project = two_printings(tmp_path_factory.mktemp("living") / "project")
+    shutil.copy(LIVING / "annotations.yml", project / "rulesets/ferries/annotations.yml")
     server, url = serve(build(project, project / "site"))
     yield url
     server.shutdown()
@@ -98,3 +102,15 @@ def test_whats_new_lists_every_changed_new_and_removed_rule_linked(page, ferries
     page.locator("article li a", has_text="Z1.4 1.4 NIGHT:").click()
     page.wait_for_url("**/z1-ferries/#Z1.4")
     assert page.locator('[id="Z1.4"]').is_visible()
+
+
+def test_an_erratum_the_new_text_incorporates_says_it_is_resolved(page, ferries_url, tmp_path):
+    page.set_viewport_size(NARROW)
+    page.goto(f"{ferries_url}ferries/z1-ferries/#Z1.1")
+    erratum = page.locator(".rr-annotation--errata")
+    resolved = erratum.locator(".rr-annotation__version").inner_text()  # the import dates the version today
+    assert resolved.startswith("Resolved in Second printing (") and resolved.endswith("): its text incorporates this.")
+    note = page.locator(".rr-annotation--note", has_text="Loading from a bridge")
+    assert "May be resolved: the rule changed in Second printing" in note.inner_text()
+    erratum.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "resolved-erratum-390.png"))

@@ -157,3 +157,46 @@ def test_a_source_without_versions_imports_as_before(tmp_path):
     page = (project / "docs/ferries/z1-ferries.md").read_text()
     assert "rr-versions" not in page and "data-changed" not in page
     assert not (project / "docs/ferries/whats-new.md").exists()
+
+
+# Annotations written against a version of the text (README, "Versions of a text").
+ANNOTATIONS = HERE / "annotations.yml"
+
+
+def test_an_annotation_says_which_text_it_applies_to_and_whether_a_later_one_resolved_it(ferries):
+    import re
+
+    (ferries / "rulesets/ferries/versions.yml").write_text(DATED, encoding="utf-8")
+    shutil.copy(ANNOTATIONS, ferries / "rulesets/ferries/annotations.yml")
+    import_all(ferries)
+    page = (build(ferries, ferries / "site") / "ferries/z1-ferries/index.html").read_text()
+    said = {title: version for version, title in
+            re.findall(r'rr-annotation__version[^"]*">([^<]*)</p><p class="rr-annotation__title">([^<]*)</p>', page)}
+    assert said == {
+        # The data says the second printing incorporates the erratum.
+        "Loading costs half the MF": "Resolved in Second printing (2026-06-01): its text incorporates this.",
+        # Z1.1 changed since the note was written: whether the change covers it, only a person can tell.
+        "Loading from a bridge": "Written for first import. May be resolved: the rule changed in Second printing "
+                                 "(2026-06-01).",
+        "Crossing twice": "Written for first import; the rule's text has not changed since.",
+        "Sinking": "Written for Second printing, the current text.",
+    }
+    assert 'class="rr-annotation__version rr-annotation__version--resolved"' in page
+
+
+@pytest.mark.parametrize("entry, problem", [
+    ("  version: Third printing\n", "version: 'Third printing' is not a version of the text of Z1.2 "
+                                    "(docs/ferries/z1-ferries.md; its versions in versions.yml: first import, "
+                                    "Second printing)"),
+    ("  version: Second printing\n  resolved_in: first import\n",
+     "resolved_in: 'first import' must be a version after version: 'Second printing'"),
+])
+def test_an_annotation_naming_a_version_the_text_does_not_have_fails_the_build_naming_its_line(ferries, entry,
+                                                                                                problem):
+    annotations = ferries / "rulesets/ferries/annotations.yml"
+    annotations.write_text("- rule: Z1.2\n  kind: note\n  title: Crossing\n  text: Crossing takes a phase.\n" + entry,
+                           encoding="utf-8")
+    result = ruleref("build", cwd=ferries)
+    assert result.returncode == 1
+    line = 5 if "Third" in entry else 6
+    assert f"rulesets/ferries/annotations.yml:{line}: {problem}" in result.stderr
