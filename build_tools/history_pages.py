@@ -27,6 +27,8 @@ from __future__ import annotations
 import html
 import re
 
+import yaml
+
 from build_tools.history import Change, RuleText, SourceHistory
 from build_tools.publish import GENERATED
 from build_tools.rule_index import rules_in_markdown
@@ -171,19 +173,26 @@ def earlier_pages(ruleset, histories: list[tuple[str, str, SourceHistory]]) -> d
 
 
 def whats_new_page(ruleset, histories: list[tuple[str, str, SourceHistory]]) -> str:
-    """What's new in ``ruleset``: ``histories`` are (page, title, history) of its versioned sources."""
-    lines = ["---", GENERATED, "title: \"What's new\"", "---", "", "# What's new", "",
-             f"What changed in the texts of {_md(ruleset.name)}, newest version first: every rule changed, "
-             "new or removed, linked to where it is now (a removed rule's link lands on what it said).", ""]
+    """What's new in ``ruleset``: ``histories`` are (page, title, history) of its versioned sources.
+
+    Its front matter holds the same counts as data (``changes``: per source and version, the
+    section's anchor and how many rules changed), which the build hands to the update prompt
+    (``build_tools/offline/changes.py``)."""
     entries = []
     for page, title, history in histories:
         for version in history.versions[1:]:
             entries.append((version.date, version, page, title, history.changes_in(version)))
-    for _, version, page, title, changes in sorted(entries, key=lambda entry: entry[0], reverse=True):
+    entries.sort(key=lambda entry: entry[0], reverse=True)
+    summary = []
+    body = []
+    for _, version, page, title, changes in entries:
         counts = {kind: sum(change.kind == kind for change in changes) for kind in ("changed", "new", "removed")}
-        lines += [f"## {_md(title)}: {_md(version.label)} ({version.date}) "
-                  f"{{: #{page}-{version.slug} }}", "",
-                  f"{counts['changed']} changed, {counts['new']} new, {counts['removed']} removed.", ""]
+        anchor = f"{page}-{version.slug}"
+        summary.append({"page": page, "title": title, "version": version.label, "slug": version.slug,
+                        "anchor": anchor, **counts})
+        body += [f"## {_md(title)}: {_md(version.label)} ({version.date}) "
+                 f"{{: #{anchor} }}", "",
+                 f"{counts['changed']} changed, {counts['new']} new, {counts['removed']} removed.", ""]
         for kind in ("changed", "new", "removed"):
             for change in (change for change in changes if change.kind == kind):
                 rule = change.after or change.before
@@ -191,8 +200,12 @@ def whats_new_page(ruleset, histories: list[tuple[str, str, SourceHistory]]) -> 
                 if change.moved:
                     direction = "moved to" if kind == "removed" else "moved from"
                     moved = f" ({direction} [{_md(change.moved)}]({page}.md#{change.moved}))"
-                lines.append(f"- {kind}: [{_md(rule.id)} {_md(rule.title)}]({page}.md#{rule.id}){moved}")
-        lines.append("")
+                body.append(f"- {kind}: [{_md(rule.id)} {_md(rule.title)}]({page}.md#{rule.id}){moved}")
+        body.append("")
+    front = yaml.safe_dump({"changes": summary}, sort_keys=False, allow_unicode=True, width=10_000).rstrip("\n")
+    lines = ["---", GENERATED, "title: \"What's new\"", front, "---", "", "# What's new", "",
+             f"What changed in the texts of {_md(ruleset.name)}, newest version first: every rule changed, "
+             "new or removed, linked to where it is now (a removed rule's link lands on what it said).", "", *body]
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
@@ -205,6 +218,4 @@ def _attr(text: str) -> str:
 
 
 def _yaml(value: str) -> str:
-    import yaml
-
     return yaml.safe_dump(value, default_style='"', width=10_000).strip()

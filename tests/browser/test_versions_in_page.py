@@ -114,3 +114,44 @@ def test_an_erratum_the_new_text_incorporates_says_it_is_resolved(page, ferries_
     assert "May be resolved: the rule changed in Second printing" in note.inner_text()
     erratum.scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "resolved-erratum-390.png"))
+
+
+def test_the_update_prompt_says_how_many_rules_the_new_version_changed_and_links_to_whats_new(browser, tmp_path):
+    """A reader saved the first printing; the second is published. The prompt names the change, from the
+    lists the two builds wrote into sw.js, and its link opens What's new in the new version."""
+    import subprocess
+    import sys
+
+    from projects import PROJECT, make_project
+
+    project = make_project(tmp_path / "project", {"ferries": LIVING / "ferries"})
+    site = build(project, project / "site")
+    server, url = serve(site)
+    context = browser.new_context(viewport=NARROW)
+    try:
+        page = context.new_page()
+        page.goto(f"{url}ferries/z1-ferries/")
+        page.wait_for_function("() => document.querySelector('.rr-offline')?.dataset.state === 'ready'",
+                               timeout=120_000)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+        subprocess.run([sys.executable, "-m", "build_tools.cli", "import", str(LIVING / "z1-ferries-second-printing.txt"),
+                        "--ruleset", "ferries", "--chapter", "Z", "--version", "Second printing"], cwd=project,
+                       check=True, capture_output=True, env={"PYTHONPATH": str(PROJECT), "PATH": "/usr/bin:/bin"})
+        build(project, site)
+        page.reload()
+        prompt = page.locator(".rr-update")
+        prompt.wait_for(state="visible", timeout=60_000)
+        changes = prompt.locator(".rr-update__changes")
+        changes.wait_for()
+        # Z1.1 changed, Z1.6 and Z1.7 are new, Z1.3 and Z1.4 removed.
+        assert changes.inner_text() == "5 rules changed in Z1 Ferries (Second printing) — see what's new"
+        page.screenshot(path=str(tmp_path / "update-prompt-390.png"))
+
+        changes.locator("a").click()
+        page.wait_for_url("**/ferries/whats-new/#z1-ferries-second-printing", timeout=30_000)
+        assert page.locator("article h1").inner_text().startswith("What's new")  # a page only the new version has
+        assert "removed: Z1.4 1.4 NIGHT:" in page.locator("article").inner_text()
+    finally:
+        context.close()
+        server.shutdown()

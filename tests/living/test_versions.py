@@ -159,6 +159,17 @@ def test_a_source_without_versions_imports_as_before(tmp_path):
     assert not (project / "docs/ferries/whats-new.md").exists()
 
 
+def test_the_service_worker_lists_how_many_rules_each_version_changed_for_the_update_prompt(ferries):
+    import json
+    import re
+
+    site = build(ferries, ferries / "site")
+    precache = json.loads(re.search(r"^const PRECACHE = (\{.*\});$", (site / "sw.js").read_text(), re.MULTILINE)[1])
+    assert precache["changes"] == [{"key": "ferries/z1-ferries/second-printing", "title": "Z1 Ferries",
+                                    "version": "Second printing", "rules": 5,
+                                    "url": "ferries/whats-new/#z1-ferries-second-printing"}]
+
+
 # Annotations written against a version of the text (README, "Versions of a text").
 ANNOTATIONS = HERE / "annotations.yml"
 
