@@ -211,3 +211,14 @@ def test_an_annotation_naming_a_version_the_text_does_not_have_fails_the_build_n
     assert result.returncode == 1
     line = 5 if "Third" in entry else 6
     assert f"rulesets/ferries/annotations.yml:{line}: {problem}" in result.stderr
+
+
+def test_the_history_blocks_reach_the_page_exactly_as_python_markdown_would_have_parsed_them(ferries, tmp_path):
+    # build_tools.markdown.history stashes them unparsed: a cost cut that must not change a byte.
+    stashed = build(ferries, tmp_path / "stashed")
+    config = ferries / "mkdocs.yml"
+    config.write_text(config.read_text().replace("  - build_tools.markdown.history\n", ""), encoding="utf-8")
+    parsed = build(ferries, tmp_path / "parsed")
+    for page in ("ferries/z1-ferries/index.html", "ferries/versions/first-import/index.html"):
+        assert (stashed / page).read_bytes() == (parsed / page).read_bytes(), page
+    assert b'<details class="rr-change"' in (stashed / "ferries/z1-ferries/index.html").read_bytes()
