@@ -157,12 +157,14 @@ def earlier_pages(ruleset, histories: list[tuple[str, str, SourceHistory]]) -> d
             for rule in differs:
                 heading, _, body = rule.markdown.partition("\n")
                 if rule.id not in after:
-                    newer = f"removed in {_md(next_version.label)}:* [what became of it]"
+                    newer, link = f"removed in {html.escape(next_version.label)}:", "what became of it"
                 else:
-                    newer = "a newer version exists:* [the current text]"
+                    newer, link = "a newer version exists:", "the current text"
+                # Finished HTML, one line (HISTORY_LINES): the link's .md address is the page's URL once
+                # built (build_tools/markdown/history.py).
                 lines += [heading.replace(" .rr-rule ", " .rr-earlier-rule "), "",
-                          f"*This is its text as of {_md(version.label)}; {newer}"
-                          f"(../{page}.md#{rule.id})", body, ""]
+                          f'<p class="rr-earlier-link"><em>This is its text as of {html.escape(version.label)}; '
+                          f'{newer}</em> <a href="../{_attr(page)}.md#{_attr(rule.id)}">{link}</a></p>', body, ""]
     pages = {}
     for slug, (version, lines) in sections.items():
         title = f"{ruleset.name} as of {version.label}"

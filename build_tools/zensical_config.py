@@ -25,6 +25,8 @@ from build_tools.site_assets import ASSET_PREFIX, THEME, asset_names
 GENERATED = ".ruleref-zensical.yml"
 SITE = Path(".ruleref") / "zensical-site"
 EXTENSION_PREFIX = "build_tools.markdown."
+# Our extensions that read no rule index, and so take no folders.
+WITHOUT_INDEX = (f"{EXTENSION_PREFIX}exceptions", f"{EXTENSION_PREFIX}history")
 
 
 def write(config_file: Path) -> tuple[Path, Path]:
@@ -73,7 +75,7 @@ def _name(entry) -> str:
 def _with_folders(extension, folders: dict[str, str]):
     """Our extensions learn where the docs and rulesets are (the plugin would hand them the index)."""
     name = _name(extension)
-    if not name.startswith(EXTENSION_PREFIX) or name == f"{EXTENSION_PREFIX}exceptions":
+    if not name.startswith(EXTENSION_PREFIX) or name in WITHOUT_INDEX:
         return extension
     options = {} if isinstance(extension, str) else dict(extension[name] or {})
     return {name: {**folders, **options}}

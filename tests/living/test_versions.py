@@ -219,6 +219,27 @@ def test_the_history_blocks_reach_the_page_exactly_as_python_markdown_would_have
     config = ferries / "mkdocs.yml"
     config.write_text(config.read_text().replace("  - build_tools.markdown.history\n", ""), encoding="utf-8")
     parsed = build(ferries, tmp_path / "parsed")
-    for page in ("ferries/z1-ferries/index.html", "ferries/versions/first-import/index.html"):
-        assert (stashed / page).read_bytes() == (parsed / page).read_bytes(), page
-    assert b'<details class="rr-change"' in (stashed / "ferries/z1-ferries/index.html").read_bytes()
+    page = "ferries/z1-ferries/index.html"
+    assert (stashed / page).read_bytes() == (parsed / page).read_bytes()
+    assert b'<details class="rr-change"' in (stashed / page).read_bytes()
+
+
+def test_on_an_earlier_versions_page_each_rule_links_to_where_its_text_is_now(ferries):
+    # Written by the import as finished HTML; the link is the current page's URL, as MkDocs writes one.
+    page = (build(ferries, ferries / "site") / "ferries/versions/first-import/index.html").read_text()
+    assert ('<p class="rr-earlier-link"><em>This is its text as of first import; a newer version exists:</em> '
+            '<a href="../../z1-ferries/#Z1.1">the current text</a></p>') in page
+    assert ('<em>This is its text as of first import; removed in Second printing:</em> '
+            '<a href="../../z1-ferries/#Z1.4">what became of it</a>') in page
+
+
+def test_on_zensical_too_an_earlier_versions_page_links_each_rule_to_its_current_text(ferries):
+    pytest.importorskip("zensical")
+    from build_tools.release_check import check_site
+    from build_tools.site_build import build_into
+
+    site = ferries / "site"
+    build_into(site, config_file=ferries / "mkdocs.yml", engine="zensical")
+    assert '<a href="../../z1-ferries/#Z1.1">the current text</a>' in \
+        (site / "ferries/versions/first-import/index.html").read_text()
+    assert check_site(ferries, site) == []
