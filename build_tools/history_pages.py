@@ -195,15 +195,20 @@ def whats_new_page(ruleset, histories: list[tuple[str, str, SourceHistory]]) -> 
         body += [f"## {_md(title)}: {_md(version.label)} ({version.date}) "
                  f"{{: #{anchor} }}", "",
                  f"{counts['changed']} changed, {counts['new']} new, {counts['removed']} removed.", ""]
+        # Finished HTML, one line (HISTORY_LINES): a version may change thousands of rules, and as a
+        # Markdown list each item's link cost the build more than a rule's text.
+        items = []
         for kind in ("changed", "new", "removed"):
             for change in (change for change in changes if change.kind == kind):
                 rule = change.after or change.before
                 moved = ""
                 if change.moved:
                     direction = "moved to" if kind == "removed" else "moved from"
-                    moved = f" ({direction} [{_md(change.moved)}]({page}.md#{change.moved}))"
-                body.append(f"- {kind}: [{_md(rule.id)} {_md(rule.title)}]({page}.md#{rule.id}){moved}")
-        body.append("")
+                    moved = f' ({direction} <a href="{_attr(page)}.md#{_attr(change.moved)}">{html.escape(change.moved)}</a>)'
+                items.append(f'<li>{kind}: <a href="{_attr(page)}.md#{_attr(rule.id)}">{html.escape(rule.id)} '
+                             f"{html.escape(rule.title)}</a>{moved}</li>")
+        if items:
+            body += [f'<ul class="rr-whats-new">{"".join(items)}</ul>', ""]
     front = yaml.safe_dump({"changes": summary}, sort_keys=False, allow_unicode=True, width=10_000).rstrip("\n")
     lines = ["---", GENERATED, "title: \"What's new\"", front, "---", "", "# What's new", "",
              f"What changed in the texts of {_md(ruleset.name)}, newest version first: every rule changed, "

@@ -44,9 +44,9 @@ _SPECIAL_CHARACTER = re.compile(r"[\\<&]")
 _SPECIAL_LINE = re.compile(r"\n[ \t]*[!?{|:-]")
 _BLANK_LINE = re.compile(r"\n\s*\n")
 # A rule's history (build_tools.history_pages): one line each, between its heading and its text; not its text.
-# (rr-earlier-link: on an earlier version's page, where its text is now.)
+# (rr-earlier-link: on an earlier version's page, where its text is now; rr-whats-new: What's new's list.)
 HISTORY_LINES = ('<details class="rr-change"', '<p class="rr-new"', '<div class="rr-tombstone"',
-                 '<p class="rr-earlier-link"')
+                 '<p class="rr-earlier-link"', '<ul class="rr-whats-new"')
 # A removed rule's tombstone: its anchor, kept where the rule stood, and the version that removed it.
 _TOMBSTONE = re.compile(r'\n<div class="rr-tombstone" id="([^"]+)"[^>\n]*? data-removed-label="([^"]*)"')
 
