@@ -27,6 +27,8 @@ from __future__ import annotations
 import html
 import re
 
+import yaml
+
 from build_tools.history import Change, RuleText, SourceHistory
 from build_tools.publish import GENERATED
 from build_tools.rule_index import rules_in_markdown
@@ -129,7 +131,7 @@ def _tombstone(change: Change, earlier: list[Version]) -> str:
         went = f' Its text is now at <a href="#{_attr(change.moved)}">{html.escape(change.moved)}</a>.'
     last = "".join(f"<p>{html.escape(paragraph, quote=False)}</p>" for paragraph in before.words.split("\n\n"))
     return (f'<div class="rr-tombstone" id="{_attr(change.rule_id)}" data-rule="{_attr(change.rule_id)}" '
-            f'data-removed="{version.slug}" data-earlier-text="{_slugs(earlier)}" data-search-exclude><p class="rr-tombstone__note">'
+            f'data-removed="{version.slug}" data-removed-label="{_attr(version.label)}" data-earlier-text="{_slugs(earlier)}" data-search-exclude><p class="rr-tombstone__note">'
             f"<strong>{html.escape(change.rule_id)}</strong> was removed in {html.escape(version.label)} "
             f"({version.date}).{went} Its last text:</p><blockquote>{last}</blockquote></div>")
 
@@ -155,12 +157,14 @@ def earlier_pages(ruleset, histories: list[tuple[str, str, SourceHistory]]) -> d
             for rule in differs:
                 heading, _, body = rule.markdown.partition("\n")
                 if rule.id not in after:
-                    newer = f"removed in {_md(next_version.label)}:* [what became of it]"
+                    newer, link = f"removed in {html.escape(next_version.label)}:", "what became of it"
                 else:
-                    newer = "a newer version exists:* [the current text]"
+                    newer, link = "a newer version exists:", "the current text"
+                # Finished HTML, one line (HISTORY_LINES): the link's .md address is the page's URL once
+                # built (build_tools/markdown/history.py).
                 lines += [heading.replace(" .rr-rule ", " .rr-earlier-rule "), "",
-                          f"*This is its text as of {_md(version.label)}; {newer}"
-                          f"(../{page}.md#{rule.id})", body, ""]
+                          f'<p class="rr-earlier-link"><em>This is its text as of {html.escape(version.label)}; '
+                          f'{newer}</em> <a href="../{_attr(page)}.md#{_attr(rule.id)}">{link}</a></p>', body, ""]
     pages = {}
     for slug, (version, lines) in sections.items():
         title = f"{ruleset.name} as of {version.label}"
@@ -171,28 +175,44 @@ def earlier_pages(ruleset, histories: list[tuple[str, str, SourceHistory]]) -> d
 
 
 def whats_new_page(ruleset, histories: list[tuple[str, str, SourceHistory]]) -> str:
-    """What's new in ``ruleset``: ``histories`` are (page, title, history) of its versioned sources."""
-    lines = ["---", GENERATED, "title: \"What's new\"", "---", "", "# What's new", "",
-             f"What changed in the texts of {_md(ruleset.name)}, newest version first: every rule changed, "
-             "new or removed, linked to where it is now (a removed rule's link lands on what it said).", ""]
+    """What's new in ``ruleset``: ``histories`` are (page, title, history) of its versioned sources.
+
+    Its front matter holds the same counts as data (``changes``: per source and version, the
+    section's anchor and how many rules changed), which the build hands to the update prompt
+    (``build_tools/offline/changes.py``)."""
     entries = []
     for page, title, history in histories:
         for version in history.versions[1:]:
             entries.append((version.date, version, page, title, history.changes_in(version)))
-    for _, version, page, title, changes in sorted(entries, key=lambda entry: entry[0], reverse=True):
+    entries.sort(key=lambda entry: entry[0], reverse=True)
+    summary = []
+    body = []
+    for _, version, page, title, changes in entries:
         counts = {kind: sum(change.kind == kind for change in changes) for kind in ("changed", "new", "removed")}
-        lines += [f"## {_md(title)}: {_md(version.label)} ({version.date}) "
-                  f"{{: #{page}-{version.slug} }}", "",
-                  f"{counts['changed']} changed, {counts['new']} new, {counts['removed']} removed.", ""]
+        anchor = f"{page}-{version.slug}"
+        summary.append({"page": page, "title": title, "version": version.label, "slug": version.slug,
+                        "anchor": anchor, **counts})
+        body += [f"## {_md(title)}: {_md(version.label)} ({version.date}) "
+                 f"{{: #{anchor} }}", "",
+                 f"{counts['changed']} changed, {counts['new']} new, {counts['removed']} removed.", ""]
+        # Finished HTML, one line (HISTORY_LINES): a version may change thousands of rules, and as a
+        # Markdown list each item's link cost the build more than a rule's text.
+        items = []
         for kind in ("changed", "new", "removed"):
             for change in (change for change in changes if change.kind == kind):
                 rule = change.after or change.before
                 moved = ""
                 if change.moved:
                     direction = "moved to" if kind == "removed" else "moved from"
-                    moved = f" ({direction} [{_md(change.moved)}]({page}.md#{change.moved}))"
-                lines.append(f"- {kind}: [{_md(rule.id)} {_md(rule.title)}]({page}.md#{rule.id}){moved}")
-        lines.append("")
+                    moved = f' ({direction} <a href="{_attr(page)}.md#{_attr(change.moved)}">{html.escape(change.moved)}</a>)'
+                items.append(f'<li>{kind}: <a href="{_attr(page)}.md#{_attr(rule.id)}">{html.escape(rule.id)} '
+                             f"{html.escape(rule.title)}</a>{moved}</li>")
+        if items:
+            body += [f'<ul class="rr-whats-new">{"".join(items)}</ul>', ""]
+    front = yaml.safe_dump({"changes": summary}, sort_keys=False, allow_unicode=True, width=10_000).rstrip("\n")
+    lines = ["---", GENERATED, "title: \"What's new\"", front, "---", "", "# What's new", "",
+             f"What changed in the texts of {_md(ruleset.name)}, newest version first: every rule changed, "
+             "new or removed, linked to where it is now (a removed rule's link lands on what it said).", "", *body]
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
@@ -205,6 +225,4 @@ def _attr(text: str) -> str:
 
 
 def _yaml(value: str) -> str:
-    import yaml
-
     return yaml.safe_dump(value, default_style='"', width=10_000).strip()

@@ -26,7 +26,7 @@ from build_tools.importer import Imported, import_file, import_source
 from build_tools.importer.parallel import map_sources
 from build_tools.importer.report import References
 from build_tools.publish import front_matter, generated_pages, landing_pages, write_landing_pages, write_page
-from build_tools.rule_index import rules_in_markdown
+from build_tools.rule_index import rules_in_markdown, tombstones_in_markdown
 from build_tools.rulesets import Ruleset, Source
 
 
@@ -64,15 +64,21 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
         if ruleset.grammar is None:
             continue
         cited: dict[str, list[str]] = {}  # rule ID -> what it cites, over every page of the ruleset
+        removed: set[str] = set()  # rules a version of a text removed: their tombstones are link targets
         for page in _other_pages(docs_dir, ruleset, {item.page_path for item in items}):
-            for rule in rules_in_markdown((docs_dir / page).read_text(encoding="utf-8"), ruleset, page):
+            markdown = (docs_dir / page).read_text(encoding="utf-8")
+            for rule in rules_in_markdown(markdown, ruleset, page):
                 cited[rule.id] = list(rule.references)
+            removed.update(tombstone.id for tombstone in tombstones_in_markdown(markdown, ruleset, page))
         for item in items:
             cited.update(item.imported.report.citations)
+            if item.history is not None:
+                removed.update(change.rule_id for change, _ in item.history.tombstones())
         known = _spellings(ruleset, cited)
         sections = {_section(rule_id) for rule_id in known}
         for item in items:
-            item.imported.report.references = _references(item.imported.report.citations, known, sections)
+            item.imported.report.references = _references(item.imported.report.citations, known, sections,
+                                                          removed - known)
     return done
 
 
@@ -157,15 +163,19 @@ def _section(rule_id: str) -> str:
     return rule_id.partition(".")[0]
 
 
-def _references(citations: dict[str, list[str]], known: set[str], sections: set[str]) -> References:
-    """What ``citations`` cite: resolved (``known``), unresolved within the ruleset's
-    ``sections``, or in sections the ruleset does not have."""
+def _references(citations: dict[str, list[str]], known: set[str], sections: set[str],
+                removed: set[str]) -> References:
+    """What ``citations`` cite: resolved (``known``), rules a version removed (``removed``: they
+    link to their tombstones), unresolved within the ruleset's ``sections``, or in sections the
+    ruleset does not have."""
     references = References()
     for cites in citations.values():
         for cited in cites:
             references.found += 1
             if cited in known:
                 references.resolved += 1
+            elif cited in removed:
+                references.removed.append(cited)
             elif _section(cited) in sections:
                 references.unresolved.append(cited)
             else:

@@ -44,7 +44,11 @@ _SPECIAL_CHARACTER = re.compile(r"[\\<&]")
 _SPECIAL_LINE = re.compile(r"\n[ \t]*[!?{|:-]")
 _BLANK_LINE = re.compile(r"\n\s*\n")
 # A rule's history (build_tools.history_pages): one line each, between its heading and its text; not its text.
-HISTORY_LINES = ('<details class="rr-change"', '<p class="rr-new"', '<div class="rr-tombstone"')
+# (rr-earlier-link: on an earlier version's page, where its text is now; rr-whats-new: What's new's list.)
+HISTORY_LINES = ('<details class="rr-change"', '<p class="rr-new"', '<div class="rr-tombstone"',
+                 '<p class="rr-earlier-link"', '<ul class="rr-whats-new"')
+# A removed rule's tombstone: its anchor, kept where the rule stood, and the version that removed it.
+_TOMBSTONE = re.compile(r'\n<div class="rr-tombstone" id="([^"]+)"[^>\n]*? data-removed-label="([^"]*)"')
 
 
 class Rule(NamedTuple):
@@ -59,6 +63,16 @@ class Rule(NamedTuple):
     level: int
     text: str  # the rule's own body up to its first sub-rule, as plain text
     references: tuple[str, ...]  # rule IDs its text cites, unique, in order
+
+
+class Tombstone(NamedTuple):
+    """Where a removed rule stood: a link target, not a rule (README, "Versions of a text")."""
+
+    id: str
+    ruleset: str
+    page: str
+    line: int
+    removed_in: str  # the label of the version that removed it
 
 
 class Page(NamedTuple):
@@ -80,9 +94,11 @@ class RuleIndex:
     Rule IDs are unique within a ruleset, not across rulesets: two books
     numbered ``5.44`` may sit side by side."""
 
-    def __init__(self, rules: list[Rule], pages: dict[str, Page], rulesets: Mapping, docs_dir: Path | None = None):
+    def __init__(self, rules: list[Rule], pages: dict[str, Page], rulesets: Mapping, docs_dir: Path | None = None,
+                 tombstones: Iterable[Tombstone] = ()):
         self.docs_dir = docs_dir  # where the pages are read from (error messages quote their lines)
         self.rules = rules
+        self._tombstones = {(tombstone.ruleset, tombstone.id): tombstone for tombstone in tombstones}
         self.pages = pages
         self.rulesets = rulesets
         self._by_id: dict[str, dict[str, Rule]] = {ruleset_id: {} for ruleset_id in rulesets}
@@ -115,6 +131,7 @@ class RuleIndex:
         if not isinstance(rulesets, Mapping):
             rulesets = {ruleset.id: ruleset for ruleset in rulesets}
         rules: list[Rule] = []
+        tombstones: list[Tombstone] = []
         pages: dict[str, Page] = {}
         seen: dict[tuple[str, str], Rule] = {}
         for path in sorted(docs_dir.rglob("*.md")):
@@ -138,12 +155,18 @@ class RuleIndex:
                                       f"in a ruleset")
                 seen[key] = rule
                 rules.append(rule)
-        return cls(rules, pages, rulesets, docs_dir)
+            if '<div class="rr-tombstone"' in text:
+                tombstones += _tombstones_of_page(text, page)
+        return cls(rules, pages, rulesets, docs_dir, tombstones)
 
     def get(self, ruleset: str, rule_id: str) -> Rule | None:
         """The rule of ``ruleset`` with this ID (or another spelling of it: ``4`` for ``4.0``)."""
         by_id = self._by_id.get(ruleset)
         return by_id.get(rule_id) if by_id is not None else None
+
+    def tombstone(self, ruleset: str, rule_id: str) -> Tombstone | None:
+        """Where the removed rule of ``ruleset`` with this ID stood, if the site keeps its tombstone."""
+        return self._tombstones.get((ruleset, rule_id))
 
     def rules_of(self, ruleset: str) -> Mapping[str, Rule]:
         """The rules of ``ruleset`` by ID (and by the other spellings ``get`` knows)."""
@@ -171,9 +194,10 @@ class RuleIndex:
         return None
 
     def unresolved_references(self) -> dict[tuple[str, str], list[str]]:
-        """(ruleset, cited rule ID) this site does not contain -> the IDs of the rules citing it, in order."""
+        """(ruleset, cited rule ID) this site does not contain -> the IDs of the rules citing it, in order.
+        A removed rule is not among them: a reference to it lands on its tombstone."""
         return {key: list(citing) for key, citing in self._cited_by.items()
-                if self.get(*key) is None}
+                if self.get(*key) is None and key not in self._tombstones}
 
 
 def rules_in_markdown(text: str, ruleset, page_path: str) -> list[Rule]:
@@ -181,6 +205,11 @@ def rules_in_markdown(text: str, ruleset, page_path: str) -> list[Rule]:
     ``RuleIndex.from_docs`` reads them: for an import's report, before the page is written."""
     front, body_start = _front_matter(text, page_path)
     return _rules_of_page(text, body_start, Page(page_path, ruleset.id, front.get("chapter")), ruleset, page_path)
+
+
+def tombstones_in_markdown(text: str, ruleset, page_path: str) -> list[Tombstone]:
+    """The tombstones of one rule page's Markdown, as ``RuleIndex.from_docs`` reads them."""
+    return _tombstones_of_page(text, Page(page_path, ruleset.id, None))
 
 
 def _front_matter(text: str, path: str) -> tuple[dict, int]:
@@ -230,6 +259,12 @@ def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -
         rules.append(Rule(rule_id.group(1), page.ruleset, chapter, page.path, line, title, len(match.group(1)), plain,
                           tuple(dict.fromkeys(cited))))
     return rules
+
+
+def _tombstones_of_page(text: str, page: Page) -> list[Tombstone]:
+    return [Tombstone(html.unescape(match.group(1)), page.ruleset, page.path, text.count("\n", 0, match.start()) + 2,
+                      html.unescape(match.group(2)))
+            for match in _TOMBSTONE.finditer(text)]
 
 
 def _line_offset(text: str, line_index: int) -> int:

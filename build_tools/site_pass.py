@@ -50,7 +50,8 @@ _FIRST_HEADING = re.compile(r"^#[ \t]+(.*?)(?:[ \t]*\{[^}]*\})?[ \t]*$", re.MULT
 
 def finish_site(site_dir: Path, project: Path, index: RuleIndex, page_urls: dict[str, str],
                 page_titles: dict[str, str], budget_mb: int) -> None:
-    """The steps every engine's site gets once its pages are written."""
+    """The steps every engine's site gets once its pages are written. ``page_urls`` and ``page_titles``:
+    of the rule pages and the What's-new pages (``offline.whats_new_pages``), as the engine made them."""
     for problem in calculator_review.unreviewed(index.docs_dir, index.rulesets, calculators.all_calculators()):
         review_log.warning(problem)
     bundle.write_bundle(site_dir, project)  # Pyodide and the calculators wheel, for pages with calculators
@@ -58,7 +59,7 @@ def finish_site(site_dir: Path, project: Path, index: RuleIndex, page_urls: dict
     report_unresolved(index, project)
     write_sitemap(site_dir)
     # Keep last: the service worker precaches exactly the files on disk at this point.
-    precache = offline.write_service_worker(site_dir, budget_mb)
+    precache = offline.write_service_worker(site_dir, budget_mb, offline.changes(index, page_urls))
     over = offline.over_budget(precache.size, budget_mb)
     if over:
         log.warning(over)
@@ -82,8 +83,9 @@ def finish(site_dir: Path, config_file: Path) -> None:
     for page in sorted(site_dir.rglob("*.html")):
         finish_page(page, site_dir)
     directory_urls = config.get("use_directory_urls", True)
-    page_urls = {path: page_url(path, directory_urls) for path in index.pages}
-    titles = {path: _page_title(docs_dir / path) for path in index.pages}
+    pages = [*index.pages, *offline.whats_new_pages(index)]  # What's new: where the update prompt links
+    page_urls = {path: page_url(path, directory_urls) for path in pages}
+    titles = {path: _page_title(docs_dir / path) for path in pages}
     finish_site(site_dir, project, index, page_urls, titles, _offline_budget(config))
 
 

@@ -39,6 +39,7 @@ class References:
     resolved: int = 0
     unresolved: list[str] = field(default_factory=list)  # cited IDs within the ruleset's sections, not present
     elsewhere: int = 0  # to sections this ruleset does not have (other chapters, other books)
+    removed: list[str] = field(default_factory=list)  # cited IDs a version of the text removed: linked to tombstones
 
 
 @dataclass
@@ -68,6 +69,9 @@ class ImportReport:
                        f"unresolved in this ruleset's sections, {refs.elsewhere} to rules it does not have")
             if refs.unresolved:
                 out.append(f"    unresolved: {', '.join(dict.fromkeys(refs.unresolved[:SHOWN * 2]))}")
+            if refs.removed:
+                out.append(f"    to removed rules, linked to where they stood: "
+                           f"{', '.join(dict.fromkeys(refs.removed[:SHOWN * 2]))}")
         items = [miss for miss in self.not_rules if miss.list_item]
         others = [miss for miss in self.not_rules if not miss.list_item]
         if others:

@@ -10,6 +10,8 @@ Annotations are data keyed by rule ID, in ``rulesets/<id>/annotations.yml``::
       question: ...         # Markdown (qa, with answer instead of text)
       answer: ...
       source: Where it comes from (optional)
+      version: Errata 2026  # the version of the text it was written for (optional)
+      resolved_in: 2nd Edition  # the later version whose text incorporates it (optional)
 
 Each one is rendered right after its rule's own text (before the next
 heading, i.e. the first sub-rule) as ``<aside class="rr-annotation
@@ -18,6 +20,14 @@ never to be mistaken for the rule. An unknown rule ID, kind or field, and a
 field holding raw HTML, a ``javascript:``/``data:`` link or a control
 character (``contributor_text.py``), is a build warning naming
 ``annotations.yml:line`` (``strict`` fails the build).
+
+On a text with versions (``versions.yml``), ``version`` and ``resolved_in``
+name labels of the rule's source, ``resolved_in`` later than ``version``.
+The aside says which text it applies to: "Resolved in LABEL" only when the
+data says so (``resolved_in``); otherwise, when the rule changed after the
+annotation's version, "May be resolved: the rule changed in LABEL" — a
+changed rule may or may not incorporate an erratum, and only a person can
+tell; else that it was written for its version.
 
 Configuration (``mdx_configs``): ``rule_index`` and ``current_page``, set by
 the ruleref plugin, or found without it (:mod:`build_tools.markdown.site_context`).
@@ -38,11 +48,12 @@ from markdown.util import AtomicString
 from build_tools.markdown import contributor_text
 from build_tools.markdown.site_context import current_page, page_options, site_index
 from build_tools.markdown.ruleset_data import PerBuild, compose, line_of, page_ruleset, scalar_text, warn
+from build_tools.versions import Version
 
 ANNOTATIONS_FILE = "annotations.yml"
 KINDS = {"note": "Note", "errata": "Errata", "qa": "Q&A"}
 LABEL = "Annotation — not rule text"
-_FIELDS = ("rule", "kind", "title", "text", "question", "answer", "source")
+_FIELDS = ("rule", "kind", "title", "text", "question", "answer", "source", "version", "resolved_in")
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
@@ -55,6 +66,9 @@ class Annotation:
     question: str
     answer: str
     source: str
+    version: Version | None = None  # the text it was written for
+    resolved_in: Version | None = None  # the text that incorporates it, as the data says
+    versions: tuple[Version, ...] = ()  # every version of the rule's source, oldest first
 
 
 def load_annotations(path: Path, index, ruleset_id: str) -> list[Annotation]:
@@ -116,11 +130,71 @@ def _annotation(path: Path, item: yaml.Node, index, ruleset_id: str) -> Annotati
         if name in fields:
             warn(path, lines[name], f"a {kind} annotation has no '{name}' (it has {' and '.join(needed[1:])})")
             valid = False
+    versions = _versions_of(index, ruleset_id, rule) if rule is not None else ()
+    written_for = resolved_in = None
+    if rule is not None and ("version" in fields or "resolved_in" in fields):
+        written_for, resolved_in = _versions_named(path, fields, lines, versions, rule)
+        valid = valid and (written_for, resolved_in) != (None, None)
     if not valid:
         return None
     return Annotation(rule=rule_id, kind=kind, title=fields["title"], text=fields.get("text", ""),
                       question=fields.get("question", ""), answer=fields.get("answer", ""),
-                      source=fields.get("source", ""))
+                      source=fields.get("source", ""), version=written_for, resolved_in=resolved_in,
+                      versions=versions)
+
+
+def _versions_of(index, ruleset_id: str, rule) -> tuple[Version, ...]:
+    """The versions of the source whose page holds ``rule`` (() when it has one text)."""
+    ruleset = index.rulesets[ruleset_id]
+    page = rule.page.removeprefix(f"{ruleset_id}/").removesuffix(".md")
+    return next((source.versions for source in ruleset.sources if source.page == page), ())
+
+
+def _versions_named(path: Path, fields: dict[str, str], lines: dict[str, int], versions: tuple[Version, ...],
+                    rule) -> tuple[Version | None, Version | None]:
+    """The versions ``version:`` and ``resolved_in:`` name; (None, None) after warning about one (file:line)."""
+    by_label = {version.label: version for version in versions}
+    named = {}
+    for name in ("version", "resolved_in"):
+        if name not in fields:
+            continue
+        named[name] = by_label.get(fields[name])
+        if named[name] is None:
+            known = ", ".join(by_label) or "none: its source has one text, so leave version: out"
+            warn(path, lines[name], f"{name}: {fields[name]!r} is not a version of the text of {rule.id} "
+                                    f"(docs/{rule.page}; its versions in versions.yml: {known})")
+            return None, None
+    written_for, resolved_in = named.get("version"), named.get("resolved_in")
+    if written_for and resolved_in and versions.index(resolved_in) <= versions.index(written_for):
+        warn(path, lines["resolved_in"], f"resolved_in: {resolved_in.label!r} must be a version after "
+                                         f"version: {written_for.label!r} (versions.yml lists them oldest first)")
+        return None, None
+    return written_for, resolved_in
+
+
+def applies_to(annotation: Annotation, heading: etree.Element) -> tuple[str, str] | None:
+    """(state, sentence): which text the annotation applies to, from its data and the rule's
+    history on its ``heading`` (``data-earlier-text``: the versions whose text the next one
+    changed; ``data-new``: the version the rule appeared in). State is ``resolved``,
+    ``may-be-resolved`` or ``written-for``; None when it names no version."""
+    versions, written_for = annotation.versions, annotation.version
+    if annotation.resolved_in is not None:
+        resolved = annotation.resolved_in
+        return "resolved", f"Resolved in {resolved.label} ({resolved.date}): its text incorporates this."
+    if written_for is None:
+        return None
+    slugs = [version.slug for version in versions]
+    changed_in = [slugs.index(slug) + 1 for slug in heading.get("data-earlier-text", "").split()]
+    if heading.get("data-new") in slugs:
+        changed_in.append(slugs.index(heading.get("data-new")))
+    later = sorted(at for at in changed_in if at > versions.index(written_for))
+    if later:
+        changed = versions[later[0]]
+        return "may-be-resolved", (f"Written for {written_for.label}. May be resolved: the rule changed in "
+                                   f"{changed.label} ({changed.date}).")
+    if written_for == versions[-1]:
+        return "written-for", f"Written for {written_for.label}, the current text."
+    return "written-for", f"Written for {written_for.label}; the rule's text has not changed since."
 
 
 _annotations = PerBuild(load_annotations)
@@ -141,26 +215,30 @@ class AnnotationsTreeprocessor(Treeprocessor):
         on_page = [a for a in _annotations.get(index, path, index, ruleset.id)
                    if index.get(ruleset.id, a.rule).page == page]
         for annotation in on_page:
-            self._place(root, self._render(annotation))
+            self._place(root, annotation)
 
-    def _place(self, root: etree.Element, aside: etree.Element) -> None:
-        """Insert ``aside`` after the rule's own text: before the next heading
+    def _place(self, root: etree.Element, annotation: Annotation) -> None:
+        """Insert the annotation's aside after the rule's own text: before the next heading
         after the rule's heading, or at the end of the page."""
-        rule_id = aside.get("data-rule")
         for parent in root.iter():
             children = list(parent)
             for start, child in enumerate(children):
-                if child.tag in _HEADINGS and child.get("id") == rule_id:
+                if child.tag in _HEADINGS and child.get("id") == annotation.rule:
                     end = next((i for i in range(start + 1, len(children)) if children[i].tag in _HEADINGS),
                                len(children))
-                    parent.insert(end, aside)
+                    parent.insert(end, self._render(annotation, child))
                     return
 
-    def _render(self, annotation: Annotation) -> etree.Element:
+    def _render(self, annotation: Annotation, heading: etree.Element) -> etree.Element:
         aside = etree.Element("aside", {"class": f"rr-annotation rr-annotation--{annotation.kind}",
                                         "role": "note", "data-rule": annotation.rule})
         label = etree.SubElement(aside, "p", {"class": "rr-annotation__label"})
         label.text = AtomicString(f"{LABEL} · {KINDS[annotation.kind]}")
+        applies = applies_to(annotation, heading)
+        if applies is not None:
+            state, text = applies
+            line = etree.SubElement(aside, "p", {"class": f"rr-annotation__version rr-annotation__version--{state}"})
+            line.text = AtomicString(text)
         etree.SubElement(aside, "p", {"class": "rr-annotation__title"}).text = annotation.title
         if annotation.kind == "qa":
             qa = etree.SubElement(aside, "dl", {"class": "rr-annotation__qa"})

@@ -4,8 +4,9 @@ Every rule reference in a page's text (``B24.7``, ``(2.21; 3.1)``,
 ``A26.2-.3``, found by :mod:`build_tools.references`) and every explicit link
 (``[[G15.21]]``, ``[[15.21|the Clearance rule]]``, ``[[Engineering Action]]``)
 becomes an element with class ``rr-ref`` and ``data-rule="<rule ID>"``: a link
-to the rule when the site contains it, a ``rr-ref--missing`` span when it does
-not. Each rule heading cited by other rules gets a "Referenced by" line.
+to the rule when the site contains it, a ``rr-ref--removed`` link to its
+tombstone when a version of the text removed it, a ``rr-ref--missing`` span
+when it does not. Each rule heading cited by other rules gets a "Referenced by" line.
 
 Configuration (``mdx_configs``):
 
@@ -72,6 +73,12 @@ def reference_attributes(rule_id: str, href: str | None) -> dict[str, str]:
     if href is not None:
         return {"class": "rr-ref", "data-rule": rule_id, "href": href}
     return {"class": "rr-ref rr-ref--missing", "data-rule": rule_id, "title": f"{rule_id} is not in this reference"}
+
+
+def removed_reference_attributes(rule_id: str, href: str, removed_in: str) -> dict[str, str]:
+    """A reference to a removed rule: a link to its tombstone, which keeps its anchor and its last text."""
+    return {"class": "rr-ref rr-ref--removed", "data-rule": rule_id, "href": href,
+            "title": f"{rule_id} was removed in {removed_in}"}
 
 
 _HREF_SLOT = "\x00"
@@ -308,7 +315,7 @@ class ReferencesTreeprocessor(Treeprocessor):
     def _resolve(self, target: str) -> str | None:
         """The rule ID an explicit link names: an ID, a chapter-relative number
         (in the current rule's chapter) or a title/slug in the page's ruleset."""
-        if self._rule(target) is not None:
+        if self._rule(target) is not None or self._tombstone(target) is not None:
             return target
         if self.grammar is not None:
             references = self.grammar.find(target, self.chapter)
@@ -346,6 +353,11 @@ class ReferencesTreeprocessor(Treeprocessor):
     def _tags_of(self, rule_id: str | None, explicit_text: str | None) -> tuple[str, str]:
         """The opening and closing tags of a reference to ``rule_id`` from this page."""
         rule = self._rule(rule_id) if rule_id else None
+        tombstone = self._tombstone(rule_id) if rule is None and rule_id else None
+        if tombstone is not None:
+            attributes = removed_reference_attributes(tombstone.id, f"{_HREF_SLOT}#{tombstone.id}", tombstone.removed_in)
+            opening = "<a " + " ".join(f'{name}="{html.escape(value)}"' for name, value in attributes.items()) + ">"
+            return opening.replace(_HREF_SLOT, self._page_href(tombstone.page)), "</a>"
         if rule is None:
             if explicit_text is not None:
                 self._warn_unresolved(explicit_text)
@@ -365,6 +377,13 @@ class ReferencesTreeprocessor(Treeprocessor):
             return self.index.get(ruleset_id, prefixed)
         found = [rule for other in self.index.rulesets if (rule := self.index.get(other, rule_id)) is not None]
         return found[0] if len(found) == 1 else None
+
+    def _tombstone(self, rule_id: str):
+        """Where a removed rule of the page's ruleset stood (``[[asl:G15.3]]``: of the ruleset named)."""
+        ruleset_id, colon, prefixed = rule_id.partition(":")
+        if colon and ruleset_id in self.index.rulesets:
+            return self.index.tombstone(ruleset_id, prefixed)
+        return self.index.tombstone(self.ruleset.id, rule_id) if self.ruleset is not None else None
 
     def _page_href(self, page: str) -> str:
         """The href of ``page`` from this page, ready for an attribute ("" for this page: ``#G15.21``)."""

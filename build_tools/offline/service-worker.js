@@ -5,6 +5,8 @@
 // the build wrote with their sha256, and the cache names are digests of them.
 //
 //   page -> worker  {type: "status"} (with a reply port) | {type: "fill"} | {type: "skip-waiting"}
+//   status reply:   {version, totalBytes, complete, ask, changes}; changes: the versions of the texts
+//                   this build holds, each {key, title, version, rules, url} (build_tools/offline/changes.py)
 //   worker -> pages {type: "ruleref-offline", version, update, state: "saving", bytes, totalBytes}
 //                   {type: "ruleref-offline", version, update, state: "saved"}
 //                   {type: "ruleref-offline", version, update, state: "failed", reason}
@@ -222,7 +224,7 @@ async function status() {
   }
   const ask = !complete && ASK_FIRST && !await heldBefore();
   if (ask) await caches.delete(HANDOFF);
-  return { version: PRECACHE.version, totalBytes: PRECACHE.bytes, complete, ask };
+  return { version: PRECACHE.version, totalBytes: PRECACHE.bytes, complete, ask, changes: PRECACHE.changes };
 }
 
 async function announce(message) {

@@ -29,6 +29,7 @@ log = logging.getLogger("mkdocs.plugins.ruleref")
 # they render through ``current_page``: MkDocs makes a new Markdown instance per
 # page from ``mdx_configs``, so setting it before each render is enough.
 REFERENCES = "build_tools.markdown.references"
+HISTORY = "build_tools.markdown.history"
 
 
 class RulerefPlugin(BasePlugin[RulerefConfig]):
@@ -63,8 +64,9 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         for name in EXTENSIONS:
             if name in config.markdown_extensions:
                 config.mdx_configs.setdefault(name, {})["rule_index"] = self.index
-        if REFERENCES in config.markdown_extensions:  # it writes finished page URLs
-            config.mdx_configs[REFERENCES]["use_directory_urls"] = config.use_directory_urls
+        for name in (REFERENCES, HISTORY):  # they write finished page URLs
+            if name in config.markdown_extensions:
+                config.mdx_configs.setdefault(name, {})["use_directory_urls"] = config.use_directory_urls
         search_input.index_lean_pages(config)
         self.jump_examples = jump_form.examples(self.index)
 
@@ -82,7 +84,7 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
 
     def on_page_markdown(self, markdown, page, config, files):
         site_files.rank_rules_first(page, self.index)
-        for name in EXTENSIONS:
+        for name in (*EXTENSIONS, HISTORY):
             if name in config.mdx_configs:
                 config.mdx_configs[name]["current_page"] = page.file.src_uri
         return markdown

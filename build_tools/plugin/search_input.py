@@ -6,8 +6,9 @@ a "Referenced by" line per cited rule, and exceptions and abbreviations set
 apart: twice the tags of the same text without them, and the parse took more
 build time than finding the references. The index holds text, not those tags
 (the text of a link, span or abbr is indexed as text, and "Referenced by"
-lines are ``data-search-exclude``), so the plugin is given the page with each
-of those elements replaced by its text and those lines left out: the same
+lines and a text's history, its word diffs and tombstones, are
+``data-search-exclude``), so the plugin is given the page with each of those
+elements replaced by its text and those lines and blocks left out: the same
 index, built from HTML as lean as a plain page's; the page keeps its own
 content. ``tests/references/test_search_input.py`` checks that the index is
 the same byte for byte.
@@ -38,8 +39,13 @@ import re
 from build_tools.markdown.exceptions import CLASSES as NOTE_CLASSES
 
 # The markup of a reference (build_tools.markdown.references.reference_attributes, in that order).
-_REFERENCE = re.compile(r'<(a|span) class="rr-ref(?: rr-ref--missing)?" [^>]*>([^<]*)</\1>')
+_REFERENCE = re.compile(r'<(a|span) class="rr-ref(?: rr-ref--missing| rr-ref--removed)?" [^>]*>([^<]*)</\1>')
 _CITED_BY = re.compile(r'<p class="rr-cited-by" data-search-exclude="">.*?</p>', re.DOTALL)
+# A rule's history as the import writes it (build_tools.history_pages): "Changed in …" with its word
+# diff, "New in …", a removed rule's tombstone; each data-search-exclude, each one line with no
+# element of its own kind inside.
+_HISTORY = re.compile(r'<(details|p|div) class="rr-(?:change|new|tombstone)"[^>]*\bdata-search-exclude\b[^>]*>'
+                      r'.*?</\1>', re.DOTALL)
 # An exception or errata span (build_tools.markdown.exceptions) around text and tags other than spans.
 _NOTE = re.compile(r'<span class="(?:%s)">([^<]*(?:<(?!/?span\b)[^<]*)*)</span>' % "|".join(NOTE_CLASSES.values()))
 # A glossary tooltip (build_tools.markdown.glossary).
@@ -54,7 +60,7 @@ RULE_LEVEL_BOOST = 2
 
 def lean_html(html: str) -> str:
     # Functions, not r"\2" templates: Python 3.11 expands a template in Python code, match by match.
-    html = _REFERENCE.sub(lambda element: element[2], _CITED_BY.sub("", html))
+    html = _REFERENCE.sub(lambda element: element[2], _CITED_BY.sub("", _HISTORY.sub("", html)))
     return _ABBREVIATION.sub(lambda element: element[1], _NOTE.sub(lambda element: element[1], html))
 
 

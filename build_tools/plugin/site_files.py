@@ -8,6 +8,7 @@ from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Section
 
+from build_tools import offline
 from build_tools.offline import manifest_files
 from build_tools.site_assets import ASSET_PREFIX, ASSETS, THEME, asset_names
 
@@ -65,8 +66,8 @@ def _section_folder(section: Section) -> str | None:
 
 
 def page_urls_and_titles(index, files: Files) -> tuple[dict[str, str], dict[str, str]]:
-    """Each rule page's URL (relative to the site root) and title, as MkDocs made them."""
-    found = {path: files.get_file_from_path(path) for path in index.pages}
+    """Each rule page's and What's-new page's URL (relative to the site root) and title, as MkDocs made them."""
+    found = {path: files.get_file_from_path(path) for path in [*index.pages, *offline.whats_new_pages(index)]}
     return ({path: file.url for path, file in found.items()},
             {path: file.page.title if file.page else path for path, file in found.items()})
 

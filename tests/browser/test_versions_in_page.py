@@ -1,13 +1,16 @@
 """What a reader sees of a text's versions (issue 13): an old link to a removed rule lands on its
 tombstone, a changed rule's diff opens, a link pinned to the earlier version shows that version's
-text, and What's new lists every changed, new and removed rule. The site is ``tests/living``'s
+text, What's new lists every changed, new and removed rule, a reference to a removed rule is marked
+and lands on its tombstone, and an erratum says the text resolved it. The site is ``tests/living``'s
 ferries rulebook with its second printing recorded (``projects.two_printings``)."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
-from projects import build, two_printings
+from projects import LIVING, build, two_printings
 from static_server import serve
 
 pytestmark = pytest.mark.browser
@@ -17,6 +20,7 @@ NARROW = {"width": 390, "height": 844}
 @pytest.fixture(scope="module")
 def ferries_url(tmp_path_factory):
     project = two_printings(tmp_path_factory.mktemp("living") / "project")
+    shutil.copy(LIVING / "annotations.yml", project / "rulesets/ferries/annotations.yml")
     server, url = serve(build(project, project / "site"))
     yield url
     server.shutdown()
@@ -29,6 +33,21 @@ def test_an_old_link_to_a_removed_rule_lands_on_its_tombstone(page, ferries_url)
     assert "Z1.4 was removed in Second printing" in tombstone.inner_text()
     assert "Ferries may not cross at night." in tombstone.inner_text()
     assert tombstone.is_visible() and page.evaluate("document.getElementById('Z1.4').getBoundingClientRect().top") < 900
+
+
+def test_a_reference_to_a_removed_rule_is_marked_removed_and_lands_on_its_tombstone(page, ferries_url, tmp_path):
+    page.set_viewport_size(NARROW)
+    page.goto(f"{ferries_url}ferries/z1-ferries/#Z1.7")
+    reference = page.locator('[id="Z1.7"] ~ p .rr-ref--removed')  # "It may cross at night (formerly 1.4)."
+    assert reference.inner_text() == "1.4"
+    assert reference.get_attribute("title") == "Z1.4 was removed in Second printing"
+    assert page.evaluate("getComputedStyle(document.querySelector('.rr-ref--removed'), '::after').content") \
+        == '"removed"'
+    page.screenshot(path=str(tmp_path / "reference-to-removed-rule-390.png"))
+    reference.click()
+    page.wait_for_url("**/z1-ferries/#Z1.4")
+    assert "Z1.4 was removed in Second printing" in page.locator('[id="Z1.4"]').inner_text()
+    assert page.evaluate("document.getElementById('Z1.4').getBoundingClientRect().top") < 844
 
 
 def test_a_moved_rules_tombstone_links_to_where_its_text_went(page, ferries_url):
@@ -83,3 +102,56 @@ def test_whats_new_lists_every_changed_new_and_removed_rule_linked(page, ferries
     page.locator("article li a", has_text="Z1.4 1.4 NIGHT:").click()
     page.wait_for_url("**/z1-ferries/#Z1.4")
     assert page.locator('[id="Z1.4"]').is_visible()
+
+
+def test_an_erratum_the_new_text_incorporates_says_it_is_resolved(page, ferries_url, tmp_path):
+    page.set_viewport_size(NARROW)
+    page.goto(f"{ferries_url}ferries/z1-ferries/#Z1.1")
+    erratum = page.locator(".rr-annotation--errata")
+    resolved = erratum.locator(".rr-annotation__version").inner_text()  # the import dates the version today
+    assert resolved.startswith("Resolved in Second printing (") and resolved.endswith("): its text incorporates this.")
+    note = page.locator(".rr-annotation--note", has_text="Loading from a bridge")
+    assert "May be resolved: the rule changed in Second printing" in note.inner_text()
+    erratum.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "resolved-erratum-390.png"))
+
+
+def test_the_update_prompt_says_how_many_rules_the_new_version_changed_and_links_to_whats_new(browser, tmp_path):
+    """A reader saved the first printing; the second is published. The prompt names the change, from the
+    lists the two builds wrote into sw.js, and its link opens What's new in the new version."""
+    import subprocess
+    import sys
+
+    from projects import PROJECT, make_project
+
+    project = make_project(tmp_path / "project", {"ferries": LIVING / "ferries"})
+    site = build(project, project / "site")
+    server, url = serve(site)
+    context = browser.new_context(viewport=NARROW)
+    try:
+        page = context.new_page()
+        page.goto(f"{url}ferries/z1-ferries/")
+        page.wait_for_function("() => document.querySelector('.rr-offline')?.dataset.state === 'ready'",
+                               timeout=120_000)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+        subprocess.run([sys.executable, "-m", "build_tools.cli", "import", str(LIVING / "z1-ferries-second-printing.txt"),
+                        "--ruleset", "ferries", "--chapter", "Z", "--version", "Second printing"], cwd=project,
+                       check=True, capture_output=True, env={"PYTHONPATH": str(PROJECT), "PATH": "/usr/bin:/bin"})
+        build(project, site)
+        page.reload()
+        prompt = page.locator(".rr-update")
+        prompt.wait_for(state="visible", timeout=60_000)
+        changes = prompt.locator(".rr-update__changes")
+        changes.wait_for()
+        # Z1.1 changed, Z1.6 and Z1.7 are new, Z1.3 and Z1.4 removed.
+        assert changes.inner_text() == "5 rules changed in Z1 Ferries (Second printing) — see what's new"
+        page.screenshot(path=str(tmp_path / "update-prompt-390.png"))
+
+        changes.locator("a").click()
+        page.wait_for_url("**/ferries/whats-new/#z1-ferries-second-printing", timeout=30_000)
+        assert page.locator("article h1").inner_text().startswith("What's new")  # a page only the new version has
+        assert "removed: Z1.4 1.4 NIGHT:" in page.locator("article").inner_text()
+    finally:
+        context.close()
+        server.shutdown()

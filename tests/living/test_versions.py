@@ -4,7 +4,7 @@ a new rule, tombstones for removed rules (one moved, one gone), a page for the e
 
 ``ferries/`` is the first printing of a rulebook written for these tests, ``z1-ferries-second-printing.txt``
 its second printing: Z1.1 changes a word ("all" -> "half"), Z1.3 moves to Z1.6 under a new title, Z1.4 is
-dropped, Z1.7 is new.
+dropped, Z1.7 is new (and cites the dropped Z1.4).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from projects import PROJECT, import_all, make_project, two_printings
+from projects import PROJECT, build, import_all, make_project, two_printings
 
 HERE = Path(__file__).resolve().parent
 SECOND_PRINTING = HERE / "z1-ferries-second-printing.txt"
@@ -102,6 +102,36 @@ def test_the_history_is_not_part_of_the_rules_text(ferries):
     assert index.get("ferries", "Z1.3") is None  # removed: a tombstone, not a rule
 
 
+def test_a_removed_rule_is_a_link_target_not_a_rule_and_citing_it_is_not_unresolved(ferries):
+    from build_tools.rule_index import RuleIndex
+    from build_tools.rulesets import load_rulesets
+
+    index = RuleIndex.from_docs(ferries / "docs", load_rulesets(ferries / "rulesets"))
+    tombstone = index.tombstone("ferries", "Z1.4")
+    assert (tombstone.page, tombstone.removed_in) == ("ferries/z1-ferries.md", "Second printing")
+    assert (ferries / "docs/ferries/z1-ferries.md").read_text().split("\n")[tombstone.line - 1].startswith(
+        '<div class="rr-tombstone" id="Z1.4"')
+    assert "Z1.4" not in index.rules_of("ferries")  # jump-to-rule and search know the rules in force
+    assert index.unresolved_references() == {}  # Z1.7 cites the removed Z1.4: it lands on the tombstone
+
+
+def test_the_import_says_which_references_cite_a_removed_rule(ferries):
+    said = "\n".join(import_all(ferries))
+    assert "references: 3 found, 2 resolved, 0 unresolved in this ruleset's sections" in said
+    assert "    to removed rules, linked to where they stood: Z1.4" in said
+
+
+def test_a_reference_to_a_removed_rule_links_to_its_tombstone_and_the_release_check_passes(ferries):
+    from build_tools.release_check import check_site
+
+    site = build(ferries, ferries / "site")
+    page = (site / "ferries/z1-ferries/index.html").read_text()
+    # Z1.7: "It may cross at night (formerly 1.4)."
+    assert ('(formerly <a class="rr-ref rr-ref--removed" data-rule="Z1.4" href="#Z1.4" '
+            'title="Z1.4 was removed in Second printing">1.4</a>)') in page
+    assert check_site(ferries, site) == []
+
+
 def test_importing_the_same_text_again_records_nothing(ferries):
     ruleset = ferries / "rulesets" / "ferries"
     before = {path: path.read_bytes() for path in [*ruleset.rglob("*"), *(ferries / "docs").rglob("*")]
@@ -127,3 +157,89 @@ def test_a_source_without_versions_imports_as_before(tmp_path):
     page = (project / "docs/ferries/z1-ferries.md").read_text()
     assert "rr-versions" not in page and "data-changed" not in page
     assert not (project / "docs/ferries/whats-new.md").exists()
+
+
+def test_the_service_worker_lists_how_many_rules_each_version_changed_for_the_update_prompt(ferries):
+    import json
+    import re
+
+    site = build(ferries, ferries / "site")
+    precache = json.loads(re.search(r"^const PRECACHE = (\{.*\});$", (site / "sw.js").read_text(), re.MULTILINE)[1])
+    assert precache["changes"] == [{"key": "ferries/z1-ferries/second-printing", "title": "Z1 Ferries",
+                                    "version": "Second printing", "rules": 5,
+                                    "url": "ferries/whats-new/#z1-ferries-second-printing"}]
+
+
+# Annotations written against a version of the text (README, "Versions of a text").
+ANNOTATIONS = HERE / "annotations.yml"
+
+
+def test_an_annotation_says_which_text_it_applies_to_and_whether_a_later_one_resolved_it(ferries):
+    import re
+
+    (ferries / "rulesets/ferries/versions.yml").write_text(DATED, encoding="utf-8")
+    shutil.copy(ANNOTATIONS, ferries / "rulesets/ferries/annotations.yml")
+    import_all(ferries)
+    page = (build(ferries, ferries / "site") / "ferries/z1-ferries/index.html").read_text()
+    said = {title: version for version, title in
+            re.findall(r'rr-annotation__version[^"]*">([^<]*)</p><p class="rr-annotation__title">([^<]*)</p>', page)}
+    assert said == {
+        # The data says the second printing incorporates the erratum.
+        "Loading costs half the MF": "Resolved in Second printing (2026-06-01): its text incorporates this.",
+        # Z1.1 changed since the note was written: whether the change covers it, only a person can tell.
+        "Loading from a bridge": "Written for first import. May be resolved: the rule changed in Second printing "
+                                 "(2026-06-01).",
+        "Crossing twice": "Written for first import; the rule's text has not changed since.",
+        "Sinking": "Written for Second printing, the current text.",
+    }
+    assert 'class="rr-annotation__version rr-annotation__version--resolved"' in page
+
+
+@pytest.mark.parametrize("entry, problem", [
+    ("  version: Third printing\n", "version: 'Third printing' is not a version of the text of Z1.2 "
+                                    "(docs/ferries/z1-ferries.md; its versions in versions.yml: first import, "
+                                    "Second printing)"),
+    ("  version: Second printing\n  resolved_in: first import\n",
+     "resolved_in: 'first import' must be a version after version: 'Second printing'"),
+])
+def test_an_annotation_naming_a_version_the_text_does_not_have_fails_the_build_naming_its_line(ferries, entry,
+                                                                                                problem):
+    annotations = ferries / "rulesets/ferries/annotations.yml"
+    annotations.write_text("- rule: Z1.2\n  kind: note\n  title: Crossing\n  text: Crossing takes a phase.\n" + entry,
+                           encoding="utf-8")
+    result = ruleref("build", cwd=ferries)
+    assert result.returncode == 1
+    line = 5 if "Third" in entry else 6
+    assert f"rulesets/ferries/annotations.yml:{line}: {problem}" in result.stderr
+
+
+def test_the_history_blocks_reach_the_page_exactly_as_python_markdown_would_have_parsed_them(ferries, tmp_path):
+    # build_tools.markdown.history stashes them unparsed: a cost cut that must not change a byte.
+    stashed = build(ferries, tmp_path / "stashed")
+    config = ferries / "mkdocs.yml"
+    config.write_text(config.read_text().replace("  - build_tools.markdown.history\n", ""), encoding="utf-8")
+    parsed = build(ferries, tmp_path / "parsed")
+    page = "ferries/z1-ferries/index.html"
+    assert (stashed / page).read_bytes() == (parsed / page).read_bytes()
+    assert b'<details class="rr-change"' in (stashed / page).read_bytes()
+
+
+def test_on_an_earlier_versions_page_each_rule_links_to_where_its_text_is_now(ferries):
+    # Written by the import as finished HTML; the link is the current page's URL, as MkDocs writes one.
+    page = (build(ferries, ferries / "site") / "ferries/versions/first-import/index.html").read_text()
+    assert ('<p class="rr-earlier-link"><em>This is its text as of first import; a newer version exists:</em> '
+            '<a href="../../z1-ferries/#Z1.1">the current text</a></p>') in page
+    assert ('<em>This is its text as of first import; removed in Second printing:</em> '
+            '<a href="../../z1-ferries/#Z1.4">what became of it</a>') in page
+
+
+def test_on_zensical_too_an_earlier_versions_page_links_each_rule_to_its_current_text(ferries):
+    pytest.importorskip("zensical")
+    from build_tools.release_check import check_site
+    from build_tools.site_build import build_into
+
+    site = ferries / "site"
+    build_into(site, config_file=ferries / "mkdocs.yml", engine="zensical")
+    assert '<a href="../../z1-ferries/#Z1.1">the current text</a>' in \
+        (site / "ferries/versions/first-import/index.html").read_text()
+    assert check_site(ferries, site) == []

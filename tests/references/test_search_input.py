@@ -31,6 +31,23 @@ def test_our_elements_become_their_text_and_referenced_by_lines_go():
         '<span class="rr-errata">[ERRATA: <span class="author">kept</span>]</span>.</p>')
 
 
+def test_a_rules_history_goes_and_a_reference_to_a_removed_rule_becomes_its_text():
+    # Material leaves data-search-exclude elements out of the index: search finds the current text.
+    page = ('<h2 class="rr-rule" data-rule="Z1.1" id="Z1.1">1.1 LOADING:</h2>\n'
+            '<details class="rr-change" data-search-exclude><summary>Changed in Second printing: what changed'
+            '</summary><div class="rr-diff"><p>spending <del>all</del> <ins>half</ins></p></div></details>\n'
+            '<p>Spending half its MF.</p>\n'
+            '<div class="rr-tombstone" id="Z1.4" data-rule="Z1.4" data-removed="second-printing" '
+            'data-search-exclude><p class="rr-tombstone__note"><strong>Z1.4</strong> was removed.</p>'
+            '<blockquote><p>Ferries may not cross at night.</p></blockquote></div>\n'
+            '<p class="rr-new" data-search-exclude>New in Second printing</p>\n'
+            '<p>It may cross at night (formerly <a class="rr-ref rr-ref--removed" data-rule="Z1.4" href="#Z1.4" '
+            'title="Z1.4 was removed in Second printing">1.4</a>).</p>')
+    assert search_input.lean_html(page) == ('<h2 class="rr-rule" data-rule="Z1.1" id="Z1.1">1.1 LOADING:</h2>\n'
+                                            '\n<p>Spending half its MF.</p>\n\n\n'
+                                            '<p>It may cross at night (formerly 1.4).</p>')
+
+
 def test_the_index_reads_the_lean_content_and_the_page_keeps_its_own():
     read = []
     index = SimpleNamespace(add_entry_from_context=lambda page: read.append(page.content), entries=[])
@@ -107,3 +124,15 @@ def test_the_search_index_is_the_one_material_builds_from_the_full_pages(built_s
     page = "asl/g15-bulldozers/index.html"  # and the pages themselves are not changed
     assert (built_site / page).read_bytes() == (full_pages_site / page).read_bytes()
     assert b'class="rr-cited-by"' in (built_site / page).read_bytes()
+
+
+def test_a_text_with_versions_has_the_search_index_material_builds_from_the_full_pages(tmp_path, monkeypatch):
+    from projects import build, two_printings
+
+    project = two_printings(tmp_path / "project")
+    lean = build(project, tmp_path / "lean")
+    monkeypatch.setattr(search_input, "lean_html", lambda html: html)
+    full = build(project, tmp_path / "full")
+    index = "search/search_index.json"
+    assert (lean / index).read_bytes() == (full / index).read_bytes()
+    assert b"Changed in Second printing" not in (lean / index).read_bytes()  # the page shows it; search finds rules

@@ -6,7 +6,8 @@
 //   state.update  null | "waiting" (a new version is installed and waits for the reader's go-ahead)
 //                 | "failed" (saving the new version failed; the copy in use still works) | "retrying"
 //   bytes/totalBytes (saved so far, all of it), reason (why saving failed: the file and what went
-//   wrong), updateReason (why saving the new version failed)
+//   wrong), updateReason (why saving the new version failed), updateChanges (the versions of the
+//   texts the waiting version holds and this copy does not: {title, version, rules, href}, newest first)
 
 const STATUS_TIMEOUT_MS = 5000;
 // How long a calculator page's offline copy waits for its Python to start.
@@ -35,14 +36,27 @@ export function watchOfflineCopy(root, onChange) {
         set({ kind, version: status.version, totalBytes: status.totalBytes });
       }
     } // an installing worker reports its own progress, or nothing when it waits for the reader's yes
-    if (registration.waiting && container.controller) set({ update: "waiting" });
+    if (registration.waiting && container.controller) await waiting(registration.waiting);
     else if (state.update === "waiting") set({ update: null });
+  }
+
+  // A new version waits for the reader: say what it changed in the rules, from the two builds'
+  // lists (what the waiting one holds that this copy's does not). A copy whose build had no list
+  // cannot say what it holds: the prompt then names no change rather than guess.
+  async function waiting(worker) {
+    const [next, current] = await Promise.all([ask(worker), registration.active ? ask(registration.active) : null]);
+    const held = new Set((current?.changes || []).map((change) => change.key));
+    const changes = next?.changes && current?.changes ? next.changes.filter((change) => !held.has(change.key)) : [];
+    set({
+      update: "waiting",
+      updateChanges: changes.map(({ title, version, rules, url }) => ({ title, version, rules, href: new URL(url, root).href })),
+    });
   }
 
   function follow(worker) {
     if (!worker) return;
     worker.addEventListener("statechange", () => {
-      if (worker.state === "installed" && container.controller) set({ update: "waiting" });
+      if (worker.state === "installed" && container.controller) waiting(worker);
       else if (worker.state === "activated") refresh();
       else if (worker.state === "redundant" && !registration.active) set({ kind: "failed" });
     });
@@ -68,10 +82,13 @@ export function watchOfflineCopy(root, onChange) {
   container.startMessages();
 
   // A new version took over (this tab's reader or another tab accepted it):
-  // this page's HTML belongs to the old one, so load the page again.
+  // this page's HTML belongs to the old one, so load the page again, or the
+  // page the reader asked for with the update (What's new).
   let controlled = Boolean(container.controller);
+  let destination = null;
   container.addEventListener("controllerchange", () => {
-    if (controlled) window.location.reload();
+    if (controlled && destination) window.location.assign(destination);
+    else if (controlled) window.location.reload();
     controlled = true;
     refresh();
   });
@@ -118,7 +135,9 @@ export function watchOfflineCopy(root, onChange) {
       if (registration && registration.active) registration.active.postMessage({ type: "fill" });
       else register(); // a failed first install leaves no worker: register again, it resumes the download
     },
-    acceptUpdate() {
+    // to: the page to open in the new version (else this one, reloaded).
+    acceptUpdate(to = null) {
+      destination = to;
       if (registration && registration.waiting) registration.waiting.postMessage({ type: "skip-waiting" });
     },
     // Fetch sw.js again: the browser installs the new version afresh, and the

@@ -2,7 +2,8 @@
 // available offline, why saving failed, or a button to save it, which asks
 // first when the copy is over the site's offline budget), an "Offline" badge
 // in the header while the device has no network, and the new-version prompt
-// (reload, or why saving the new version failed, with a retry). Reasons come
+// (reload, with what it changed in the rules and a link to What's new, or why
+// saving the new version failed, with a retry). Reasons come
 // from the service worker and name a file of the site: shown as text only.
 
 const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
@@ -102,13 +103,28 @@ export function showUpdatePrompt(state, actions) {
     prompt.setAttribute("role", "alert");
     document.body.append(prompt);
   }
-  const key = [state.update, state.updateReason].join("|");
+  const key = [state.update, state.updateReason, ...(state.updateChanges || []).map((change) => change.href)].join("|");
   if (prompt.dataset.key !== key) {
     prompt.dataset.key = key;
     prompt.dataset.state = state.update;
     prompt.replaceChildren(...updateParts(state, actions, prompt));
   }
   prompt.hidden = prompt.dataset.dismissed === key;
+}
+
+// "5 rules changed in Z1 Ferries (Second printing) — see what's new": the link opens What's new
+// in the new version, which it takes on the way.
+function changeLine(change, actions) {
+  const line = element("span", "rr-update__changes",
+    `${change.rules} ${change.rules === 1 ? "rule" : "rules"} changed in ${change.title} (${change.version}) — `);
+  const link = element("a", "rr-update__whats-new", "see what's new");
+  link.href = change.href;
+  link.addEventListener("click", (event) => {
+    event.preventDefault();
+    actions.acceptUpdate(change.href);
+  });
+  line.append(link);
+  return line;
 }
 
 function updateParts(state, actions, prompt) {
@@ -121,7 +137,8 @@ function updateParts(state, actions, prompt) {
       reload.disabled = true;
       actions.acceptUpdate();
     });
-    return [element("span", "rr-update__text", "A new version is available — reload"), reload, later];
+    return [element("span", "rr-update__text", "A new version is available — reload"), reload, later,
+      ...(state.updateChanges || []).map((change) => changeLine(change, actions))];
   }
   if (state.update === "retrying") {
     return [element("span", "rr-update__text", "Saving the new version again…")];

@@ -47,6 +47,9 @@ async function show(ref) {
   if (entry) {
     title.textContent = entry.title;
     text.textContent = entry.text.length >= 400 ? `${entry.text.trimEnd()}…` : entry.text;
+  } else if (ref.classList.contains("rr-ref--removed")) {
+    title.textContent = "Removed";
+    text.textContent = `${ref.title || ref.dataset.rrTitle}. The link shows its last text.`;
   } else {
     title.textContent = "Not in this reference";
     text.textContent = `${id} is cited here, but its rule is not part of this site.`;
