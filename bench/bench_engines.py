@@ -27,7 +27,7 @@ from bench.bench_site_build import PROJECT, _build_env, _configs
 from bench.synthetic import write_rulebook, write_ruleset
 from build_tools.engines import ENGINES
 
-RUNS = 3
+RUNS = 5
 TARGET_OVERHEAD = 0.30
 
 
