@@ -37,7 +37,6 @@ class Engine:
     package: str  # the Python package that must be importable
     extra: str  # the ruleref extra that installs it ("" for the default, which ruleref itself needs)
     build: Callable[[Path, Path, bool], None]  # (config file, site folder, strict)
-    runs_plugin: bool  # whether the ruleref plugin does the site-wide steps
 
     def available(self) -> bool:
         return importlib.util.find_spec(self.package) is not None
@@ -107,9 +106,9 @@ def _run(name: str, command: list[str], project: Path) -> None:
 
 
 ENGINES = {
-    "mkdocs": Engine("mkdocs", "mkdocs", "", _build_with_mkdocs, runs_plugin=True),
-    "properdocs": Engine("properdocs", "properdocs", "properdocs", _build_with_properdocs, runs_plugin=True),
-    "zensical": Engine("zensical", "zensical", "zensical", _build_with_zensical, runs_plugin=False),
+    "mkdocs": Engine("mkdocs", "mkdocs", "", _build_with_mkdocs),
+    "properdocs": Engine("properdocs", "properdocs", "properdocs", _build_with_properdocs),
+    "zensical": Engine("zensical", "zensical", "zensical", _build_with_zensical),
 }
 
 

@@ -28,7 +28,6 @@ import re
 
 from build_tools.errors import SourceError
 from build_tools.importer import markdown_text as md
-from build_tools.importer import source_lines as lines_of
 from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule
