@@ -1,11 +1,13 @@
-"""Calculators that implement a rule whose text changed in the current version.
+"""Calculators that implement a rule whose text changed in the current version, or that a version removed.
 
 A calculator cites the rules it implements (``Calculator.rules``). When the
 import marks one of them changed in its source's current version (its heading
 carries ``data-changed="<version slug>"``, ``build_tools.history_pages``), the
-calculator may compute the old procedure: ``ruleref build`` warns and
-``ruleref check`` fails until its declaration says it was checked against
-that version, ``reviewed={"G15.21": "Errata 2026"}``.
+calculator may compute the old procedure; when a version removed one (the
+page keeps its tombstone), the calculator rests on a rule no longer in force.
+Either way ``ruleref build`` warns and ``ruleref check`` fails until its
+declaration says it was checked against that version,
+``reviewed={"G15.21": "Errata 2026"}``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import re
 from pathlib import Path
 
 from build_tools.publish import rule_pages
+from build_tools.rule_index import Tombstone, tombstones_in_markdown
 from build_tools.versions import slug_of
 
 _CHANGED_HEADING = re.compile(r'^#{1,6} .*\{: #(\S+) \.rr-rule data-rule="[^"]*" data-changed="([^"]+)"', re.M)
@@ -32,22 +35,40 @@ def changed_rules(docs_dir: Path, rulesets) -> dict[tuple[str, str], tuple[str, 
     return changed
 
 
+def removed_rules(docs_dir: Path, rulesets) -> dict[tuple[str, str], Tombstone]:
+    """(ruleset id, rule ID) -> the tombstone of every rule a version removed."""
+    return {(ruleset.id, tombstone.id): tombstone
+            for ruleset in rulesets.values()
+            for name, _, text in rule_pages(docs_dir, ruleset.id)
+            for tombstone in tombstones_in_markdown(text, ruleset, f"{ruleset.id}/{name}")}
+
+
 def unreviewed(docs_dir: Path, rulesets, calculators) -> list[str]:
-    """One line per rule a calculator implements that changed in the current version without its review:
-    where the calculator is declared, what changed, and the line to add."""
+    """One line per rule a calculator implements that changed in the current version, or that a version
+    removed, without its review: where the calculator is declared, what happened, and the line to add."""
     changed = changed_rules(docs_dir, rulesets)
+    removed = removed_rules(docs_dir, rulesets)
     problems = []
     for calc in calculators:
         for rule_id in calc.rules:
-            found = changed.get((calc.ruleset, rule_id))
-            if found is None:
+            key = (calc.ruleset, rule_id)
+            if key in changed:
+                label, page = changed[key]
+                fix = (f"read the new text, update the calculator if the procedure changed, "
+                       f"then add reviewed={{{rule_id!r}: {label!r}}} to its declaration")
+                happened = f"whose text changed in {label}"
+            elif key in removed:
+                label, page = removed[key].removed_in, removed[key].page
+                fix = (f"update the calculator to the rules in force and take {rule_id} out of its rules, "
+                       f"or, if the rule's last text still applies, add reviewed={{{rule_id!r}: {label!r}}} "
+                       "to its declaration")
+                happened = f"which was removed in {label}"
+            else:
                 continue
-            label, page = found
             if rule_id in calc.reviewed and slug_of(calc.reviewed[rule_id]) == slug_of(label):
                 continue
-            problems.append(f"{_declared_at(calc)}: {calc.id} implements {rule_id}, whose text changed in {label} "
-                            f"(see docs/{page}#{rule_id}); read the new text, update the calculator if the "
-                            f"procedure changed, then add reviewed={{{rule_id!r}: {label!r}}} to its declaration")
+            problems.append(f"{_declared_at(calc)}: {calc.id} implements {rule_id}, {happened} "
+                            f"(see docs/{page}#{rule_id}); {fix}")
     return problems
 
 

@@ -119,6 +119,9 @@ def source_problems(project: Path, docs_dir: Path) -> list[str]:
 SCRIPT_LINKS = {
     "rule-index.json": lambda data: [(f"rule {rule_id} ({ruleset})", entry["url"])
                                      for ruleset, rules in data["rules"].items() for rule_id, entry in rules.items()]
+                                    + [(f"removed rule {rule_id} ({ruleset})", entry["url"])
+                                       for ruleset, removed in data["removed"].items()
+                                       for rule_id, entry in removed.items()]
                                     + [(f"calculator {calc_id}", entry["url"])
                                        for calc_id, entry in data["calculators"].items()],
 }

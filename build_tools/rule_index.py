@@ -168,6 +168,10 @@ class RuleIndex:
         """Where the removed rule of ``ruleset`` with this ID stood, if the site keeps its tombstone."""
         return self._tombstones.get((ruleset, rule_id))
 
+    def tombstones_of(self, ruleset: str) -> Mapping[str, Tombstone]:
+        """Where each removed rule of ``ruleset`` stood, by its ID."""
+        return {rule_id: tombstone for (owner, rule_id), tombstone in self._tombstones.items() if owner == ruleset}
+
     def rules_of(self, ruleset: str) -> Mapping[str, Rule]:
         """The rules of ``ruleset`` by ID (and by the other spellings ``get`` knows)."""
         return self._by_id.get(ruleset, {})

@@ -1,7 +1,8 @@
 """``rule-index.json``: what the page scripts know of the site's rules and calculators.
 
-Jump-to-rule and hover previews read the rules; a share link opened away from
-its calculator reads where that calculator is placed. Written after the
+Jump-to-rule and hover previews read the rules; jump-to-rule and a
+calculator's live citations read where each removed rule stood; a share link
+opened away from its calculator reads where that calculator is placed. Written after the
 engine has built the pages, from the rule index and each rule page's URL and
 title, whichever engine made them.
 """
@@ -20,7 +21,10 @@ RULE_INDEX_JSON = "rule-index.json"
 def write_rule_index_json(site_dir: Path, index, page_urls: dict[str, str], page_titles: dict[str, str]) -> None:
     """``rulesets``: each ruleset's name, short name, numbering and chapters;
     ``rules``: per ruleset, per rule ID, its URL, heading, chapter and the
-    start of its text; ``calculators``: where each calculator is placed
+    start of its text; ``removed``: per ruleset, per ID of a rule a version
+    removed, the URL of its tombstone and the label of that version (kept out
+    of ``rules``: search and previews read those, and a tombstone is not a
+    rule); ``calculators``: where each calculator is placed
     (``calculator_pages``). Rule IDs are unique within a ruleset only (two books
     may both have a 5.44), so the page scripts look a rule up in a ruleset.
     ``page_urls`` (docs path -> URL) are relative to the site root, so the
@@ -37,8 +41,11 @@ def write_rule_index_json(site_dir: Path, index, page_urls: dict[str, str], page
             "chapter": rule.chapter,
             "text": rule.text[:400],
         }
+    removed = {ruleset_id: {rule_id: {"url": f"{page_urls[tombstone.page]}#{rule_id}", "version": tombstone.removed_in}
+                            for rule_id, tombstone in index.tombstones_of(ruleset_id).items()}
+               for ruleset_id in rulesets}
     (site_dir / RULE_INDEX_JSON).write_text(
-        json.dumps({"rulesets": rulesets, "rules": rules,
+        json.dumps({"rulesets": rulesets, "rules": rules, "removed": removed,
                     "calculators": calculator_pages(index, page_urls, page_titles)},
                    ensure_ascii=False, sort_keys=False, separators=(",", ":")), encoding="utf-8")
 

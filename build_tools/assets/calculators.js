@@ -9,7 +9,7 @@
 import { renderResult, showErrors } from "./ruleref/calculator-render.js";
 import { linkedInputs } from "./ruleref/link-prefill.js";
 import { pointElsewhere } from "./ruleref/link-pointer.js";
-import { loadIndex, pageRuleset, ruleIn, ruleUrl } from "./ruleref/rules.js";
+import { loadIndex, pageRuleset, removedRule, ruleIn, ruleUrl } from "./ruleref/rules.js";
 
 const WORKER = new URL("./ruleref/calculator-worker.js", import.meta.url);
 
@@ -31,11 +31,15 @@ function pageQuery() {
 // The rules a result cites are rules of the page's ruleset (the one the
 // calculator is placed in); the page is read when the result is shown, as
 // instant navigation may have moved to another ruleset since the index loaded.
+// A rule a version removed is cited at its tombstone, with that version's label.
 function ruleIndex() {
   return loadIndex()
     .then((index) => (rule) => {
-      const entry = ruleIn(index, pageRuleset(index), rule);
-      return entry ? ruleUrl(entry).href : null;
+      const ruleset = pageRuleset(index);
+      const entry = ruleIn(index, ruleset, rule);
+      if (entry) return { href: ruleUrl(entry).href, removedIn: null };
+      const removed = ruleset ? removedRule(index, ruleset, rule) : undefined;
+      return removed ? { href: ruleUrl(removed).href, removedIn: removed.version } : null;
     })
     .catch(() => () => null);
 }

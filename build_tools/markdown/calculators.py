@@ -32,8 +32,10 @@ import posixpath
 import re
 import weakref
 import xml.etree.ElementTree as etree
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import yaml
 from markdown import Markdown
@@ -46,7 +48,7 @@ import calculators
 from calculators.model import result_json
 from build_tools.errors import SourceError
 from build_tools.markdown.site_context import current_page, page_options, site_index
-from build_tools.markdown.references import reference_attributes
+from build_tools.markdown.references import reference_attributes, removed_reference_attributes
 from build_tools.rule_index import slugify
 
 PLACEMENTS_FILE = "calculators.yml"
@@ -141,21 +143,39 @@ def placements_of(index) -> dict[tuple[str, str], tuple[Placement, ...]]:
 
 # -- links -----------------------------------------------------------------------
 
+class Citations(NamedTuple):
+    """What a calculator's citations on ``page`` link to: the rules of its ruleset
+    (``RuleIndex.rules_of``) and where its removed rules stood (``RuleIndex.tombstones_of``)."""
+
+    rules: Mapping
+    tombstones: Mapping
+    page: str
+
+
+def _link(target_page: str, page: str, anchor: str) -> str:
+    """A link from ``page`` to ``anchor`` on ``target_page`` as a relative .md path
+    (MkDocs turns it into a URL and checks it)."""
+    if target_page == page:
+        return f"#{anchor}"
+    return f"{posixpath.relpath(target_page, posixpath.dirname(page) or '.')}#{anchor}"
+
+
 def _href(rules, page: str, rule_id: str) -> str | None:
-    """A rule link as a relative .md path (MkDocs turns it into a URL and checks it);
-    ``rules`` are the calculator's ruleset's (``RuleIndex.rules_of``)."""
+    """A link to a rule of ``rules`` (the calculator's ruleset's), or None when it has none of that ID."""
     rule = rules.get(rule_id)
-    if rule is None:
-        return None
-    if rule.page == page:
-        return f"#{rule.id}"
-    return f"{posixpath.relpath(rule.page, posixpath.dirname(page) or '.')}#{rule.id}"
+    return None if rule is None else _link(rule.page, page, rule.id)
 
 
-def _rule_element(rules, page: str, rule_id: str) -> etree.Element:
-    """A reference as the references extension marks it: a link, or a missing-rule span."""
-    href = _href(rules, page, rule_id)
-    element = etree.Element("span" if href is None else "a", reference_attributes(rule_id, href))
+def _rule_element(cited: Citations, rule_id: str) -> etree.Element:
+    """A reference as the references extension marks it: a link, a link to the tombstone of a
+    rule a version removed, or a missing-rule span."""
+    tombstone = cited.tombstones.get(rule_id) if rule_id not in cited.rules else None
+    if tombstone is None:
+        href = _href(cited.rules, cited.page, rule_id)
+        element = etree.Element("span" if href is None else "a", reference_attributes(rule_id, href))
+    else:
+        element = etree.Element("a", removed_reference_attributes(
+            rule_id, _link(tombstone.page, cited.page, rule_id), tombstone.removed_in))
     element.text = AtomicString(rule_id)
     return element
 
@@ -167,7 +187,7 @@ def _sub(parent: etree.Element, tag: str, attrs: dict | None = None, text: str |
     return element
 
 
-def _cite(parent: etree.Element, rules, page: str, rule_id: str) -> None:
+def _cite(parent: etree.Element, cited: Citations, rule_id: str) -> None:
     """`` (G15.21)`` after a text: the rule it rests on."""
     if not rule_id:
         return
@@ -177,7 +197,7 @@ def _cite(parent: etree.Element, rules, page: str, rule_id: str) -> None:
         parent.text = AtomicString((parent.text or "") + opening)
     else:
         last.tail = AtomicString((last.tail or "") + opening)
-    link = _rule_element(rules, page, rule_id)
+    link = _rule_element(cited, rule_id)
     link.tail = AtomicString(")")
     parent.append(link)
 
@@ -192,7 +212,7 @@ def _shown(item: dict, values: dict) -> bool:
     return all(values.get(name) in allowed for name, allowed in item["show_if"].items())
 
 
-def _field(form: etree.Element, calc_id: str, item: dict, value, visible: bool, rules, page: str) -> None:
+def _field(form: etree.Element, calc_id: str, item: dict, value, visible: bool, cited: Citations) -> None:
     field_id = _field_id(calc_id, item["name"])
     attrs = {"class": f"rr-calc__field rr-calc__field--{item['kind']}", "data-input": item["name"],
              "data-kind": item["kind"]}
@@ -240,11 +260,11 @@ def _field(form: etree.Element, calc_id: str, item: dict, value, visible: bool, 
     if item["source"]:
         parts.append(f"Value from: {item['source']}.")
     help_element.text = " ".join(parts)  # not atomic: rule references in help become links
-    _cite(help_element, rules, page, item["rule"])
+    _cite(help_element, cited, item["rule"])
     _sub(field, "p", {"class": "rr-calc__error", "id": f"{field_id}-error", "hidden": "hidden"})
 
 
-def render_result(parent: etree.Element, result: dict, rules, page: str) -> None:
+def render_result(parent: etree.Element, result: dict, cited: Citations) -> None:
     """``result_json`` as elements; ``calculators.js`` builds the same structure in the page."""
     live = _sub(parent, "div", {"class": "rr-calc__live", "aria-live": "polite"})
     _sub(live, "p", {"class": "rr-calc__message", "hidden": "hidden"})
@@ -254,7 +274,7 @@ def render_result(parent: etree.Element, result: dict, rules, page: str) -> None
         _sub(row, "dt", None, item["label"])
         value = _sub(row, "dd")
         _sub(value, "span", {"class": "rr-calc__value"}, item["text"])
-        _cite(value, rules, page, item["rule"])
+        _cite(value, cited, item["rule"])
     if result["warnings"]:
         warnings = _sub(live, "ul", {"class": "rr-calc__warnings"})
         for warning in result["warnings"]:
@@ -275,11 +295,11 @@ def render_result(parent: etree.Element, result: dict, rules, page: str) -> None
         steps = _sub(details, "ol")
         for step in result["steps"]:
             line = _sub(steps, "li", None, step["text"])
-            _cite(line, rules, page, step["rule"])
+            _cite(line, cited, step["rule"])
 
 
 def render_calculator(calc, index, page: str) -> etree.Element:
-    rules = index.rules_of(calc.ruleset)
+    cited = Citations(index.rules_of(calc.ruleset), index.tombstones_of(calc.ruleset), page)
     declaration = calc.declaration()
     defaults = {item["name"]: item["default"] for item in declaration["inputs"]}
     section_id = f"calc-{calc.id}"
@@ -292,18 +312,18 @@ def render_calculator(calc, index, page: str) -> etree.Element:
     summary.text = calc.summary
     for rule_id, label in calc.reviewed.items():  # checked against a version of the rule (calculator_review)
         reviewed = _sub(section, "p", {"class": "rr-calc__reviewed"}, "Implements ")
-        link = _rule_element(rules, page, rule_id)
+        link = _rule_element(cited, rule_id)
         link.tail = AtomicString(f" as of {label}.")
         reviewed.append(link)
     form = _sub(section, "form", {"class": "rr-calc__form", "novalidate": "novalidate", "autocomplete": "off",
                                   "aria-label": f"Inputs: {calc.title}"})
     for item in declaration["inputs"]:
-        _field(form, calc.id, item, defaults[item["name"]], _shown(item, defaults), rules, page)
+        _field(form, calc.id, item, defaults[item["name"]], _shown(item, defaults), cited)
     if not declaration["inputs"]:  # the form stays: the page script listens on it and the release check counts it
         _sub(form, "p", {"class": "rr-calc__no-inputs"}, "This calculator takes no inputs: the rules fix its result.")
     inputs = calc.parse({})
     result = _sub(section, "div", {"class": "rr-calc__result"})
-    render_result(result, result_json(calc, inputs, calc.compute(inputs)), rules, page)
+    render_result(result, result_json(calc, inputs, calc.compute(inputs)), cited)
     bar = _sub(section, "div", {"class": "rr-calc__bar"})
     _sub(bar, "button", {"type": "button", "class": "md-button rr-calc__copy", "hidden": "hidden"}, "Copy link")
     _sub(bar, "p", {"class": "rr-calc__status", "role": "status"},
@@ -427,5 +447,5 @@ def makeExtension(**kwargs) -> CalculatorsExtension:
     return CalculatorsExtension(**kwargs)
 
 
-__all__ = ["CalculatorsExtension", "NO_CALCULATORS", "Placement", "calculator_table", "load_placements",
+__all__ = ["Citations", "CalculatorsExtension", "NO_CALCULATORS", "Placement", "calculator_table", "load_placements",
            "makeExtension", "placements_of", "render_calculator", "render_result"]

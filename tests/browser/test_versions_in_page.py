@@ -1,7 +1,7 @@
 """What a reader sees of a text's versions (issue 13): an old link to a removed rule lands on its
 tombstone, a changed rule's diff opens, a link pinned to the earlier version shows that version's
 text, What's new lists every changed, new and removed rule, a reference to a removed rule is marked
-and lands on its tombstone, and an erratum says the text resolved it. The site is ``tests/living``'s
+and lands on its tombstone, so does jumping to its ID, and an erratum says the text resolved it. The site is ``tests/living``'s
 ferries rulebook with its second printing recorded (``projects.two_printings``)."""
 
 from __future__ import annotations
@@ -9,7 +9,9 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from playwright.sync_api import expect
 
+from jump_form import jump, open_page
 from projects import LIVING, build, two_printings
 from static_server import serve
 
@@ -48,6 +50,27 @@ def test_a_reference_to_a_removed_rule_is_marked_removed_and_lands_on_its_tombst
     page.wait_for_url("**/z1-ferries/#Z1.4")
     assert "Z1.4 was removed in Second printing" in page.locator('[id="Z1.4"]').inner_text()
     assert page.evaluate("document.getElementById('Z1.4').getBoundingClientRect().top") < 844
+
+
+def test_jumping_to_a_removed_rules_id_lands_on_its_tombstone_and_says_when_it_was_removed(page, ferries_url):
+    open_page(page, f"{ferries_url}ferries/")
+    jump(page, "z1.4")
+    page.wait_for_url("**/ferries/z1-ferries/#Z1.4")
+    expect(page.locator(".rr-notice__text")).to_have_text("Z1.4 was removed in Second printing.")
+    expect(page.locator('[id="Z1.4"]')).to_be_in_viewport()
+    assert page.evaluate("document.activeElement.id") == "Z1.4"
+    assert page.console_errors == []
+
+
+def test_jumping_to_a_removed_rules_number_on_its_own_page_goes_to_where_it_stood(page, ferries_url):
+    open_page(page, f"{ferries_url}ferries/z1-ferries/")
+    jump(page, "1.4")  # relative to the page's chapter: Z1.4
+    page.wait_for_url("**/ferries/z1-ferries/#Z1.4")
+    # The form says it; should Material swap the page content for the anchor, the notice the jump carried says it.
+    said = page.locator(".rr-jump__message, .rr-notice__text").filter(has_text="Z1.4 was removed in Second printing.")
+    expect(said.first).to_be_visible()
+    expect(page.locator('[id="Z1.4"]')).to_be_in_viewport()
+    assert page.console_errors == []
 
 
 def test_a_moved_rules_tombstone_links_to_where_its_text_went(page, ferries_url):

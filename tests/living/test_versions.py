@@ -132,6 +132,22 @@ def test_a_reference_to_a_removed_rule_links_to_its_tombstone_and_the_release_ch
     assert check_site(ferries, site) == []
 
 
+def test_jump_to_rule_knows_where_each_removed_rule_stood_and_the_release_check_opens_it(ferries):
+    import json
+
+    from build_tools.release_check import check_site
+
+    site = build(ferries, ferries / "site")
+    index = json.loads((site / "rule-index.json").read_text())
+    assert index["removed"] == {"ferries": {"Z1.3": {"url": "ferries/z1-ferries/#Z1.3", "version": "Second printing"},
+                                            "Z1.4": {"url": "ferries/z1-ferries/#Z1.4", "version": "Second printing"}}}
+    assert "Z1.4" not in index["rules"]["ferries"]  # search and hover previews read the rules in force
+    damaged = (site / "rule-index.json").read_text().replace('"ferries/z1-ferries/#Z1.4"', '"ferries/z1-ferries/#Z1.40"')
+    (site / "rule-index.json").write_text(damaged)
+    assert ("rule-index.json: removed rule Z1.4 (ferries): 'ferries/z1-ferries/#Z1.40': "
+            "no element id 'Z1.40' on ferries/z1-ferries/index.html") in check_site(ferries, site)
+
+
 def test_importing_the_same_text_again_records_nothing(ferries):
     ruleset = ferries / "rulesets" / "ferries"
     before = {path: path.read_bytes() for path in [*ruleset.rglob("*"), *(ferries / "docs").rglob("*")]

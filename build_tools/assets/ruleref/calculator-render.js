@@ -9,15 +9,21 @@ function element(tag, className, text) {
   return node;
 }
 
-// " (5.44)": the rule a line rests on, linked when the site has it.
-function cite(parent, rule, ruleUrl) {
+// " (5.44)": the rule a line rests on, linked when the site has it, or to
+// where it stood when a version removed it. ``citation(rule)`` says which:
+// {href, removedIn: the version's label or null}, or null.
+function cite(parent, rule, citation) {
   if (!rule) return;
   parent.append(parent.childNodes.length ? " (" : "(");
-  const href = ruleUrl(rule);
+  const cited = citation(rule);
   let link;
-  if (href) {
+  if (cited?.removedIn) {
+    link = element("a", "rr-ref rr-ref--removed", rule);
+    link.href = cited.href;
+    link.title = `${rule} was removed in ${cited.removedIn}`;
+  } else if (cited) {
     link = element("a", "rr-ref", rule);
-    link.href = href;
+    link.href = cited.href;
   } else {
     link = element("span", "rr-ref rr-ref--missing", rule);
     link.title = `${rule} is not in this reference`;
@@ -26,7 +32,7 @@ function cite(parent, rule, ruleUrl) {
   parent.append(link, ")");
 }
 
-export function renderResult(container, result, ruleUrl) {
+export function renderResult(container, result, citation) {
   const live = element("div", "rr-calc__live");
   live.setAttribute("aria-live", "polite");
   const message = element("p", "rr-calc__message");
@@ -37,7 +43,7 @@ export function renderResult(container, result, ruleUrl) {
     row.dataset.output = item.name;
     const value = element("dd");
     value.append(element("span", "rr-calc__value", item.text));
-    cite(value, item.rule, ruleUrl);
+    cite(value, item.rule, citation);
     row.append(element("dt", null, item.label), value);
     outputs.append(row);
   }
@@ -68,7 +74,7 @@ export function renderResult(container, result, ruleUrl) {
     const list = element("ol");
     for (const step of result.steps) {
       const line = element("li", null, step.text);
-      cite(line, step.rule, ruleUrl);
+      cite(line, step.rule, citation);
       list.append(line);
     }
     details.append(element("summary", null, "Working"), list);

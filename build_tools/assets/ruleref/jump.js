@@ -2,9 +2,10 @@
 // case), a number relative to the page's chapter or words of a section's
 // title; Enter goes there, in the page's ruleset first. A rule found only in
 // another ruleset is followed, and the page it lands on says so; one found in
-// several is offered as links.
+// several is offered as links. A rule a version removed leads to its
+// tombstone, saying in which version it was removed.
 
-import { findRules, loadIndex, pageChapter, pageRuleset, ruleUrl } from "./rules.js";
+import { findRules, loadIndex, pageChapter, pageRuleset, removedRule, ruleUrl } from "./rules.js";
 import { carryToPage, takeCarried } from "./notice.js";
 
 /** Wire up the page's form (written by the theme: theme/partials/jump.html), again after each instant navigation. */
@@ -63,13 +64,20 @@ async function jump(query, message, example) {
       if (position) message.append(position === found.length - 1 ? " and " : ", ");
       message.append(ruleLink(all, match, name(match.ruleset)));
       if (match.by === "title") message.append(` (${all.rules[match.ruleset][match.id].title})`);
+      if (match.by === "removed") message.append(` (removed in ${entryOf(all, match).version})`);
     });
     message.append(".");
     return;
   }
   const [{ ruleset, id, by }] = found;
-  const entry = all.rules[ruleset][id];
-  if (here && ruleset !== here) {
+  const entry = entryOf(all, found[0]);
+  if (by === "removed") {
+    const landed = ruleset === here
+      ? `${id} was removed in ${entry.version}.`
+      : `${id} was removed from ${name(ruleset)} in ${entry.version}.`;
+    message.textContent = `${landed} Going to where it stood…`;
+    follow(ruleUrl(entry), id, landed);
+  } else if (here && ruleset !== here) {
     const landed = `${by === "title" ? `“${entry.title}”` : id} is in ${name(ruleset)}, not in ${name(here)}.`;
     message.textContent = `${landed} Going there…`;
     follow(ruleUrl(entry), id, landed);
@@ -79,10 +87,15 @@ async function jump(query, message, example) {
   }
 }
 
+/** The index's entry of a match: a rule in force, or where a removed rule stood. */
+function entryOf(all, match) {
+  return match.by === "removed" ? removedRule(all, match.ruleset, match.id) : all.rules[match.ruleset][match.id];
+}
+
 /** A link to one of the rules a query may mean; following it focuses the rule as a jump does. */
 function ruleLink(all, match, text) {
   const link = document.createElement("a");
-  link.href = ruleUrl(all.rules[match.ruleset][match.id]).href;
+  link.href = ruleUrl(entryOf(all, match)).href;
   link.textContent = text;
   link.addEventListener("click", () => {
     pendingFocus = match.id;

@@ -13,7 +13,8 @@ let index;
 
 /**
  * The index, fetched once: {rulesets: {id: {name, short_name, numbering, chapters}},
- * rules: {ruleset id: {rule ID: {url, title, chapter, text}}}}.
+ * rules: {ruleset id: {rule ID: {url, title, chapter, text}}},
+ * removed: {ruleset id: {rule ID: {url of its tombstone, version label that removed it}}}}.
  */
 export function loadIndex() {
   index ??= fetch(new URL("rule-index.json", siteRoot))
@@ -57,6 +58,12 @@ export function ruleIn(all, ruleset, id) {
   const owners = ruleset ? [ruleset] : Object.keys(all.rules).filter((name) => Object.hasOwn(all.rules[name], id));
   if (owners.length !== 1 || !Object.hasOwn(all.rules[owners[0]] ?? {}, id)) return undefined;
   return all.rules[owners[0]][id];
+}
+
+/** Where the removed rule ``id`` of ``ruleset`` stood ({url, version}), or undefined. */
+export function removedRule(all, ruleset, id) {
+  const removed = all.removed[ruleset];
+  return removed && Object.hasOwn(removed, id) ? removed[id] : undefined;
 }
 
 const byUrl = new WeakMap();
@@ -136,6 +143,10 @@ function bestTitle(all, ruleset, typed) {
  *   the page's chapter ("15.21" on a page of chapter X is X15.21). When
  *   ``here`` has it, only ``here``'s rule; else the rule of each other
  *   ruleset that has the ID.
+ * * "removed": a rule ID a version removed, found as "id" finds one (a
+ *   ruleset's rules in force come first: ``here``'s, then ``here``'s removed
+ *   ones, then the other rulesets', then theirs). The match leads to the
+ *   rule's tombstone.
  * * "title": no ruleset has that ID, and it is not a bare number: the
  *   heading's words without its number, in any order, each typed word a word
  *   of the title or the start of one ("zones of control", "bridg").
@@ -152,14 +163,22 @@ export function findRules(query, all, here, chapter = null) {
   const relative = /^[\d.]/.test(typed);
   const number = /^[\d.]+$/.test(typed);
 
+  // The page's ruleset first, its rules in force before its removed ones; then the others'.
+  const removed = all.removed;
+  const byId = (rules, ruleset, by) => {
+    if (!rules) return null;
+    const id = findId(rules, typed) ?? (ruleset === here && relative && chapter ? findId(rules, chapter + typed) : null);
+    return id ? { ruleset, id, by } : null;
+  };
   if (here) {
-    const id = findId(all.rules[here], typed) ?? (relative && chapter ? findId(all.rules[here], chapter + typed) : null);
-    if (id) return [{ ruleset: here, id, by: "id" }];
+    const mine = byId(all.rules[here], here, "id") ?? byId(removed[here], here, "removed");
+    if (mine) return [mine];
   }
-  const byId = order.filter((ruleset) => ruleset !== here)
-    .map((ruleset) => ({ ruleset, id: findId(all.rules[ruleset], typed), by: "id" }))
-    .filter((match) => match.id);
-  if (byId.length) return byId;
+  const others = order.filter((ruleset) => ruleset !== here);
+  for (const [rules, by] of [[all.rules, "id"], [removed, "removed"]]) {
+    const found = others.map((ruleset) => byId(rules[ruleset], ruleset, by)).filter(Boolean);
+    if (found.length) return found;
+  }
 
   const typedWords = number ? [] : words(typed);
   if (typedWords.length) {
