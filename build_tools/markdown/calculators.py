@@ -399,9 +399,19 @@ def _rule_name(rules, rule_id: str, with_title: bool) -> str:
 NO_CALCULATORS = "This reference has no calculators yet."
 
 
-def _calculator_row(calc, rules, placement: Placement | None, page: str) -> str:
+def _table_citation(cited: Citations, rule_id: str) -> str:
+    """A rule a calculator implements, in the table: linked, linked to where it stood if a version
+    removed it, or marked as not in this reference."""
+    tombstone = cited.tombstones.get(rule_id) if rule_id not in cited.rules else None
+    if tombstone is not None:
+        return _md_link(f"{rule_id} (removed in {tombstone.removed_in})", _link(tombstone.page, cited.page, rule_id))
+    return _md_link(_rule_name(cited.rules, rule_id, False), _href(cited.rules, cited.page, rule_id))
+
+
+def _calculator_row(calc, cited: Citations, placement: Placement | None) -> str:
     """One calculator: its title, the rules it implements (linked), where it is placed."""
-    cited = ", ".join(_md_link(_rule_name(rules, rule_id, False), _href(rules, page, rule_id)) for rule_id in calc.rules)
+    rules, page = cited.rules, cited.page
+    cited_rules = ", ".join(_table_citation(cited, rule_id) for rule_id in calc.rules)
     if placement is None:
         placed = "not placed"
     else:
@@ -409,7 +419,7 @@ def _calculator_row(calc, rules, placement: Placement | None, page: str) -> str:
         href = f"{posixpath.relpath(rule.page, posixpath.dirname(page) or '.')}#calc-{calc.id}"
         placed = _md_link(_rule_name(rules, rule.id, True), href)
     title = calc.title.replace("|", "\\|")
-    return f"| {title} | {cited} | {placed} |"
+    return f"| {title} | {cited_rules} | {placed} |"
 
 
 def calculator_table(index, placements: dict, page: str) -> list[str]:
@@ -422,9 +432,9 @@ def calculator_table(index, placements: dict, page: str) -> list[str]:
         calcs = [calc for calc in calculators.all_calculators() if calc.ruleset == ruleset.id]
         if not calcs:
             continue
-        rules = index.rules_of(ruleset.id)
+        cited = Citations(index.rules_of(ruleset.id), index.tombstones_of(ruleset.id), page)
         lines += ["", f"## {ruleset.name}", "", "| Calculator | Rules | Placed under |", "| --- | --- | --- |"]
-        lines += [_calculator_row(calc, rules, where.get(calc.id), page) for calc in calcs]
+        lines += [_calculator_row(calc, cited, where.get(calc.id)) for calc in calcs]
     return ["", *(lines or [NO_CALCULATORS]), ""]
 
 

@@ -96,3 +96,14 @@ def test_a_calculator_citing_a_removed_rule_links_to_its_tombstone_marked_remove
                'title="Z1.4 was removed in Second printing">Z1.4</a>)')
     assert etree.tostring(output, encoding="unicode") == f'<dd><span class="rr-calc__value">0</span> {removed}</dd>'
     assert etree.tostring(step, encoding="unicode") == f"<li>A ferry may not cross at night {removed}</li>"
+
+
+def test_the_calculators_table_links_a_removed_rule_to_where_it_stood(ferries, monkeypatch):
+    import calculators
+    from build_tools.markdown.calculators import calculator_table
+    from build_tools.rule_index import RuleIndex
+
+    monkeypatch.setattr(calculators, "all_calculators", lambda: [NIGHT])
+    index = RuleIndex.from_docs(ferries / "docs", load_rulesets(ferries / "rulesets"))
+    row = next(line for line in calculator_table(index, {}, "calculators.md") if line.startswith("| Crossing"))
+    assert row == "| Crossing at Night | [Z1.4 (removed in Second printing)](ferries/z1-ferries.md#Z1.4) | not placed |"
