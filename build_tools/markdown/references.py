@@ -260,7 +260,7 @@ class ReferencesTreeprocessor(Treeprocessor):
             return
         # Not rule text: kept out of the search index, so a search for a rule ID finds the rule itself.
         line = ('<p class="rr-cited-by" data-search-exclude="">Referenced by: '
-                + ", ".join(self._html(rule_id, rule_id) for rule_id in citing) + "</p>")
+                + ", ".join([self._html(rule_id, rule_id) for rule_id in citing]) + "</p>")
         heading.tail = "\n" + self.finished.store(line) + (heading.tail or "")
 
     # -- one text node ------------------------------------------------------
@@ -288,7 +288,15 @@ class ReferencesTreeprocessor(Treeprocessor):
         return "".join(pieces)
 
     def _stashed_reference(self, rule_id: str, label: str) -> str:
-        return self.finished.store(self._html(rule_id, label))
+        """The marker of an automatic reference's HTML: the grammar asks for one per reference,
+        tens of thousands per book, so ``_html`` and ``FinishedHtml.store`` are written out here."""
+        key = rule_id + " " + label  # a rule ID has no spaces
+        reference = self._references.get(key)
+        if reference is None:
+            reference = self._references[key] = self._element(rule_id, label, None)
+        items = self.finished.items
+        items.append(reference)
+        return _marker(len(items) - 1)
 
     def _find(self, view: str) -> list[tuple[int, int, list]]:
         """(start, end, parts) of each explicit link and automatic reference, in order;
@@ -348,7 +356,9 @@ class ReferencesTreeprocessor(Treeprocessor):
                 tags = self._tags[rule_id] = self._tags_of(rule_id, None)
         else:  # an explicit link naming no rule warns each time
             tags = self._tags_of(rule_id, explicit_text)
-        return tags[0] + html.escape(label, quote=False) + tags[1]
+        if "&" in label or "<" in label or ">" in label:  # a printed number seldom holds any
+            label = html.escape(label, quote=False)
+        return tags[0] + label + tags[1]
 
     def _tags_of(self, rule_id: str | None, explicit_text: str | None) -> tuple[str, str]:
         """The opening and closing tags of a reference to ``rule_id`` from this page."""
