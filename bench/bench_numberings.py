@@ -26,15 +26,17 @@ RUNS = 5
 TARGET_OVERHEAD = 0.30
 
 
-def _import_seconds(root: Path, env: dict[str, str]) -> float:
-    shutil.rmtree(root / "docs" / "synth", ignore_errors=True)  # every page written anew, as a first import
+def import_seconds(root: Path, env: dict[str, str], *, fresh: bool = True) -> float:
+    """``ruleref import --all`` in ``root``, timed; ``fresh``: every page written anew, as a first import."""
+    if fresh:
+        shutil.rmtree(root / "docs" / "synth", ignore_errors=True)
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "build_tools.cli", "import", "--all"], cwd=root, check=True,
                    stdout=subprocess.DEVNULL, env={**env, "PYTHONPATH": str(PROJECT)})
     return time.perf_counter() - start
 
 
-def _runs(times: list[float]) -> str:
+def runs(times: list[float]) -> str:
     return ", ".join(f"{t:.2f}" for t in times)
 
 
@@ -48,22 +50,22 @@ def bench(numbering: str) -> None:
             (root / shared).symlink_to(PROJECT / shared)
         plain, ours = _configs(root)
         env = _build_env(root / "bytecode")
-        _import_seconds(root, env)
+        import_seconds(root, env)
         for config in (plain, ours):  # warm-up, untimed: bytecode caches and the disk cache
             _build_seconds(config, root / "site-warm-up", env)
         times: dict[str, list[float]] = {"plain": [], "import": [], "build": []}
         for run in range(RUNS):  # interleaved, so machine load hits both alike
             times["plain"].append(_build_seconds(plain, root / f"site-plain-{run}", env))
-            times["import"].append(_import_seconds(root, env))
+            times["import"].append(import_seconds(root, env))
             times["build"].append(_build_seconds(ours, root / f"site-ruleref-{run}", env))
         base = statistics.median(times["plain"])
         imported, built = statistics.median(times["import"]), statistics.median(times["build"])
         both = statistics.median(i + b for i, b in zip(times["import"], times["build"]))
         pages = len(list((root / "docs" / "synth").glob("*.md")))
         print(f"numbering {numbering}: {rules} rules from {pages} source files")
-        print(f"  plain MkDocs + Material build        median {base:6.2f} s  (runs: {_runs(times['plain'])})")
-        print(f"  ruleref import --all                 median {imported:6.2f} s  (runs: {_runs(times['import'])})")
-        print(f"  ruleref build                        median {built:6.2f} s  (runs: {_runs(times['build'])})")
+        print(f"  plain MkDocs + Material build        median {base:6.2f} s  (runs: {runs(times['plain'])})")
+        print(f"  ruleref import --all                 median {imported:6.2f} s  (runs: {runs(times['import'])})")
+        print(f"  ruleref build                        median {built:6.2f} s  (runs: {runs(times['build'])})")
         verdict = "meets" if both / base - 1 <= TARGET_OVERHEAD else "MISSES"
         print(f"  build alone: ratio {built / base:.2f} ({built / base - 1:+.0%}); import + build: ratio "
               f"{both / base:.2f} ({both / base - 1:+.0%}; target <= +{TARGET_OVERHEAD:.0%}: {verdict})")

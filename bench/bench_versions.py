@@ -14,14 +14,12 @@ import random
 import re
 import shutil
 import statistics
-import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 
 import yaml
 
+from bench.bench_numberings import import_seconds, runs
 from bench.bench_site_build import PROJECT, _build_env, _build_seconds, _configs
 from bench.synthetic_numbered import WORDS, write_source_book
 
@@ -75,23 +73,12 @@ def _project(root: Path, versioned: bool) -> tuple[Path, int]:
     return _configs(root)[1], rules
 
 
-def _import_seconds(root: Path, env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "build_tools.cli", "import", "--all"], cwd=root, check=True,
-                   stdout=subprocess.DEVNULL, env={**env, "PYTHONPATH": str(PROJECT)})
-    return time.perf_counter() - start
-
-
-def _runs(times: list[float]) -> str:
-    return ", ".join(f"{t:.2f}" for t in times)
-
-
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="ruleref-bench-versions-") as tmp:
         env = _build_env(Path(tmp) / "bytecode")
         one, rules = _project(Path(tmp) / "one", versioned=False)
         three, _ = _project(Path(tmp) / "three", versioned=True)
-        imported = {name: _import_seconds(config.parent, env) for name, config in (("one", one), ("three", three))}
+        imported = {name: import_seconds(config.parent, env, fresh=False) for name, config in (("one", one), ("three", three))}
         for config in (one, three):  # warm-up, untimed
             _build_seconds(config, config.parent / "site-warm-up", env)
         times: dict[str, list[float]] = {"one": [], "three": []}
@@ -104,8 +91,8 @@ def main() -> None:
         print(f"{rules} rules, numbering case; three versions, {CHANGED_SHARE:.0%} of the rules changed in each "
               f"new one ({pages} pages with the history)")
         print(f"  import --all: one version {imported['one']:.2f} s, three versions {imported['three']:.2f} s")
-        print(f"  ruleref build, one version      median {base:6.2f} s  (runs: {_runs(times['one'])})")
-        print(f"  ruleref build, three versions   median {history:6.2f} s  (runs: {_runs(times['three'])})")
+        print(f"  ruleref build, one version      median {base:6.2f} s  (runs: {runs(times['one'])})")
+        print(f"  ruleref build, three versions   median {history:6.2f} s  (runs: {runs(times['three'])})")
         verdict = "meets" if history / base - 1 <= TARGET_OVERHEAD else "MISSES"
         print(f"  history adds {history / base - 1:+.0%} (target <= +{TARGET_OVERHEAD:.0%}: {verdict})")
 
