@@ -233,7 +233,8 @@ def test_what_is_wrong_with_the_link_as_a_whole_is_said_at_the_calculator_it_poi
     expect(page.locator("#calc-dozer-fire-drm .rr-calc__message")).to_be_hidden()
 
 
-def test_the_next_visit_starts_warm_from_the_snapshot(page, site_url):
+def test_the_next_visit_starts_warm_from_the_snapshot(profile_page, site_url):
+    page = profile_page
     page.goto(site_url + "asl/g15-bulldozers/")
     wait_live(page, 5)
     expect(page.locator("#calc-dozer-clearance .rr-calc__status")).to_contain_text("first start")

@@ -73,22 +73,9 @@ def test_a_cold_share_link_is_live_only_with_its_own_result(page, site_url, rate
     assert page.console_errors == []
 
 
-@pytest.fixture
-def page_without_offline_copy(browser):
-    """A page whose site keeps no offline copy: the kept image is then the only thing the first visit
-    stores (with the service worker's first download alongside, the warm start was missed in about
-    1 of 10 runs, cause not found; tests/browser/test_offline.py covers the offline copy)."""
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    page.console_errors = []
-    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
-    yield page
-    context.close()
-
-
 @pytest.mark.parametrize("rate", [1, 4])
-def test_a_warm_share_link_is_live_only_with_its_own_result(page_without_offline_copy, site_url, rate):
-    page = page_without_offline_copy
+def test_a_warm_share_link_is_live_only_with_its_own_result(profile_page, site_url, rate):
+    page = profile_page
     page.goto(site_url + PAGE)  # the first visit keeps the warm-start snapshot
     wait_live(page, 5)
     expect(page.locator("#calc-dozer-clearance .rr-calc__status")).to_contain_text("first start")

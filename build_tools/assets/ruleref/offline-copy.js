@@ -19,11 +19,12 @@ export function watchOfflineCopy(root, onChange) {
     state = { ...state, ...patch };
     onChange(state);
   };
-  if (!("serviceWorker" in navigator)) {
+  // Absent, or present and undefined (a private window in some browsers, service workers blocked).
+  const container = navigator.serviceWorker;
+  if (!container) {
     queueMicrotask(() => set({ kind: "unsupported" })); // after the caller holds the returned actions
     return { save() {}, acceptUpdate() {}, retryUpdate() {} };
   }
-  const container = navigator.serviceWorker;
   let registration = null;
 
   async function refresh() {
@@ -99,6 +100,10 @@ export function watchOfflineCopy(root, onChange) {
       fresh = await container.register(new URL("sw.js", root).href, { scope: root.href });
     } catch (error) {
       set({ kind: "failed", reason: String(error && error.message || error) });
+      return;
+    }
+    if (!fresh) { // no registration and no error: a browser policy that blocks service workers
+      set({ kind: "unsupported" });
       return;
     }
     if (fresh !== registration) {
