@@ -46,6 +46,13 @@ def _sentence(rng: random.Random, known: list[str], sections: int) -> str:
     return sentence[0].upper() + sentence[1:] + "."
 
 
+def rule_lines(rng: random.Random, number: str, depth: int, known: list[str], sections: int) -> list[str]:
+    """A rule below a section, as its source prints it: a titled rule (depth 2) with its text on the
+    next line, a sub-rule with its text on its own line; the text cites ``known`` rules."""
+    text = " ".join(_sentence(rng, known, sections) for _ in range(rng.randint(1, 3)))
+    return [f"{number} Rule Title {number}", text] if depth == 2 else [f"{number} {text}"]
+
+
 def write_source_book(folder: Path, numbering: str, *, rules: int = 10_000, seed: int = 7) -> int:
     """A ruleset folder ``folder`` (ruleset.yml + sources/*.txt); the number of rules in it."""
     rng = random.Random(seed)
@@ -68,11 +75,8 @@ def write_source_book(folder: Path, numbering: str, *, rules: int = 10_000, seed
             if int(number.split(".")[0]) % SECTIONS_PER_FILE == 1:
                 flush()
             lines.append(f"{number}{'.' if numbering == 'case' else ''} SECTION {number.split('.')[0]}")
-        elif depth == 2:
-            lines.append(f"{number} Rule Title {number}")
-            lines.append(" ".join(_sentence(rng, known, sections) for _ in range(rng.randint(1, 3))))
         else:
-            lines.append(f"{number} " + " ".join(_sentence(rng, known, sections) for _ in range(rng.randint(1, 3))))
+            lines += rule_lines(rng, number, depth, known, sections)
     flush()
     (folder / "ruleset.yml").write_text(f"name: Synthetic {numbering}\nshort_name: SY\nnumbering: {numbering}\n"
                                         f"sources:\n{''.join(entries)}", encoding="utf-8")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bench.synthetic_numbered import _numbers, _sentence
+from bench.synthetic_numbered import _numbers, _sentence, rule_lines
 
 PAGE_BYTES = 200_000  # a chapter of a printed rulebook: a few dozen printed pages of text
 ONE_RULE_SHARE = 0.9  # of a one-page book's text: paragraphs under its first rule
@@ -72,11 +72,8 @@ def _section_lines(rng: random.Random, section: int) -> list[str]:
     for number, depth in numbers:
         if depth == 1:
             lines.append(f"{number}. SECTION {section}")
-        elif depth == 2:
-            lines.append(f"{number} Rule Title {number}")
-            lines.append(" ".join(_sentence(rng, known, section) for _ in range(rng.randint(1, 3))))
         else:
-            lines.append(f"{number} " + " ".join(_sentence(rng, known, section) for _ in range(rng.randint(1, 3))))
+            lines += rule_lines(rng, number, depth, known, section)
     return lines
 
 
