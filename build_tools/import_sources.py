@@ -26,7 +26,7 @@ from build_tools.importer import Imported, import_file, import_source
 from build_tools.importer.parallel import map_sources
 from build_tools.importer.report import References
 from build_tools.publish import front_matter, generated_pages, landing_pages, write_landing_pages, write_page
-from build_tools.rule_index import rules_in_markdown, tombstones_in_markdown
+from build_tools.rule_index import page_reading, remember_page, rules_in_markdown, tombstones_in_markdown
 from build_tools.rulesets import Ruleset, Source
 
 
@@ -42,6 +42,7 @@ class Done:
     job: Job
     imported: Imported  # the current text's page, its history written in
     history: SourceHistory | None  # None: the source has one version
+    reading: dict  # what the rule index reads from the page (``rule_index.page_reading``), kept when it is written
 
     @property
     def page_path(self) -> str:
@@ -82,7 +83,14 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
     return done
 
 
-def _import(job: Job) -> tuple[Imported, SourceHistory | None]:
+def _import(job: Job) -> tuple[Imported, SourceHistory | None, dict]:
+    """The page of one source, its history, and the rule index's reading of the page: read here,
+    where the cores share the work, rather than by the first build."""
+    imported, history = _import_versions(job)
+    return imported, history, page_reading(imported.markdown, job.ruleset, f"{job.ruleset.id}/{job.source.page}.md")
+
+
+def _import_versions(job: Job) -> tuple[Imported, SourceHistory | None]:
     imported = import_source(job.ruleset, job.source, source_label=job.label)
     versions = job.source.versions
     if len(versions) < 2:
@@ -115,11 +123,10 @@ def history_of_rulesets(done: list[Done], rulesets: dict[str, Ruleset],
             if len(source.versions) < 2:
                 continue
             item = imported.get((ruleset.id, source.page))
-            if item is None:
-                job = Job(ruleset, source, relative(source.path))
-                item = Done(job, *_import(job))
-            title = front_matter(item.imported.markdown).get("title") or source.page
-            histories.append((source.page, title, item.history))
+            page, history = (item.imported, item.history) if item is not None else \
+                _import_versions(Job(ruleset, source, relative(source.path)))
+            title = front_matter(page.markdown).get("title") or source.page
+            histories.append((source.page, title, history))
         if histories:
             pages.update(history_pages.earlier_pages(ruleset, histories))
             pages[f"{ruleset.id}/{history_pages.WHATS_NEW}.md"] = history_pages.whats_new_page(ruleset, histories)
@@ -191,6 +198,7 @@ def write(done: list[Done], docs_dir: Path, rulesets: dict[str, Ruleset], *, rem
     for item in done:
         target = docs_dir / item.page_path
         unchanged = not write_page(docs_dir, item.job.ruleset.id, item.job.source.page, item.imported.markdown)
+        remember_page(docs_dir, item.page_path, item.imported.markdown, item.job.ruleset, item.reading)
         written.add(target.resolve())
         say(f"imported {item.job.label} -> {relative(target)}{' (unchanged)' if unchanged else ''}")
         for line in item.imported.report.lines():

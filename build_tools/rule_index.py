@@ -19,6 +19,7 @@ from pathlib import Path
 
 import yaml
 
+from build_tools import rule_index_cache
 from build_tools.errors import SourceError
 
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -30,6 +31,7 @@ _ANY_HEADING_LINE = re.compile(r"\n(#{1,6}[ \t][^\n]*)")
 _FENCE_LINE = re.compile(r"\n[ \t]*(?:```|~~~)")
 _ATTR_ID = re.compile(r"(?:^|\s)#([^\s}]+)")
 _ATTR_RULE_CLASS = re.compile(r"(?:^|\s)\.rr-rule(?:\s|$)")
+_ATTR_CHANGED = re.compile(r'(?:^|\s)data-changed="([^"]+)"')
 _ATTR_LIST_LINE = re.compile(r"^[ \t]*\{:[^}]*\}[ \t]*$")
 _ADMONITION = re.compile(r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]+\S+(?:[ \t]+\"([^\"]*)\")?[ \t]*$")
 _TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t:|-]*-[ \t:|-]*$")
@@ -63,6 +65,7 @@ class Rule(NamedTuple):
     level: int
     text: str  # the rule's own body up to its first sub-rule, as plain text
     references: tuple[str, ...]  # rule IDs its text cites, unique, in order
+    changed: str | None = None  # the slug of the version that changed its text, if the current one did
 
 
 class Tombstone(NamedTuple):
@@ -134,6 +137,7 @@ class RuleIndex:
         tombstones: list[Tombstone] = []
         pages: dict[str, Page] = {}
         seen: dict[tuple[str, str], Rule] = {}
+        cache_folder, kept = rule_index_cache.folder_of(docs_dir), set()
         for path in sorted(docs_dir.rglob("*.md")):
             page_path = path.relative_to(docs_dir).as_posix()
             text = path.read_text(encoding="utf-8")
@@ -146,7 +150,17 @@ class RuleIndex:
                                   f"(known: {', '.join(rulesets) or 'none'}; add rulesets/<id>/ruleset.yml)")
             page = Page(page_path, ruleset.id, front.get("chapter"))
             pages[page_path] = page
-            for rule in _rules_of_page(text, body_start, page, ruleset, str(path)):
+            name = rule_index_cache.key(text, page_path, ruleset)
+            page_rules = _of_reading(rule_index_cache.load(cache_folder, name), page) if name else None
+            if page_rules is None:
+                reading = _reading(text, body_start, page, ruleset, str(path))
+                page_rules = _of_reading(reading, page)
+                if name:
+                    rule_index_cache.store(cache_folder, name, reading)
+            if name:
+                kept.add(name)
+            tombstones += page_rules[1]
+            for rule in page_rules[0]:
                 key = (rule.ruleset, rule.id)
                 if key in seen:
                     first = seen[key]
@@ -155,8 +169,7 @@ class RuleIndex:
                                       f"in a ruleset")
                 seen[key] = rule
                 rules.append(rule)
-            if '<div class="rr-tombstone"' in text:
-                tombstones += _tombstones_of_page(text, page)
+        rule_index_cache.keep_only(cache_folder, kept)
         return cls(rules, pages, rulesets, docs_dir, tombstones)
 
     def get(self, ruleset: str, rule_id: str) -> Rule | None:
@@ -216,6 +229,42 @@ def tombstones_in_markdown(text: str, ruleset, page_path: str) -> list[Tombstone
     return _tombstones_of_page(text, Page(page_path, ruleset.id, None))
 
 
+def remember_page(docs_dir: Path, page_path: str, text: str, ruleset, reading: dict | None = None) -> None:
+    """Keep what ``RuleIndex.from_docs`` will read from the rule page ``text`` at ``page_path``
+    (``reading``: as ``page_reading`` gave it), so the build does not read the page again."""
+    name = rule_index_cache.key(text, page_path, ruleset)
+    if name:
+        rule_index_cache.store(rule_index_cache.folder_of(docs_dir), name,
+                               reading if reading is not None else page_reading(text, ruleset, page_path))
+
+
+def page_reading(text: str, ruleset, page_path: str) -> dict:
+    """What the rule index reads from one rule page, as ``rule_index_cache`` keeps it."""
+    front, body_start = _front_matter(text, page_path)
+    return _reading(text, body_start, Page(page_path, ruleset.id, front.get("chapter")), ruleset, page_path)
+
+
+def _reading(text: str, body_start: int, page: Page, ruleset, path: str) -> dict:
+    """A page's rules and tombstones as plain lists (JSON), without what the page itself says
+    (its path and ruleset): ``_rules_of_reading`` makes them rules again."""
+    rules = [[rule.id, rule.chapter, rule.line, rule.title, rule.level, rule.text, rule.references, rule.changed]
+             for rule in _rules_of_page(text, body_start, page, ruleset, path)]
+    tombstones = ([[tombstone.id, tombstone.line, tombstone.removed_in] for tombstone in _tombstones_of_page(text, page)]
+                  if '<div class="rr-tombstone"' in text else [])
+    return {"rules": rules, "tombstones": tombstones}
+
+
+def _of_reading(reading: dict | None, page: Page) -> tuple[list[Rule], list[Tombstone]] | None:
+    """The rules and tombstones of ``page`` from its reading (None: no reading, or not one ``_reading`` wrote)."""
+    try:
+        return ([Rule(rule_id, page.ruleset, chapter, page.path, line, title, level, text, tuple(references), changed)
+                 for rule_id, chapter, line, title, level, text, references, changed in reading["rules"]],
+                [Tombstone(rule_id, page.ruleset, page.path, line, removed_in)
+                 for rule_id, line, removed_in in reading["tombstones"]])
+    except (TypeError, ValueError, KeyError):
+        return None
+
+
 def _front_matter(text: str, path: str) -> tuple[dict, int]:
     """The YAML front matter and the 0-based index of the first line after it."""
     lines = text.split("\n", 200)
@@ -260,8 +309,9 @@ def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -
         plain = _plain_text(text, heading.end(), body_end)
         chapter = ruleset.numbering.chapter_of(rule_id.group(1)) or page.chapter
         cited = grammar.cited(plain, chapter) if grammar is not None else []
+        changed = _ATTR_CHANGED.search(match.group(3)) if "data-changed" in match.group(3) else None
         rules.append(Rule(rule_id.group(1), page.ruleset, chapter, page.path, line, title, len(match.group(1)), plain,
-                          tuple(dict.fromkeys(cited))))
+                          tuple(dict.fromkeys(cited)), changed and changed.group(1)))
     return rules
 
 
