@@ -2,7 +2,8 @@
 
 A calculator cites the rules it implements (``Calculator.rules``). When the
 import marks one of them changed in its source's current version (its heading
-carries ``data-changed="<version slug>"``, ``build_tools.history_pages``), the
+carries ``data-changed="<version slug>"``, ``build_tools.history_pages``, which the
+rule index reads as ``Rule.changed``), the
 calculator may compute the old procedure; when a version removed one (the
 page keeps its tombstone), the calculator rests on a rule no longer in force.
 Either way ``ruleref build`` warns and ``ruleref check`` fails until its
@@ -13,52 +14,35 @@ declaration says it was checked against that version,
 from __future__ import annotations
 
 import inspect
-import re
 from pathlib import Path
 
-from build_tools.publish import rule_pages
-from build_tools.rule_index import Tombstone, tombstones_in_markdown
+from build_tools.rule_index import RuleIndex
 from build_tools.versions import slug_of
 
-_CHANGED_HEADING = re.compile(r'^#{1,6} .*\{: #(\S+) \.rr-rule data-rule="[^"]*" data-changed="([^"]+)"', re.M)
-
-
-def changed_rules(docs_dir: Path, rulesets) -> dict[tuple[str, str], tuple[str, str]]:
+def changed_rules(index: RuleIndex) -> dict[tuple[str, str], tuple[str, str]]:
     """(ruleset id, rule ID) -> (version label, page) of every rule changed in its source's current version."""
-    changed = {}
-    for ruleset in rulesets.values():
-        labels = {source.page: source.versions[-1].label for source in ruleset.sources if source.versions}
-        for name, _, text in rule_pages(docs_dir, ruleset.id):
-            page = name.removesuffix(".md")
-            for rule_id, slug in _CHANGED_HEADING.findall(text):
-                changed[(ruleset.id, rule_id)] = (labels.get(page, slug), f"{ruleset.id}/{name}")
-    return changed
+    labels = {(ruleset.id, f"{ruleset.id}/{source.page}.md"): source.versions[-1].label
+              for ruleset in index.rulesets.values() for source in ruleset.sources if source.versions}
+    return {(rule.ruleset, rule.id): (labels.get((rule.ruleset, rule.page), rule.changed), rule.page)
+            for rule in index.rules if rule.changed}
 
 
-def removed_rules(docs_dir: Path, rulesets) -> dict[tuple[str, str], Tombstone]:
-    """(ruleset id, rule ID) -> the tombstone of every rule a version removed."""
-    return {(ruleset.id, tombstone.id): tombstone
-            for ruleset in rulesets.values()
-            for name, _, text in rule_pages(docs_dir, ruleset.id)
-            for tombstone in tombstones_in_markdown(text, ruleset, f"{ruleset.id}/{name}")}
-
-
-def unreviewed(docs_dir: Path, rulesets, calculators) -> list[str]:
+def unreviewed(index: RuleIndex, calculators) -> list[str]:
     """One line per rule a calculator implements that changed in the current version, or that a version
     removed, without its review: where the calculator is declared, what happened, and the line to add."""
-    changed = changed_rules(docs_dir, rulesets)
-    removed = removed_rules(docs_dir, rulesets)
+    changed = changed_rules(index)
     problems = []
     for calc in calculators:
         for rule_id in calc.rules:
             key = (calc.ruleset, rule_id)
+            tombstone = index.tombstone(*key)
             if key in changed:
                 label, page = changed[key]
                 fix = (f"read the new text, update the calculator if the procedure changed, "
                        f"then add reviewed={{{rule_id!r}: {label!r}}} to its declaration")
                 happened = f"whose text changed in {label}"
-            elif key in removed:
-                label, page = removed[key].removed_in, removed[key].page
+            elif tombstone is not None:
+                label, page = tombstone.removed_in, tombstone.page
                 fix = (f"update the calculator to the rules in force and take {rule_id} out of its rules, "
                        f"or, if the rule's last text still applies, add reviewed={{{rule_id!r}: {label!r}}} "
                        "to its declaration")

@@ -69,7 +69,7 @@ def check_site(project: Path, site: Path) -> list[str]:
     directory_urls = config.get("use_directory_urls", True)
     problems += missing_rule_anchors(index, pages, directory_urls=directory_urls)
     problems += missing_calculators(project, index, site, directory_urls=directory_urls)
-    problems += unreviewed(project / config.get("docs_dir", "docs"), index.rulesets, calculators.all_calculators())
+    problems += unreviewed(index, calculators.all_calculators())
     problems += precache_mismatches(site)
     problems += source_problems(project, project / config.get("docs_dir", "docs"))
     return problems

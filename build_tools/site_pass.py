@@ -52,7 +52,7 @@ def finish_site(site_dir: Path, project: Path, index: RuleIndex, page_urls: dict
                 page_titles: dict[str, str], budget_mb: int) -> None:
     """The steps every engine's site gets once its pages are written. ``page_urls`` and ``page_titles``:
     of the rule pages and the What's-new pages (``offline.whats_new_pages``), as the engine made them."""
-    for problem in calculator_review.unreviewed(index.docs_dir, index.rulesets, calculators.all_calculators()):
+    for problem in calculator_review.unreviewed(index, calculators.all_calculators()):
         review_log.warning(problem)
     bundle.write_bundle(site_dir, project)  # Pyodide and the calculators wheel, for pages with calculators
     write_rule_index_json(site_dir, index, page_urls, page_titles)

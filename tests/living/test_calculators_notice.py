@@ -14,6 +14,7 @@ from fractions import Fraction
 import pytest
 
 from build_tools.calculator_review import unreviewed
+from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
 from calculators.model import Calculator, Output, Result, Step
 
@@ -41,7 +42,7 @@ NIGHT = Calculator(id="ferry-night", title="Crossing at Night", ruleset="ferries
 
 
 def problems(project, calc):
-    return unreviewed(project / "docs", load_rulesets(project / "rulesets"), [calc])
+    return unreviewed(RuleIndex.from_docs(project / "docs", load_rulesets(project / "rulesets")), [calc])
 
 
 def test_a_calculator_of_a_changed_rule_fails_the_check_naming_the_rule_version_and_fix(ferries):
