@@ -60,7 +60,7 @@ def store(folder: Path, name: str, reading: dict) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         partial = folder / f"{name}.{os.getpid()}.partial"
-        partial.write_text(json.dumps(reading, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        partial.write_text(json.dumps(reading), encoding="ascii")  # json.dumps escapes all but ASCII
         os.replace(partial, folder / f"{name}.json")
     except OSError:
         pass
