@@ -24,7 +24,7 @@ from pathlib import Path
 import yaml
 
 from bench.bench_site_build import PROJECT, _build_env, _configs
-from bench.synthetic import write_rulebook, write_ruleset
+from bench.synthetic import remember_as_imported, write_rulebook, write_ruleset
 from build_tools.engines import ENGINES
 
 RUNS = 5
@@ -53,6 +53,7 @@ def main() -> None:
         rules = write_rulebook(root / "docs")
         (root / "docs" / "index.md").write_text("# Synthetic rulebook\n", encoding="utf-8")
         write_ruleset(root / "rulesets")
+        remember_as_imported(root)
         for shared in ("node_modules", "calculators", "pyproject.toml"):  # the plugin bundles these into the site
             (root / shared).symlink_to(PROJECT / shared)
         plain, ours = _configs(root)

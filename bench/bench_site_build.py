@@ -16,7 +16,7 @@ from pathlib import Path
 
 import yaml
 
-from bench.synthetic import write_rulebook, write_ruleset
+from bench.synthetic import remember_as_imported, write_rulebook, write_ruleset
 
 PROJECT = Path(__file__).resolve().parent.parent
 RUNS = 5
@@ -71,6 +71,7 @@ def main() -> None:
         root = Path(tmp)
         rules = write_rulebook(root / "docs")
         write_ruleset(root / "rulesets")
+        remember_as_imported(root)
         for shared in ("node_modules", "calculators", "pyproject.toml"):  # the plugin bundles these into the site
             (root / shared).symlink_to(PROJECT / shared)
         plain, ours = _configs(root)

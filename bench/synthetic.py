@@ -76,3 +76,15 @@ def write_ruleset(rulesets: Path) -> None:
     (folder / "ruleset.yml").write_text(
         "name: Synthetic\nshort_name: SY\nreferences: chapter-dotted\nchapters: [A, B, C, D, E, F, G, H]\nsources: []\n",
         encoding="utf-8")
+
+
+def remember_as_imported(root: Path) -> None:
+    """Keep the rule index's reading of each synthetic page, as ``ruleref import`` keeps it for each page
+    it writes (``build_tools.rule_index_cache``): the pages stand for an import's output, so a timed
+    build starts where a user's first build after an import starts."""
+    from build_tools.rule_index import remember_page
+    from build_tools.rulesets import load_rulesets
+
+    ruleset = load_rulesets(root / "rulesets")["synth"]
+    for page in sorted((root / "docs" / "synth").glob("*.md")):
+        remember_page(root / "docs", f"synth/{page.name}", page.read_text(encoding="utf-8"), ruleset)
