@@ -138,6 +138,7 @@ class RuleIndex:
         pages: dict[str, Page] = {}
         seen: dict[tuple[str, str], Rule] = {}
         cache_folder, kept = rule_index_cache.folder_of(docs_dir), set()
+        settings: dict[str, bytes | None] = {}  # ruleset id -> rule_index_cache.ruleset_digest, read once
         for path in sorted(docs_dir.rglob("*.md")):
             page_path = path.relative_to(docs_dir).as_posix()
             text = path.read_text(encoding="utf-8")
@@ -150,13 +151,14 @@ class RuleIndex:
                                   f"(known: {', '.join(rulesets) or 'none'}; add rulesets/<id>/ruleset.yml)")
             page = Page(page_path, ruleset.id, front.get("chapter"))
             pages[page_path] = page
-            name = rule_index_cache.key(text, page_path, ruleset)
+            if ruleset.id not in settings:
+                settings[ruleset.id] = rule_index_cache.ruleset_digest(ruleset)
+            name = rule_index_cache.key(text, page_path, settings[ruleset.id])
             page_rules = _of_reading(rule_index_cache.load(cache_folder, name), page) if name else None
             if page_rules is None:
-                reading = _reading(text, body_start, page, ruleset, str(path))
-                page_rules = _of_reading(reading, page)
+                page_rules = _read_page(text, body_start, page, ruleset, str(path))
                 if name:
-                    rule_index_cache.store(cache_folder, name, reading)
+                    rule_index_cache.store(cache_folder, name, _as_reading(*page_rules))
             if name:
                 kept.add(name)
             tombstones += page_rules[1]
@@ -232,7 +234,7 @@ def tombstones_in_markdown(text: str, ruleset, page_path: str) -> list[Tombstone
 def remember_page(docs_dir: Path, page_path: str, text: str, ruleset, reading: dict | None = None) -> None:
     """Keep what ``RuleIndex.from_docs`` will read from the rule page ``text`` at ``page_path``
     (``reading``: as ``page_reading`` gave it), so the build does not read the page again."""
-    name = rule_index_cache.key(text, page_path, ruleset)
+    name = rule_index_cache.key(text, page_path, rule_index_cache.ruleset_digest(ruleset))
     if name:
         rule_index_cache.store(rule_index_cache.folder_of(docs_dir), name,
                                reading if reading is not None else page_reading(text, ruleset, page_path))
@@ -241,21 +243,25 @@ def remember_page(docs_dir: Path, page_path: str, text: str, ruleset, reading: d
 def page_reading(text: str, ruleset, page_path: str) -> dict:
     """What the rule index reads from one rule page, as ``rule_index_cache`` keeps it."""
     front, body_start = _front_matter(text, page_path)
-    return _reading(text, body_start, Page(page_path, ruleset.id, front.get("chapter")), ruleset, page_path)
+    return _as_reading(*_read_page(text, body_start, Page(page_path, ruleset.id, front.get("chapter")), ruleset,
+                                   page_path))
 
 
-def _reading(text: str, body_start: int, page: Page, ruleset, path: str) -> dict:
+def _read_page(text: str, body_start: int, page: Page, ruleset, path: str) -> tuple[list[Rule], list[Tombstone]]:
+    tombstones = _tombstones_of_page(text, page) if '<div class="rr-tombstone"' in text else []
+    return _rules_of_page(text, body_start, page, ruleset, path), tombstones
+
+
+def _as_reading(rules: list[Rule], tombstones: list[Tombstone]) -> dict:
     """A page's rules and tombstones as plain lists (JSON), without what the page itself says
-    (its path and ruleset): ``_rules_of_reading`` makes them rules again."""
-    rules = [[rule.id, rule.chapter, rule.line, rule.title, rule.level, rule.text, rule.references, rule.changed]
-             for rule in _rules_of_page(text, body_start, page, ruleset, path)]
-    tombstones = ([[tombstone.id, tombstone.line, tombstone.removed_in] for tombstone in _tombstones_of_page(text, page)]
-                  if '<div class="rr-tombstone"' in text else [])
-    return {"rules": rules, "tombstones": tombstones}
+    (its path and ruleset): ``_of_reading`` makes them rules again."""
+    return {"rules": [[rule.id, rule.chapter, rule.line, rule.title, rule.level, rule.text, rule.references,
+                       rule.changed] for rule in rules],
+            "tombstones": [[tombstone.id, tombstone.line, tombstone.removed_in] for tombstone in tombstones]}
 
 
 def _of_reading(reading: dict | None, page: Page) -> tuple[list[Rule], list[Tombstone]] | None:
-    """The rules and tombstones of ``page`` from its reading (None: no reading, or not one ``_reading`` wrote)."""
+    """The rules and tombstones of ``page`` from its reading (None: no reading, or not one ``_as_reading`` wrote)."""
     try:
         return ([Rule(rule_id, page.ruleset, chapter, page.path, line, title, level, text, tuple(references), changed)
                  for rule_id, chapter, line, title, level, text, references, changed in reading["rules"]],

@@ -32,15 +32,22 @@ def folder_of(docs_dir: Path) -> Path:
     return Path(docs_dir).parent / FOLDER
 
 
-def key(text: str, page_path: str, ruleset) -> str | None:
-    """The name of the reading of page ``page_path`` with ``text`` in ``ruleset``
-    (None: a ruleset without a ``ruleset.yml`` to go by, whose readings are not kept)."""
+def ruleset_digest(ruleset) -> bytes | None:
+    """What a page's reading takes from its ruleset: its id and ``ruleset.yml`` (None: a ruleset
+    without a ``ruleset.yml`` to go by, whose readings are not kept)."""
     try:
         settings = (Path(ruleset.folder) / "ruleset.yml").read_bytes()
     except OSError:
         return None
+    return hashlib.sha256(ruleset.id.encode("utf-8") + b"\0" + settings).digest()
+
+
+def key(text: str, page_path: str, ruleset_digest: bytes | None) -> str | None:
+    """The name of the reading of page ``page_path`` with ``text`` in the ruleset of ``ruleset_digest``."""
+    if ruleset_digest is None:
+        return None
     digest = hashlib.sha256(_reader_digest())
-    digest.update(ruleset.id.encode("utf-8") + b"\0" + hashlib.sha256(settings).digest())
+    digest.update(ruleset_digest)
     digest.update(page_path.encode("utf-8") + b"\0")
     digest.update(text.encode("utf-8"))
     return digest.hexdigest()

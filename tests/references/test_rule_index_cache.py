@@ -43,7 +43,7 @@ def test_the_import_keeps_each_rule_pages_reading_and_the_build_reads_no_page_ag
     def read_again(*args):
         raise AssertionError("a page the import wrote was read again")
 
-    monkeypatch.setattr(rule_index, "_reading", read_again)
+    monkeypatch.setattr(rule_index, "_read_page", read_again)
     kept = _index(project)
     monkeypatch.undo()
     fresh = _fresh_index(project)
