@@ -1,6 +1,8 @@
 """Build time of the 10,000-rule synthetic book (numbering ``case``) with three versions of every
 source (5 % of the rules changed in each new version) against the same book with one version, in
-the same run. Target (issue 13): the history adds at most 15 % to the build.
+the same run. Target (issue 13): the history adds at most 15 % to the build (judged on
+CPU time, by the median ratio of back-to-back pairs of builds; medians, fastest runs and wall time
+printed too).
 
 The three-version book is what ``ruleref import FILE --version LABEL`` leaves: its earlier texts
 under ``sources/versions/`` and ``versions.yml`` naming them (written here directly, as data, rather
@@ -20,10 +22,10 @@ from pathlib import Path
 import yaml
 
 from bench.bench_numberings import import_seconds, runs
-from bench.bench_site_build import PROJECT, _build_env, _build_seconds, _configs
+from bench.bench_site_build import PROJECT, _build_env, _build_seconds, _configs, build_times
 from bench.synthetic_numbered import WORDS, write_source_book
 
-RUNS = 3
+RUNS = 7
 CHANGED_SHARE = 0.05
 LABELS = ("First printing", "Second printing", "Third printing")
 TARGET_OVERHEAD = 0.15
@@ -81,21 +83,31 @@ def main() -> None:
         imported = {name: import_seconds(config.parent, env, fresh=False) for name, config in (("one", one), ("three", three))}
         for config in (one, three):  # warm-up, untimed
             _build_seconds(config, config.parent / "site-warm-up", env)
-        times: dict[str, list[float]] = {"one": [], "three": []}
+        wall: dict[str, list[float]] = {"one": [], "three": []}
+        cpu: dict[str, list[float]] = {"one": [], "three": []}
         for run in range(RUNS):  # interleaved, so machine load hits both alike
             for name, config in (("one", one), ("three", three)):
-                times[name].append(_build_seconds(config, config.parent / f"site-{run}", env))
+                seconds = build_times(config, config.parent / f"site-{run}", env)
+                wall[name].append(seconds[0])
+                cpu[name].append(seconds[1])
                 shutil.rmtree(config.parent / f"site-{run}")
-        base, history = statistics.median(times["one"]), statistics.median(times["three"])
         pages = len(list((Path(tmp) / "three" / "docs" / "synth").rglob("*.md")))
         print(f"{rules} rules, numbering case; three versions, {CHANGED_SHARE:.0%} of the rules changed in each "
               f"new one ({pages} pages with the history)")
         print(f"  import --all: one version {imported['one']:.2f} s, three versions {imported['three']:.2f} s")
-        print(f"  ruleref build, one version      median {base:6.2f} s  (runs: {runs(times['one'])})")
-        print(f"  ruleref build, three versions   median {history:6.2f} s  (runs: {runs(times['three'])})")
-        verdict = "meets" if history / base - 1 <= TARGET_OVERHEAD else "MISSES"
-        print(f"  history adds {history / base - 1:+.0%} (target <= +{TARGET_OVERHEAD:.0%}: {verdict})")
-
+        for clock, times in (("wall", wall), ("CPU", cpu)):
+            for name, label in (("one", "one version,   "), ("three", "three versions,")):
+                print(f"  ruleref build, {label} {clock:>4}: median {statistics.median(times[name]):5.2f} s, "
+                      f"fastest {min(times[name]):5.2f} s  (runs: {runs(times[name])})")
+            print(f"  history adds {statistics.median(times['three']) / statistics.median(times['one']) - 1:+.0%} "
+                  f"(medians), {min(times['three']) / min(times['one']) - 1:+.0%} (fastest runs), {clock} time")
+        # The verdict goes by CPU time, each three-version build against the one-version build run just
+        # before it: the build is one process, its wall time on a shared machine also counts waiting for
+        # a core, and this machine's speed drifts over tens of seconds by more than the effect measured.
+        paired = statistics.median(three / one for one, three in zip(cpu["one"], cpu["three"]))
+        verdict = "meets" if paired - 1 <= TARGET_OVERHEAD else "MISSES"
+        print(f"  history adds {paired - 1:+.0%} of CPU time, median of the {RUNS} back-to-back pairs "
+              f"(target <= +{TARGET_OVERHEAD:.0%}: {verdict})")
 
 if __name__ == "__main__":
     main()
