@@ -119,6 +119,8 @@ def index_lean_pages(config) -> None:
         return
 
     def add_lean_entry(page):
+        if (page.meta.get("search") or {}).get("exclude"):
+            return  # Material indexes nothing of it (an earlier version's text, say): nothing to make lean
         content = page.content
         page.content = with_full_rule_ids(lean_html(content))
         entries = toc_by_id(page.toc)

@@ -54,10 +54,14 @@ def test_the_index_reads_the_lean_content_and_the_page_keeps_its_own():
     config = SimpleNamespace(plugins={"material/search": SimpleNamespace(search_index=index)})
     search_input.index_lean_pages(config)
     search_input.index_lean_pages(config)  # a second build of `serve`: wrapped once
-    page = SimpleNamespace(content=PAGE, url="asl/g15/", toc=[])
+    page = SimpleNamespace(content=PAGE, url="asl/g15/", toc=[], meta={})
     index.add_entry_from_context(page)
     assert read == [search_input.with_full_rule_ids(search_input.lean_html(PAGE))]
     assert page.content == PAGE
+    # A page left out of search (an earlier version's text) is not made lean for an index that skips it.
+    earlier = SimpleNamespace(content=PAGE, url="asl/versions/first/", toc=[], meta={"search": {"exclude": True}})
+    index.add_entry_from_context(earlier)
+    assert len(read) == 1 and earlier.content == PAGE
 
 
 def heading(rule_id: str, text: str, level: int = 3) -> str:
