@@ -97,14 +97,16 @@ def _body_start(lines: list[str]) -> int:
 
 
 def _versions_line(history: SourceHistory, page: str) -> str:
+    # Finished HTML, one line (HISTORY_LINES), as Markdown in HTML made it: on each page of a versioned
+    # source, its emphasis and links cost the build a pass of the inline patterns.
     current = history.current
-    earlier = " · ".join(f'[{_md(version.label)}]({earlier_page_name(version)}.md)'
-                         f'{{: data-version="{version.slug}" }} ({version.date})'
+    earlier = " · ".join(f'<a data-version="{version.slug}" href="{_attr(earlier_page_name(version))}.md">'
+                         f"{_text(version.label)}</a> ({version.date})"
                          for version in reversed(history.versions[:-1]))
-    return (f'<p class="rr-versions" data-current="{current.slug}" data-versions="{_slugs(history.versions)}" '
-            f'data-search-exclude="" markdown="1">'
-            f"This text: **{_md(current.label)}** ({current.date}). Earlier: {earlier}. "
-            f"[What's new]({WHATS_NEW}.md)</p>")
+    return (f'<p class="rr-versions" data-current="{current.slug}" data-search-exclude="" '
+            f'data-versions="{_slugs(history.versions)}">'
+            f"This text: <strong>{_text(current.label)}</strong> ({current.date}). Earlier: {earlier}. "
+            f'<a href="{WHATS_NEW}.md">What\'s new</a></p>')
 
 
 def _change_block(change: Change) -> str:
@@ -129,7 +131,7 @@ def _tombstone(change: Change, earlier: list[Version]) -> str:
     went = ""
     if change.moved:
         went = f' Its text is now at <a href="#{_attr(change.moved)}">{html.escape(change.moved)}</a>.'
-    last = "".join(f"<p>{html.escape(paragraph, quote=False)}</p>" for paragraph in before.words.split("\n\n"))
+    last = "".join(f"<p>{_text(paragraph)}</p>" for paragraph in before.words.split("\n\n"))
     return (f'<div class="rr-tombstone" id="{_attr(change.rule_id)}" data-rule="{_attr(change.rule_id)}" '
             f'data-removed="{version.slug}" data-removed-label="{_attr(version.label)}" data-earlier-text="{_slugs(earlier)}" data-search-exclude><p class="rr-tombstone__note">'
             f"<strong>{html.escape(change.rule_id)}</strong> was removed in {html.escape(version.label)} "
@@ -218,6 +220,10 @@ def whats_new_page(ruleset, histories: list[tuple[str, str, SourceHistory]]) -> 
 
 def _md(text: str) -> str:
     return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def _text(text: str) -> str:
+    return html.escape(text, quote=False)
 
 
 def _attr(text: str) -> str:

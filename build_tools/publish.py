@@ -16,6 +16,7 @@ from pathlib import Path
 
 import yaml
 
+from build_tools import yaml_data
 from build_tools.rulesets import Ruleset
 
 HOME_START = "<!-- rulesets:start (written by `ruleref import`; edit around it) -->"
@@ -35,12 +36,9 @@ def write_page(docs_dir: Path, ruleset: str, page: str, markdown: str) -> bool:
     return True
 
 
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 def front_matter(text: str) -> dict:
     match = re.match(r"---\n(.*?)\n---\n", text, re.S)
-    return (yaml.load(match.group(1), Loader=_YAML_LOADER) or {}) if match else {}
+    return (yaml_data.load(match.group(1)) or {}) if match else {}
 
 
 def generated_pages(docs_dir: Path) -> list[Path]:

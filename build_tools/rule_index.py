@@ -19,10 +19,8 @@ from pathlib import Path
 
 import yaml
 
-from build_tools import rule_index_cache
+from build_tools import rule_index_cache, yaml_data
 from build_tools.errors import SourceError
-
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*\{:?[ \t]*([^}]*)\}[ \t]*$")
 # Lines found from the newline before them: a pattern that starts with a
@@ -46,9 +44,10 @@ _SPECIAL_CHARACTER = re.compile(r"[\\<&]")
 _SPECIAL_LINE = re.compile(r"\n[ \t]*[!?{|:-]")
 _BLANK_LINE = re.compile(r"\n\s*\n")
 # A rule's history (build_tools.history_pages): one line each, between its heading and its text; not its text.
-# (rr-earlier-link: on an earlier version's page, where its text is now; rr-whats-new: What's new's list.)
+# (rr-earlier-link: on an earlier version's page, where its text is now; rr-whats-new: What's new's list;
+# rr-versions: above a page's rules, the versions of its text.)
 HISTORY_LINES = ('<details class="rr-change"', '<p class="rr-new"', '<div class="rr-tombstone"',
-                 '<p class="rr-earlier-link"', '<ul class="rr-whats-new"')
+                 '<p class="rr-earlier-link"', '<ul class="rr-whats-new"', '<p class="rr-versions"')
 # A removed rule's tombstone: its anchor, kept where the rule stood, and the version that removed it.
 _TOMBSTONE = re.compile(r'\n<div class="rr-tombstone" id="([^"]+)"[^>\n]*? data-removed-label="([^"]*)"')
 
@@ -279,7 +278,7 @@ def _front_matter(text: str, path: str) -> tuple[dict, int]:
     for number, line in enumerate(lines[1:200], start=1):
         if line.rstrip() in ("---", "..."):
             try:
-                data = yaml.load("\n".join(lines[1:number]), Loader=_YAML_LOADER)
+                data = yaml_data.load("\n".join(lines[1:number]))
             except yaml.YAMLError as error:
                 mark = getattr(error, "problem_mark", None)
                 raise SourceError(path, mark.line + 2 if mark else 1, f"invalid front matter: {error}")

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import yaml
 
+from build_tools import yaml_data
 from build_tools.errors import SourceError
 from build_tools.numbering import NUMBERINGS, Numbering, numbering_of
 from build_tools.versions import Version, load_versions
@@ -108,7 +109,7 @@ def load_ruleset(folder: Path) -> Ruleset:
     path = folder / "ruleset.yml"
     try:
         text = path.read_text(encoding="utf-8")
-        data = yaml.safe_load(text)
+        data = yaml_data.load(text)
     except FileNotFoundError:
         raise SourceError(str(path), None, "missing ruleset.yml (every rulesets/<id>/ folder needs one)")
     except UnicodeDecodeError as error:

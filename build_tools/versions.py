@@ -27,6 +27,7 @@ from pathlib import Path
 
 import yaml
 
+from build_tools import yaml_data
 from build_tools.errors import SourceError
 
 VERSIONS_FILE = "versions.yml"
@@ -66,7 +67,7 @@ def load_versions(folder: Path, source_files: dict[str, Path]) -> dict[str, tupl
         return SourceError(str(path), line, reason)
 
     try:
-        data = yaml.safe_load(text) or {}
+        data = yaml_data.load(text) or {}
     except yaml.YAMLError as problem:
         mark = getattr(problem, "problem_mark", None)
         raise SourceError(str(path), mark.line + 1 if mark else None, f"invalid YAML: {problem}")
@@ -137,7 +138,7 @@ def record_version(folder: Path, file: str, page: str, new_text: str, label: str
 
 def _write(folder: Path, file: str, versions: tuple[Version, ...]) -> None:
     path = folder / VERSIONS_FILE
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    data = yaml_data.load(path.read_text(encoding="utf-8")) if path.is_file() else {}
     entries = []
     for version in versions:
         entry = {"label": version.label, "date": version.date}

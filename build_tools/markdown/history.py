@@ -16,6 +16,12 @@ is; Zensical makes such links URLs itself, wherever they are.
 An earlier version's page holds one such line per rule: as Markdown, its
 emphasis and link cost the build more than the rule's text did.
 
+The lines are stashed before MkDocs reads the page's raw HTML for the
+anchors its link validation knows (``mkdocs_raw_html``, priority 21): that
+reading parses the whole page with Python's HTML parser, and a page's word
+diffs held more tags than the rest of it. The anchors these lines hold (a
+tombstone's ``id``) are handed to that reading after it has run.
+
 Configuration (``mdx_configs``), both set by the ruleref plugin under MkDocs:
 ``current_page`` and ``use_directory_urls`` (MkDocs' setting).
 """
@@ -34,12 +40,14 @@ from build_tools.markdown.page_urls import page_url, relative_url
 from build_tools.rule_index import HISTORY_LINES
 
 _PAGE_LINK = re.compile(r'href="([^"#:]+\.md)(#[^"]*)?"')
+_ID = re.compile(r'\sid="([^"]*)"')
 
 
 class HistoryBlocksPreprocessor(Preprocessor):
     def __init__(self, md: Markdown, extension: HistoryExtension):
         super().__init__(md)
         self.extension = extension
+        self.anchors: list[str] = []  # of the lines stashed from the page last run
 
     def run(self, lines: list[str]) -> list[str]:
         config = self.extension.getConfigs()
@@ -57,8 +65,28 @@ class HistoryBlocksPreprocessor(Preprocessor):
             return _PAGE_LINK.sub(url, line) if page else line
 
         stash = self.md.htmlStash
-        # Each with the newline Python-Markdown keeps after a raw block: the page is the same, byte for byte.
-        return [stash.store(finished(line) + "\n") if line.startswith(HISTORY_LINES) else line for line in lines]
+        self.anchors = []
+        out = []
+        for line in lines:
+            if line.startswith(HISTORY_LINES):
+                self.anchors += [html.unescape(anchor) for anchor in _ID.findall(line)]
+                # With the newline Python-Markdown keeps after a raw block: the page is the same, byte for byte.
+                line = stash.store(finished(line) + "\n")
+            out.append(line)
+        return out
+
+
+class HistoryAnchorsPreprocessor(Preprocessor):
+    """Adds the anchors of the stashed history lines to those MkDocs found in the page's raw HTML."""
+
+    def __init__(self, md: Markdown, blocks: HistoryBlocksPreprocessor):
+        super().__init__(md)
+        self.blocks = blocks
+
+    def run(self, lines: list[str]) -> list[str]:
+        if "mkdocs_raw_html" in self.md.preprocessors:  # MkDocs only
+            self.md.preprocessors["mkdocs_raw_html"].present_anchor_ids.update(self.blocks.anchors)
+        return lines
 
 
 class HistoryExtension(Extension):
@@ -73,9 +101,11 @@ class HistoryExtension(Extension):
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:
-        # Priority 20.5: after MkDocs' own reading of raw HTML (21), which finds the tombstones' anchors
-        # for its link validation, and before 'html_block' (20), which would parse them.
-        md.preprocessors.register(HistoryBlocksPreprocessor(md, self), "rr_history", 20.5)
+        # Priority 21.5: before MkDocs' own reading of raw HTML (21) and 'html_block' (20), which would
+        # parse them; the anchors MkDocs' reading would have found are added right after it (20.9).
+        blocks = HistoryBlocksPreprocessor(md, self)
+        md.preprocessors.register(blocks, "rr_history", 21.5)
+        md.preprocessors.register(HistoryAnchorsPreprocessor(md, blocks), "rr_history_anchors", 20.9)
 
 
 def makeExtension(**kwargs) -> HistoryExtension:
