@@ -24,6 +24,7 @@ import yaml
 from bench.bench_numberings import import_seconds, runs
 from bench.bench_site_build import PROJECT, _build_env, _build_seconds, _configs, build_times
 from bench.synthetic_numbered import WORDS, write_source_book
+from bench.timing import paired_ratio
 
 RUNS = 7
 CHANGED_SHARE = 0.05
@@ -101,10 +102,9 @@ def main() -> None:
                       f"fastest {min(times[name]):5.2f} s  (runs: {runs(times[name])})")
             print(f"  history adds {statistics.median(times['three']) / statistics.median(times['one']) - 1:+.0%} "
                   f"(medians), {min(times['three']) / min(times['one']) - 1:+.0%} (fastest runs), {clock} time")
-        # The verdict goes by CPU time, each three-version build against the one-version build run just
-        # before it: the build is one process, its wall time on a shared machine also counts waiting for
-        # a core, and this machine's speed drifts over tens of seconds by more than the effect measured.
-        paired = statistics.median(three / one for one, three in zip(cpu["one"], cpu["three"]))
+        # The verdict goes by CPU time (the build is one process; its wall time on a shared machine also
+        # counts waiting for a core), each three-version build against the one-version build before it.
+        paired = paired_ratio(cpu["one"], cpu["three"])
         verdict = "meets" if paired - 1 <= TARGET_OVERHEAD else "MISSES"
         print(f"  history adds {paired - 1:+.0%} of CPU time, median of the {RUNS} back-to-back pairs "
               f"(target <= +{TARGET_OVERHEAD:.0%}: {verdict})")
