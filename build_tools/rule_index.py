@@ -157,7 +157,7 @@ class RuleIndex:
             if page_rules is None:
                 page_rules = _read_page(text, body_start, page, ruleset, str(path))
                 if name:
-                    rule_index_cache.store(cache_folder, name, _as_reading(*page_rules))
+                    rule_index_cache.store(cache_folder, name, _as_reading(*page_rules), replace=True)
             if name:
                 kept.add(name)
             tombstones += page_rules[1]

@@ -62,13 +62,20 @@ def load(folder: Path, name: str) -> dict | None:
     return reading if isinstance(reading, dict) else None
 
 
-def store(folder: Path, name: str, reading: dict) -> None:
-    """Keep ``reading`` as ``name``; a folder that cannot be written keeps nothing (the next build reads again)."""
+def store(folder: Path, name: str, reading: dict, *, replace: bool = False) -> None:
+    """Keep ``reading`` as ``name``; a folder that cannot be written keeps nothing (the next build reads again).
+
+    A name is its content's digest, so a reading kept already is this one and is left as it is, unless
+    ``replace`` (it could not be read): on ext4, renaming over a file waits for the new one's blocks,
+    and an import that wrote 56 pages waited a quarter of a second."""
+    target = folder / f"{name}.json"
+    if not replace and target.exists():
+        return
     try:
         folder.mkdir(parents=True, exist_ok=True)
         partial = folder / f"{name}.{os.getpid()}.partial"
         partial.write_text(json.dumps(reading), encoding="ascii")  # json.dumps escapes all but ASCII
-        os.replace(partial, folder / f"{name}.json")
+        os.replace(partial, target)
     except OSError:
         pass
 

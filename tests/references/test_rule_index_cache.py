@@ -72,11 +72,14 @@ def test_a_changed_ruleset_is_read_again(project):
     assert _index(project).get("riverline", "2.1.2").references == ()
 
 
-def test_an_unreadable_reading_is_read_from_the_page_again(project):
+def test_an_unreadable_reading_is_read_from_the_page_again_and_kept_anew(project):
     expected = _index(project)
-    for reading in _readings(project):
+    kept = {path: path.read_bytes() for path in _readings(project)}
+    for reading in kept:
         reading.write_text('{"rules": [["2.1.2"', encoding="utf-8")
+    import_all(project)  # the import leaves a reading it finds under the name alone...
     _same(_index(project), expected)
+    assert {path: path.read_bytes() for path in _readings(project)} == kept  # ...the build that cannot read it does not
 
 
 def test_importing_the_same_text_again_keeps_the_same_reading(project):
