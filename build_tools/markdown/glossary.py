@@ -7,9 +7,9 @@ WWII ``dr`` is a unit's discipline rating.
 
 * On a page of a ruleset (its ``ruleset:`` front matter, else the first folder
   of its path) every whole-word occurrence of an abbreviation in the text
-  becomes ``<abbr title="expansion">`` (Material's ``content.tooltips`` shows
-  the expansion) - never inside code, links, headings, rule references or an
-  existing ``abbr``.
+  becomes ``<abbr title="expansion">`` (the page's preview popup shows the
+  expansion on hover or tap: ``assets/ruleref/preview.js``) - never inside
+  code, links, headings, rule references or an existing ``abbr``.
 * A paragraph that is exactly ``::: glossary`` becomes the ruleset's glossary
   as a table (``docs/<id>/glossary.md``).
 

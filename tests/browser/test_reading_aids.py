@@ -160,6 +160,48 @@ def test_focusing_a_reference_with_the_keyboard_previews_it(reader, site_url):
     preview.wait_for(state="hidden")
 
 
+def first_term(page):
+    # G15.11: "... its CS# is ..." - the first glossary term on the page.
+    return page.locator('.md-typeset abbr', has_text=re.compile(r"^CS#$")).first
+
+
+def test_pointing_at_a_glossary_term_shows_what_it_stands_for_without_a_tooltip_per_element(reader, site_url):
+    open_page(reader, f"{site_url}{G15}#G15.11")
+    # Nothing is set up per term: Material's content.tooltips would mount a tooltip on each of them on load.
+    features = reader.evaluate("JSON.parse(document.getElementById('__config').textContent).features")
+    assert "navigation.instant" in features and "content.tooltips" not in features
+    term = first_term(reader)
+    term.hover()
+    preview = reader.locator(".rr-preview")
+    preview.wait_for(state="visible")
+    assert preview.locator(".rr-preview__id").inner_text() == "CS#"
+    assert preview.locator(".rr-preview__text").inner_text() == "Crew Survival number"
+    assert term.get_attribute("title") is None  # not said twice by the native tooltip
+    reader.mouse.move(0, 0)
+    preview.wait_for(state="hidden")
+    assert term.get_attribute("title") == "Crew Survival number"
+
+
+def test_a_tap_on_a_glossary_term_on_a_phone_shows_it_and_a_tap_elsewhere_closes_it(browser, site_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        phone = context.new_page()
+        errors = []
+        phone.on("pageerror", lambda error: errors.append(str(error)))
+        open_page(phone, f"{site_url}{G15}#G15.11")
+        first_term(phone).tap()
+        preview = phone.locator(".rr-preview")
+        preview.wait_for(state="visible")
+        assert preview.locator(".rr-preview__text").inner_text() == "Crew Survival number"
+        box = preview.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+        phone.locator('h2[id="G15.1"], h3[id="G15.11"]').first.tap()
+        preview.wait_for(state="hidden")
+        assert errors == []
+    finally:
+        context.close()
+
+
 def test_a_tap_on_a_phone_follows_the_reference(browser, site_url):
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     try:

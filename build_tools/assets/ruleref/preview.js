@@ -1,12 +1,19 @@
 // Hover previews: pointing at (or focusing) a rule reference shows the rule's
-// title and the start of its text. The popup never takes pointer events, so
-// it cannot block a click; Escape closes it; a tap on a touch screen just
-// follows the link. The rule shown is the one the link points to: rule IDs
-// repeat across rulesets, a link's address does not.
+// title and the start of its text; pointing at (or tapping) a glossary term
+// shows what it stands for. The popup never takes pointer events, so it
+// cannot block a click; Escape closes it; a tap on a touch screen just
+// follows a reference's link. The rule shown is the one the link points to:
+// rule IDs repeat across rulesets, a link's address does not.
+//
+// Listeners on the document, nothing per element: a rule page holds hundreds
+// of references and terms (Material's content.tooltips, which set up each
+// one on load, is off for that reason).
 
 import { loadIndex, ruleAt } from "./rules.js";
 
 const REF = ".rr-ref[data-rule]";
+// A glossary term (build_tools/markdown/glossary.py); its title is held in data-rr-title while shown.
+const TERM = ".md-typeset abbr[title], .md-typeset abbr[data-rr-title]";
 let popup;
 let shownFor = null;
 
@@ -36,33 +43,54 @@ async function show(ref) {
     }
     if (shownFor !== ref) return; // the pointer left while the index loaded
   }
-  const box = ensurePopup();
-  const label = document.createElement("span");
-  label.className = "rr-preview__id";
-  label.textContent = id;
   const title = document.createElement("strong");
   title.className = "rr-preview__title";
-  const text = document.createElement("span");
-  text.className = "rr-preview__text";
+  let text;
   if (entry) {
     title.textContent = entry.title;
-    text.textContent = entry.text.length >= 400 ? `${entry.text.trimEnd()}…` : entry.text;
+    text = entry.text.length >= 400 ? `${entry.text.trimEnd()}…` : entry.text;
   } else if (ref.classList.contains("rr-ref--removed")) {
     title.textContent = "Removed";
-    text.textContent = `${ref.title || ref.dataset.rrTitle}. The link shows its last text.`;
+    text = `${ref.title || ref.dataset.rrTitle}. The link shows its last text.`;
   } else {
     title.textContent = "Not in this reference";
-    text.textContent = `${id} is cited here, but its rule is not part of this site.`;
+    text = `${id} is cited here, but its rule is not part of this site.`;
   }
-  box.replaceChildren(label, title, text);
+  open(ref, [label(id), title, paragraph(text)]);
+}
+
+function showTerm(term) {
+  if (shownFor === term) return;
+  hide();
+  shownFor = term;
+  open(term, [label(term.textContent), paragraph(term.title || term.dataset.rrTitle)]);
+}
+
+function label(text) {
+  const element = document.createElement("span");
+  element.className = "rr-preview__id";
+  element.textContent = text;
+  return element;
+}
+
+function paragraph(text) {
+  const element = document.createElement("span");
+  element.className = "rr-preview__text";
+  element.textContent = text;
+  return element;
+}
+
+function open(target, children) {
+  const box = ensurePopup();
+  box.replaceChildren(...children);
   // The popup says what the native tooltip would: hold the title back meanwhile.
-  if (ref.hasAttribute("title")) {
-    ref.dataset.rrTitle = ref.title;
-    ref.removeAttribute("title");
+  if (target.hasAttribute("title")) {
+    target.dataset.rrTitle = target.title;
+    target.removeAttribute("title");
   }
-  ref.setAttribute("aria-describedby", box.id);
+  target.setAttribute("aria-describedby", box.id);
   box.hidden = false;
-  place(box, ref);
+  place(box, target);
 }
 
 function place(box, ref) {
@@ -91,15 +119,23 @@ export function hide() {
   if (popup) popup.hidden = true;
 }
 
-/** Listen once, on the document, so references on pages loaded later work too. */
+/** Listen once, on the document, so references and terms on pages loaded later work too. */
 export function enablePreviews() {
   document.addEventListener("pointerover", (event) => {
     const ref = event.target.closest?.(REF);
     if (ref && event.pointerType !== "touch") show(ref);
+    const term = ref ? null : event.target.closest?.(TERM);
+    if (term && event.pointerType !== "touch") showTerm(term);
   });
   document.addEventListener("pointerout", (event) => {
-    const ref = event.target.closest?.(REF);
-    if (ref && ref === shownFor && !ref.contains(event.relatedTarget)) hide();
+    const target = event.target.closest?.(`${REF}, ${TERM}`);
+    if (target && target === shownFor && !target.contains(event.relatedTarget)) hide();
+  });
+  // A phone has no hover: a tap on a term shows it, a tap anywhere else closes it.
+  document.addEventListener("click", (event) => {
+    const term = event.target.closest?.(TERM);
+    if (term) showTerm(term);
+    else if (shownFor?.matches(TERM)) hide();
   });
   document.addEventListener("focusin", (event) => {
     const ref = event.target.closest?.(REF);
