@@ -268,12 +268,34 @@ def test_dark_mode_restyles_the_aids(reader, site_url):
                 field.evaluate("e => getComputedStyle(e).backgroundColor"))
 
     light = colours()
-    reader.locator("label.md-header__button[for^='__palette']:visible").click()
+    reader.get_by_role("button", name="Switch to dark mode").click()
     reader.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
     dark = colours()
     assert all(a != b for a, b in zip(light, dark))
     assert brightness(dark[1]) > brightness(dark[2])  # light text on a dark field
     assert brightness(light[1]) < brightness(light[2])
+    assert reader.get_by_role("button", name="Switch to light mode").is_visible()
+    assert reader.evaluate("document.querySelector('meta[name=color-scheme]').content") == "dark"
+    # The choice is kept: the next page is dark from its first paint, before any module script runs.
+    reader.goto(f"{site_url}{D}", wait_until="commit")
+    reader.wait_for_selector(".md-header", state="attached")
+    assert reader.evaluate("document.body.dataset.mdColorScheme") == "slate"
+    reader.get_by_role("button", name="Switch to light mode").click()
+    reader.wait_for_function("() => document.body.dataset.mdColorScheme === 'default'")
+
+
+def test_the_colour_scheme_follows_the_system_until_the_reader_picks_one(browser, site_url):
+    context = browser.new_context(color_scheme="dark")
+    try:
+        page = context.new_page()
+        open_page(page, f"{site_url}{G15}")
+        assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
+        assert page.get_by_role("button", name="Switch to light mode").is_visible()
+        assert page.get_by_role("button", name="Switch to dark mode").is_hidden()
+        theme = page.evaluate("document.querySelector('meta[name=theme-color]').content")
+        assert theme == page.evaluate("getComputedStyle(document.querySelector('.md-header')).backgroundColor")
+    finally:
+        context.close()
 
 
 def brightness(css_colour: str) -> float:
