@@ -24,6 +24,7 @@ const SCOPE = new URL("./", self.location.href);
 const cacheName = (part) => `${part.name} ${SCOPE.pathname}`;
 const OURS = (name) => /^ruleref-(site|runtime)-[0-9a-f]+ /.test(name) && name.endsWith(` ${SCOPE.pathname}`);
 const CONCURRENT_FETCHES = 4;
+const PROGRESS_EVERY_MS = 200;
 // What the calculators' worker downloaded on this visit, handed over so that
 // no byte is downloaded twice (build_tools/assets/ruleref/calculator-worker.js).
 const HANDOFF = `ruleref-handoff ${SCOPE.pathname}`;
@@ -188,6 +189,9 @@ async function download(update) {
     }
   }
   announce({ update, state: "saving", bytes, totalBytes: PRECACHE.bytes });
+  // Progress at most every PROGRESS_EVERY_MS: each message is work on the pages' main threads, and a
+  // site is hundreds of files, most of them small.
+  let announced = Date.now();
   let failed = false;
   const worker = async () => {
     while (missing.length && !failed) {
@@ -199,7 +203,10 @@ async function download(update) {
         throw new Error(`${item.href.slice(SCOPE.href.length)}: ${error.message}`);
       }
       bytes += item.size;
-      if (!failed) announce({ update, state: "saving", bytes, totalBytes: PRECACHE.bytes });
+      if (!failed && Date.now() - announced >= PROGRESS_EVERY_MS) {
+        announced = Date.now();
+        announce({ update, state: "saving", bytes, totalBytes: PRECACHE.bytes });
+      }
     }
   };
   await Promise.all(Array.from({ length: CONCURRENT_FETCHES }, worker));

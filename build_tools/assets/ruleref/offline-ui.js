@@ -7,6 +7,7 @@
 // from the service worker and name a file of the site: shown as text only.
 
 const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+const savedOf = (state) => `${megabytes(state.bytes || 0)} of ${megabytes(state.totalBytes)}`;
 
 function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -40,6 +41,7 @@ function renderFooterStatus(box, state, actions) {
   const key = [state.kind, state.bytes, state.totalBytes, state.reason].join("|");
   if (box.dataset.key === key) return; // keep focus on an unchanged button
   box.dataset.key = key;
+  if (state.kind === "saving" && box.dataset.state === "saving" && updateProgress(box, state)) return;
   box.dataset.state = state.kind;
   const size = state.totalBytes ? ` (${megabytes(state.totalBytes)})` : "";
   const parts = [];
@@ -53,8 +55,7 @@ function renderFooterStatus(box, state, actions) {
       bar.max = state.totalBytes;
       bar.value = state.bytes || 0;
       bar.setAttribute("aria-label", "Saved for offline use");
-      const figures = element("span", "rr-offline__figures",
-        `${megabytes(state.bytes || 0)} of ${megabytes(state.totalBytes)}`);
+      const figures = element("span", "rr-offline__figures", savedOf(state));
       figures.setAttribute("aria-hidden", "true");
       parts.push(bar, figures);
     }
@@ -71,6 +72,16 @@ function renderFooterStatus(box, state, actions) {
     parts.push(button("rr-offline__button", "Retry", () => actions.save()));
   }
   box.replaceChildren(...parts);
+}
+
+/** Move the progress bar and figures of a saving line along (true), rather than build them again. */
+function updateProgress(box, state) {
+  const bar = box.querySelector(".rr-offline__progress");
+  const figures = box.querySelector(".rr-offline__figures");
+  if (!bar || !figures || bar.max !== state.totalBytes) return false;
+  bar.value = state.bytes || 0;
+  figures.textContent = savedOf(state);
+  return true;
 }
 
 // The header stays across instant navigation; the badge is created once.
