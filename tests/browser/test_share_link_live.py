@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from test_calculators_in_page import LIVE_TIMEOUT, cli, wait_live
+from test_calculators_in_page import LIVE_TIMEOUT, cli, stored_snapshot_sizes, wait_live
 
 pytestmark = pytest.mark.browser
 
@@ -79,10 +79,7 @@ def test_a_warm_share_link_is_live_only_with_its_own_result(profile_page, site_u
     page.goto(site_url + PAGE)  # the first visit keeps the warm-start snapshot
     wait_live(page, 5)
     expect(page.locator("#calc-dozer-clearance .rr-calc__status")).to_contain_text("first start")
-    page.wait_for_function("""async () => {
-      const cache = await caches.open("ruleref-pyodide-snapshots");
-      return (await cache.keys()).length === 1;
-    }""", timeout=LIVE_TIMEOUT)
+    assert len(stored_snapshot_sizes(page)) == 1
     page.context.add_init_script(RECORD_STATUS)
     throttle(page, rate)
     page.goto(site_url + LINK)
