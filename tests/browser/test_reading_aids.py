@@ -127,12 +127,18 @@ def g15_21_link(page):
     return page.locator('p:not(.rr-cited-by) > a.rr-ref[data-rule="G15.21"]', has_text=re.compile(r"^15\.21$")).first
 
 
+def hover_preview(page, target):
+    """Point at ``target`` and return the preview popup, once it shows."""
+    target.hover()
+    preview = page.locator(".rr-preview")
+    preview.wait_for(state="visible")
+    return preview
+
+
 def test_hovering_a_reference_previews_the_rule(reader, site_url):
     open_page(reader, f"{site_url}{G15}#G15.22")
     link = g15_21_link(reader)
-    link.hover()
-    preview = reader.locator(".rr-preview")
-    preview.wait_for(state="visible")
+    preview = hover_preview(reader, link)
     assert preview.locator(".rr-preview__id").inner_text() == "G15.21"
     assert preview.locator(".rr-preview__title").inner_text() == "15.21 vs PILLBOX/ENTRENCHMENT/TUNNEL:"
     assert preview.locator(".rr-preview__text").inner_text().startswith("A Mobile dozer may use Clearance (B24.7)")
@@ -172,9 +178,7 @@ def test_pointing_at_a_glossary_term_shows_what_it_stands_for_without_a_tooltip_
     features = reader.evaluate("JSON.parse(document.getElementById('__config').textContent).features")
     assert "navigation.instant" in features and "content.tooltips" not in features
     term = first_term(reader)
-    term.hover()
-    preview = reader.locator(".rr-preview")
-    preview.wait_for(state="visible")
+    preview = hover_preview(reader, term)
     assert preview.locator(".rr-preview__id").inner_text() == "CS#"
     assert preview.locator(".rr-preview__text").inner_text() == "Crew Survival number"
     assert term.get_attribute("title") is None  # not said twice by the native tooltip
@@ -225,9 +229,7 @@ def test_a_reference_to_a_rule_not_in_this_reference_is_marked(reader, site_url)
     assert missing.get_attribute("title") == "B24.7 is not in this reference"
     assert missing.evaluate("e => getComputedStyle(e, '::after').content").startswith('"⊘"')
     assert missing.evaluate("e => getComputedStyle(e).textDecorationStyle") == "dotted"
-    missing.hover()
-    preview = reader.locator(".rr-preview")
-    preview.wait_for(state="visible")
+    preview = hover_preview(reader, missing)
     assert preview.locator(".rr-preview__title").inner_text() == "Not in this reference"
     # The popup says it; the native tooltip would say it twice.
     assert missing.get_attribute("title") is None

@@ -28,10 +28,16 @@ function ensurePopup() {
   return popup;
 }
 
-async function show(ref) {
-  if (shownFor === ref) return;
+/** Make ``target`` the one the popup is for (false: it already is). */
+function claim(target) {
+  if (shownFor === target) return false;
   hide();
-  shownFor = ref;
+  shownFor = target;
+  return true;
+}
+
+async function show(ref) {
+  if (!claim(ref)) return;
   const id = ref.dataset.rule;
   const missing = ref.classList.contains("rr-ref--missing");
   let entry;
@@ -60,9 +66,7 @@ async function show(ref) {
 }
 
 function showTerm(term) {
-  if (shownFor === term) return;
-  hide();
-  shownFor = term;
+  if (!claim(term)) return;
   open(term, [label(term.textContent), paragraph(term.title || term.dataset.rrTitle)]);
 }
 
