@@ -6,7 +6,8 @@ Every rule reference in a page's text (``B24.7``, ``(2.21; 3.1)``,
 becomes an element with class ``rr-ref`` and ``data-rule="<rule ID>"``: a link
 to the rule when the site contains it, a ``rr-ref--removed`` link to its
 tombstone when a version of the text removed it, a ``rr-ref--missing`` span
-when it does not. Each rule heading cited by other rules gets a "Referenced by" line.
+when it does not. Each rule heading cited by other rules gets a "Referenced by" line,
+and every rule heading its "Copy link" button.
 
 Configuration (``mdx_configs``):
 
@@ -236,18 +237,20 @@ class ReferencesTreeprocessor(Treeprocessor):
         if element.text:
             element.text = self._link_text(element.text)
         for child in element:
-            rule = self._enter_rule(child) if child.tag in _HEADINGS else None
-            if child.tag not in _SKIP and "rr-ref" not in child.get("class", "").split():
+            classes = child.get("class", "").split()
+            rule_heading = child.tag in _HEADINGS and "rr-rule" in classes
+            rule = self._enter_rule(child) if rule_heading else None
+            if child.tag not in _SKIP and "rr-ref" not in classes:
                 self._walk(child)
             if child.tail:
                 child.tail = self._link_text(child.tail)
             if rule is not None:
                 self._add_cited_by(child, rule)
+            if rule_heading and child.get("id"):
+                _add_copy_button(child)
 
     def _enter_rule(self, heading: etree.Element):
-        """The rule this heading starts, if it is a rule heading; follow its chapter."""
-        if "rr-rule" not in heading.get("class", "").split():
-            return None
+        """The rule this rule heading starts, if the index knows it; follow its chapter."""
         rule = self._rule(heading.get("data-rule") or heading.get("id", ""))
         if rule is not None and self.grammar is not None:
             self.chapter = rule.chapter
@@ -423,6 +426,15 @@ class ReferencesTreeprocessor(Treeprocessor):
             if needle in line:
                 return number
         return None
+
+
+def _add_copy_button(heading: etree.Element) -> None:
+    """End a rule heading with its "Copy link" button (assets/ruleref/permalink.js copies).
+    Written here, not by a script, so the heading has its final size at first paint."""
+    rule_id = heading.get("data-rule") or heading.get("id")
+    etree.SubElement(heading, "button", {"type": "button", "class": "rr-copy-link",
+                                         "title": "Copy link to this rule",
+                                         "aria-label": f"Copy link to {rule_id}"})
 
 
 class ReferencesExtension(Extension):

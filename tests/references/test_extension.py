@@ -71,9 +71,23 @@ def test_quantities_stay_text(g15):
     assert "(and the &lt; 2PP he possesses)" in g15
 
 
+def copy_button(rule_id):
+    return (f'<button aria-label="Copy link to {rule_id}" class="rr-copy-link" title="Copy link to this rule" '
+            'type="button"></button>')
+
+
 def test_headings_keep_their_rule_numbers_as_text(g15, chapter_d):
-    assert '<h3 class="rr-rule" data-rule="G15.11" id="G15.11">15.11 UNARMORED:</h3>' in g15
-    assert '<h3 class="rr-rule" data-rule="D.8A" id="D.8A">D.8A SPECIFIC:</h3>' in chapter_d
+    assert f'<h3 class="rr-rule" data-rule="G15.11" id="G15.11">15.11 UNARMORED:{copy_button("G15.11")}</h3>' in g15
+    assert f'<h3 class="rr-rule" data-rule="D.8A" id="D.8A">D.8A SPECIFIC:{copy_button("D.8A")}</h3>' in chapter_d
+
+
+def test_every_rule_heading_ends_with_its_copy_link_button_and_no_other_heading_has_one(g15):
+    # Written by the build, so the heading has its final size at first paint (no script adds it later).
+    headings = re.findall(r'<h[1-6] class="rr-rule" data-rule="([^"]+)" id="[^"]+">.*?</h[1-6]>', g15)
+    assert len(headings) >= 8
+    assert g15.count('class="rr-copy-link"') == len(headings)
+    for rule_id in ("G15", "G15.11", "G15.12"):
+        assert re.search(rf'id="{re.escape(rule_id)}">[^<]*{re.escape(copy_button(rule_id))}</h', g15)
 
 
 def test_chapter_d_own_numbering_and_dot_relative_references(chapter_d):
@@ -94,11 +108,11 @@ def test_table_footnotes_and_examples_are_linked_but_footnote_markers_are_not(ch
 
 
 def test_referenced_by_follows_each_cited_rule_heading(g15, chapter_d):
-    assert ('id="G15.11">15.11 UNARMORED:</h3>\n'
+    assert (f'id="G15.11">15.11 UNARMORED:{copy_button("G15.11")}</h3>\n'
             f'<p class="rr-cited-by" data-search-exclude="">Referenced by: {link("G15.12", "G15.12")}</p>') in g15
-    assert ('id="D.8">D.8 COLLATERAL ATTACKS:</h2>\n'
+    assert (f'id="D.8">D.8 COLLATERAL ATTACKS:{copy_button("D.8")}</h2>\n'
             f'<p class="rr-cited-by" data-search-exclude="">Referenced by: {link("D.6", "D.6")}, {link("D.8A", "D.8A")}</p>') in chapter_d
-    assert 'id="G15.12">15.12 ARMORED:</h3>\n<p>' in g15  # nobody cites G15.12
+    assert f'id="G15.12">15.12 ARMORED:{copy_button("G15.12")}</h3>\n<p>' in g15  # nobody cites G15.12
 
 
 def test_code_links_and_fenced_blocks_are_left_alone(index):

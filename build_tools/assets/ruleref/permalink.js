@@ -6,18 +6,14 @@
 import { announce } from "./announce.js";
 import { currentVersion } from "./versions.js";
 
-/** Add the button to each rule heading of the page (again after each instant navigation). */
-export function addCopyButtons(root = document) {
-  for (const heading of root.querySelectorAll(".md-content .rr-rule[id]")) {
-    if (heading.querySelector(".rr-copy-link")) continue;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "rr-copy-link";
-    button.title = "Copy link to this rule";
-    button.setAttribute("aria-label", `Copy link to ${heading.dataset.rule ?? heading.id}`);
-    button.addEventListener("click", () => copyLink(heading, button));
-    heading.append(button);
-  }
+/** Copy on a click of any rule heading's button (the build writes the buttons:
+ *  build_tools/markdown/references.py), across instant navigation too. */
+export function enableCopyLinks() {
+  document.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest(".rr-copy-link") : null;
+    const heading = button?.closest(".rr-rule[id]");
+    if (heading) copyLink(heading, button);
+  });
 }
 
 async function copyLink(heading, button) {
