@@ -17,7 +17,10 @@ let worker = null;
 let runtime = { state: "starting" }; // then {state: "ready", start, ms} or {state: "failed", message}
 const STARTS = { cold: "first start", snapshot: "first start, from the site's snapshot", warm: "warm start" };
 const pending = new Map();
-let counter = 0;
+let counter = 0; // seq 0 is the head's own "open" request (early, below)
+// The "open" request the page's <head> sent as it started the worker
+// (build_tools/bundle/page_head.py): {ids, query, reply}, until scan() takes it.
+let early = null;
 // The address bar follows the inputs, at most a few times a second (browsers
 // throttle pages that rewrite their URL on every keystroke); until it does,
 // `link` holds the query it will show.
@@ -74,10 +77,12 @@ function startWorker() {
   };
   // A calculator page starts the worker from its <head> (build_tools/bundle/page_head.py);
   // a page reached by instant navigation may not have.
-  const early = window.rulerefCalculators;
-  if (early) {
-    worker = early.worker;
-    early.adopt(onMessage, onError);
+  const started = window.rulerefCalculators;
+  if (started) {
+    worker = started.worker;
+    const { seq, ids, query } = started.opened;
+    early = { ids, query, reply: new Promise((resolve) => pending.set(seq, resolve)) };
+    started.adopt(onMessage, onError);
     return;
   }
   try {
@@ -229,6 +234,15 @@ function prefill(sections) {
   }
 }
 
+/** Python's reading of the page's link for calculators ``ids``: the head's early
+ *  request when it asked the same, else a new one. */
+function open(ids) {
+  const asked = early;
+  early = null;
+  if (asked && asked.query === location.search && asked.ids.join(" ") === ids.join(" ")) return asked.reply;
+  return ask({ type: "open", ids, query: location.search });
+}
+
 async function scan() {
   const sections = Array.from(document.querySelectorAll("section.rr-calc:not([data-state])"));
   const pointed = pointElsewhere(sections);
@@ -247,7 +261,7 @@ async function scan() {
   }
   ruleIndex();
   // The link's inputs (if any) for every calculator of this page, validated by Python.
-  const reply = await ask({ type: "open", ids: sections.map((s) => s.dataset.calc), query: location.search });
+  const reply = await open(sections.map((s) => s.dataset.calc));
   if (reply.error) { // a calculator of the page unknown to the rules core: the build's results stand
     runtime = { state: "failed", message: reply.error.message };
     for (const section of sections) status(section);

@@ -5,28 +5,37 @@
   right after the policy, start Pyodide as soon as the head is parsed,
   instead of once the whole page and its other scripts have loaded (when
   ``calculators.js`` runs, at ``DOMContentLoaded``). On a warm start that is
-  a good part of the time to live results. The worker's first messages are
-  kept until ``calculators.js`` adopts it (``rulerefCalculators.adopt``). The
-  script's text is allowed by its sha256 in the policy, like Material's own.
+  a good part of the time to live results. The script also asks at once for
+  what the page's link means for the page's calculators (the "open" request
+  ``calculators.js`` would send, under ``seq`` 0), so Python answers while a
+  phone's main thread is still parsing the page and running Material. The
+  worker's first messages are kept until ``calculators.js`` adopts it
+  (``rulerefCalculators.adopt``). The script's text is allowed by its sha256
+  in the policy, like Material's own.
 
 Every page gets the policy; only pages showing calculators get the early start.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 from build_tools.bundle import csp
 
 _CALCULATORS_SCRIPT = re.compile(r'<script src="([^"]*assets/ruleref/)calculators\.js" type="module"></script>')
 _HEAD = re.compile(r"<head(\s[^>]*)?>(\s*<meta charset=[^>]*>)?", re.IGNORECASE)
+_CALCULATOR = re.compile(r'<section [^>]*class="rr-calc"[^>]*\sdata-calc="([^"]+)"')
 WORKER = "ruleref/calculator-worker.js"
 
 # Runs before any other script of the page: plain ES5-level code, no imports.
+# %(worker)s: the worker's URL; %(ids)s: the page's calculators, in page order.
 _EARLY_START = (
-    "(function(){var w=new Worker(%s,{type:\"module\",name:\"ruleref-calculators\"}),kept=[];"
+    "(function(){var w=new Worker(%(worker)s,{type:\"module\",name:\"ruleref-calculators\"}),kept=[],"
+    "opened={seq:0,ids:%(ids)s,query:location.search};"
     "function keep(e){kept.push(e)}w.addEventListener(\"message\",keep);w.addEventListener(\"error\",keep);"
-    "window.rulerefCalculators={worker:w,adopt:function(onMessage,onError){"
+    "w.postMessage({seq:0,type:\"open\",ids:opened.ids,query:opened.query});"
+    "window.rulerefCalculators={worker:w,opened:opened,adopt:function(onMessage,onError){"
     "w.removeEventListener(\"message\",keep);w.removeEventListener(\"error\",keep);"
     "w.addEventListener(\"message\",onMessage);w.addEventListener(\"error\",onError);"
     "kept.forEach(function(e){(e.type===\"error\"?onError:onMessage)(e)});kept=null}}})()"
@@ -37,7 +46,13 @@ def finish(html: str) -> str:
     """A finished page (its content already checked by ``csp.unwritten_script``) with its head completed."""
     script = _CALCULATORS_SCRIPT.search(html)
     head = _HEAD.search(html)
-    if csp.MARKER in html and script and head:
-        url = '"' + script.group(1) + WORKER + '"'
-        html = html[:head.end()] + f"<script>{_EARLY_START % url}</script>" + html[head.end():]
+    calculators = _CALCULATOR.findall(html)
+    if csp.MARKER in html and script and head and calculators:
+        start = _EARLY_START % {"worker": _script_json(script.group(1) + WORKER), "ids": _script_json(calculators)}
+        html = html[:head.end()] + f"<script>{start}</script>" + html[head.end():]
     return csp.add_policy(html)
+
+
+def _script_json(value) -> str:
+    """``value`` as a JavaScript literal that cannot end the inline script it sits in."""
+    return json.dumps(value).replace("<", "\\u003c")

@@ -99,3 +99,29 @@ def test_a_share_link_whose_python_fails_goes_back_to_the_defaults_it_shows_the_
     expect(section.locator("[name=tem]")).to_have_value("0")
     expect(section.locator(".rr-calc__value").first).to_be_visible()
     assert section.get_attribute("data-pending") is None
+
+
+RECORD_REQUESTS = """
+window.__requests = [];
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  window.__requests.push({ type: message.type, seq: message.seq, ids: message.ids, query: message.query,
+                           parsed: document.readyState !== "loading" });
+  return post.call(this, message, ...rest);
+};
+"""
+
+
+def test_the_head_asks_for_the_links_reading_while_the_page_is_parsed_and_the_page_uses_that_answer(page, site_url):
+    # The head's early start sends the page's one "open" request (build_tools/bundle/page_head.py), before the
+    # body is parsed, so Python reads the link while a phone is still busy with the page; the page's script
+    # takes that answer instead of asking again.
+    page.context.add_init_script(RECORD_STATUS + RECORD_REQUESTS)
+    throttle(page, 4)
+    page.goto(site_url + LINK)
+    assert_live_only_with_the_links_result(page)
+    opens = [request for request in page.evaluate("window.__requests") if request["type"] == "open"]
+    ids = page.eval_on_selector_all("section.rr-calc", "sections => sections.map((s) => s.dataset.calc)")
+    assert opens == [{"type": "open", "seq": 0, "ids": ids, "query": LINK[len(PAGE):LINK.index("#")],
+                      "parsed": False}]
+    assert page.console_errors == []
