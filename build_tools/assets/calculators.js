@@ -286,7 +286,14 @@ async function scan() {
   }
 }
 
-// Material's instant navigation swaps pages without a reload: document$
-// emits for each page, and the one worker keeps serving.
-if (window.document$) window.document$.subscribe(() => scan());
-else scan();
+// The page's calculators go live as soon as this module runs (the page is
+// parsed), not once Material's bundle has mounted its components at
+// DOMContentLoaded (about 0.2 s of a phone's main thread). Material's instant
+// navigation swaps pages without a reload: document$ emits for each page
+// (first for this one, scanned already), and the one worker keeps serving.
+scan();
+let swapped = false;
+window.document$?.subscribe(() => {
+  if (swapped) scan();
+  swapped = true;
+});
