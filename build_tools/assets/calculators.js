@@ -80,8 +80,8 @@ function startWorker() {
   const started = window.rulerefCalculators;
   if (started) {
     worker = started.worker;
-    const { seq, ids, query } = started.opened;
-    early = { ids, query, reply: new Promise((resolve) => pending.set(seq, resolve)) };
+    const { opened } = started;
+    early = { ...opened, reply: new Promise((resolve) => pending.set(opened.seq, resolve)) };
     started.adopt(onMessage, onError);
     return;
   }

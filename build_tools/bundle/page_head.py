@@ -44,10 +44,11 @@ _EARLY_START = (
 
 def finish(html: str) -> str:
     """A finished page (its content already checked by ``csp.unwritten_script``) with its head completed."""
-    script = _CALCULATORS_SCRIPT.search(html)
-    head = _HEAD.search(html)
-    calculators = _CALCULATOR.findall(html)
-    if csp.MARKER in html and script and head and calculators:
+    # Most pages show no calculator: the cheap test first, the page's HTML scanned only where it holds one.
+    calculators = _CALCULATOR.findall(html) if csp.MARKER in html else []
+    script = _CALCULATORS_SCRIPT.search(html) if calculators else None
+    head = _HEAD.search(html) if script else None
+    if head:
         start = _EARLY_START % {"worker": _script_json(script.group(1) + WORKER), "ids": _script_json(calculators)}
         html = html[:head.end()] + f"<script>{start}</script>" + html[head.end():]
     return csp.add_policy(html)
