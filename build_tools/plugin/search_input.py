@@ -26,10 +26,13 @@ Two things are added, so that a search for a rule ID lists that rule first:
   each heading level up (the heading depth follows the numbering) lists 5.4
   first; among words it favours the section over its sub-rules.
 
-And one thing is made faster: Material finds each indexed heading's entry
+And two things are made faster. Material finds each indexed heading's entry
 in the page's table of contents by walking the table from its start, which
 is quadratic in the headings of a page (thousands in one big rule page); the
-walk is replaced, for that page, by a lookup of the same entries.
+walk is replaced, for that page, by a lookup of the same entries. And each
+rule heading is read bare: its anchor and its title, without its permalink
+and copy-link button (which the index leaves out) or its class and rule
+attributes; a third of the tags of a rule page, and of the parse's time.
 """
 
 from __future__ import annotations
@@ -50,6 +53,11 @@ _HISTORY = re.compile(r'<(details|p|div) class="rr-(?:change|new|tombstone)"[^>]
 _NOTE = re.compile(r'<span class="(?:%s)">([^<]*(?:<(?!/?span\b)[^<]*)*)</span>' % "|".join(NOTE_CLASSES.values()))
 # A glossary tooltip (build_tools.markdown.glossary).
 _ABBREVIATION = re.compile(r'<abbr title="[^"]*">([^<]*)</abbr>')
+# What a rule heading holds besides its title: its permalink (text Material leaves out of the index), its
+# copy-link button (no text; build_tools.markdown.references) and attributes other than its anchor.
+_HEADING_CHROME = re.compile(r'<a class="headerlink" href="[^"]*" title="[^"]*">&para;</a>'
+                             r'(?:<button [^>]*class="rr-copy-link"[^>]*></button>)?')
+_RULE_HEADING_ATTRIBUTES = re.compile(r'<h([1-6]) class="rr-rule" data-rule="[^"]*" id=')
 
 
 # A rule heading (attr_list writes class, data-rule, id in that order) and its text up to the permalink.
@@ -75,6 +83,11 @@ def _with_full_id(heading: re.Match) -> str:
 def with_full_rule_ids(html: str) -> str:
     """Rule headings showing a chapter-relative number get the rule ID: "15.21 vs PILLBOX… (G15.21)"."""
     return _RULE_HEADING.sub(_with_full_id, html)
+
+
+def bare_headings(html: str) -> str:
+    """Rule headings as the index reads them: the anchor and the title, nothing Material would skip."""
+    return _RULE_HEADING_ATTRIBUTES.sub(lambda heading: f"<h{heading[1]} id=", _HEADING_CHROME.sub("", html))
 
 
 def boost_broader_rules(entries: list[dict], html: str) -> None:
@@ -122,7 +135,7 @@ def index_lean_pages(config) -> None:
         if (page.meta.get("search") or {}).get("exclude"):
             return  # Material indexes nothing of it (an earlier version's text, say): nothing to make lean
         content = page.content
-        page.content = with_full_rule_ids(lean_html(content))
+        page.content = bare_headings(with_full_rule_ids(lean_html(content)))
         entries = toc_by_id(page.toc)
         index._find_toc_by_id = lambda toc, anchor: entries.get(anchor)
         first = len(index.entries)

@@ -56,7 +56,7 @@ def test_the_index_reads_the_lean_content_and_the_page_keeps_its_own():
     search_input.index_lean_pages(config)  # a second build of `serve`: wrapped once
     page = SimpleNamespace(content=PAGE, url="asl/g15/", toc=[], meta={})
     index.add_entry_from_context(page)
-    assert read == [search_input.with_full_rule_ids(search_input.lean_html(PAGE))]
+    assert read == [search_input.bare_headings(search_input.with_full_rule_ids(search_input.lean_html(PAGE)))]
     assert page.content == PAGE
     # A page left out of search (an earlier version's text) is not made lean for an index that skips it.
     earlier = SimpleNamespace(content=PAGE, url="asl/versions/first/", toc=[], meta={"search": {"exclude": True}})
@@ -86,6 +86,23 @@ def test_a_heading_showing_a_chapter_relative_number_is_indexed_with_the_full_ru
 ])
 def test_a_heading_showing_its_whole_id_or_no_number_is_indexed_as_it_is(rule_id, text):
     assert search_input.with_full_rule_ids(heading(rule_id, text)) == heading(rule_id, text)
+
+
+def test_a_rule_heading_is_read_bare_and_indexed_as_material_indexes_it_whole():
+    button = '<button aria-label="Copy link to 5.4" class="rr-copy-link" title="Copy link" type="button"></button>'
+    page = (heading("5", "5 Movement", 2) + "\n<p>Units move.</p>\n"
+            + heading("5.4", "5.4 Special &amp; <em>Units</em>.", 3).replace("</h3>", button + "</h3>")
+            + '\n<p>Ferries <sup>2</sup>.</p>\n<h2 id="notes">Notes<a class="headerlink" href="#notes">x</a></h2>')
+    bare = search_input.bare_headings(page)
+    assert bare.startswith('<h2 id="5">5 Movement</h2>\n<p>Units move.</p>\n<h3 id="5.4">5.4 Special &amp; '
+                           '<em>Units</em>.</h3>\n')
+
+    def entries(html):
+        index = SearchIndex()
+        index.add_entry_from_context(SimpleNamespace(content=html, toc=[], url="mf/", meta={}, title="MF"))
+        return index.entries
+
+    assert entries(bare) == entries(page)
 
 
 def test_broader_rules_weigh_more_in_the_index():
@@ -121,6 +138,7 @@ def test_each_indexed_heading_finds_the_table_of_contents_entry_materials_walk_f
 def test_the_search_index_is_the_one_material_builds_from_the_full_pages(built_site, project, tmp_path, monkeypatch):
     # The same build with the full pages: only the lean markup differs, not what is added for rules.
     monkeypatch.setattr(search_input, "lean_html", lambda html: html)
+    monkeypatch.setattr(search_input, "bare_headings", lambda html: html)
     full_pages_site = tmp_path / "site"
     build_into(full_pages_site, config_file=project / "mkdocs.yml", strict=True)
     index = "search/search_index.json"
@@ -136,6 +154,7 @@ def test_a_text_with_versions_has_the_search_index_material_builds_from_the_full
     project = two_printings(tmp_path / "project")
     lean = build(project, tmp_path / "lean")
     monkeypatch.setattr(search_input, "lean_html", lambda html: html)
+    monkeypatch.setattr(search_input, "bare_headings", lambda html: html)
     full = build(project, tmp_path / "full")
     index = "search/search_index.json"
     assert (lean / index).read_bytes() == (full / index).read_bytes()
