@@ -292,6 +292,21 @@ def test_a_broken_snapshot_is_dropped_for_a_cold_start_that_keeps_a_good_one(pag
     assert page.console_errors == []  # the failed restore is a warning, not an error
 
 
+def test_the_runtime_is_requested_alongside_the_image_not_after_it(page, site_url):
+    # A first visit downloads the site's image, checks and unpacks it before Pyodide starts; the
+    # runtime files Pyodide then asks for are requested at the start, so that the network does not
+    # sit idle meanwhile, and each is downloaded once (Pyodide takes the answer on its way).
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url.rsplit("/", 1)[-1]))
+    page.goto(site_url + "asl/g15-bulldozers/?dozer-clearance.labor=-1")
+    wait_live(page, 5)
+    image = next(number for number, name in enumerate(requested) if name.endswith(".bin.gz"))
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert requested.count(name) == 1 and requested.index(name) < image, requested
+    assert_shows(page.locator("#calc-dozer-clearance"), cli("dozer-clearance", {"labor": "-1"}))
+    assert page.console_errors == []
+
+
 def test_pages_without_calculators_load_no_pyodide(page, site_url):
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))

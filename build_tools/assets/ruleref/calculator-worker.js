@@ -25,12 +25,37 @@ const SNAPSHOTS = "ruleref-pyodide-snapshots";
 const HANDOFF = `ruleref-handoff ${new URL("../", BUNDLE).pathname}`;
 const downloaded = [];
 const networkFetch = self.fetch.bind(self);
-self.fetch = (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+
+function download(url, input, init) {
   const answer = networkFetch(input, init).then((response) => wasmTyped(url, response));
   if (url.href.startsWith(BUNDLE.href)) {
     answer.then((response) => { if (response.ok) downloaded.push([url.href, response.clone()]); }, () => {});
   }
+  return answer;
+}
+
+// The runtime files Pyodide fetches as it starts are requested as soon as the
+// lock names their folder (requestEarly), alongside the image: Pyodide asks
+// for them only once it holds the image, which on a first visit is downloaded,
+// checked and unpacked first, and the network would sit idle meanwhile.
+// Pyodide's own request for such a file takes the answer on its way, once.
+const early = new Map(); // URL -> response promise, not yet taken
+const EARLY_FILES = ["pyodide-lock.json", "python_stdlib.zip", "pyodide.asm.wasm"];
+
+function requestEarly(runtime) {
+  for (const file of EARLY_FILES) {
+    const url = new URL(file, runtime);
+    const answer = download(url, url.href);
+    answer.catch(() => {}); // reported to whoever takes it
+    early.set(url.href, answer);
+  }
+}
+
+self.fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+  let answer = !(input instanceof Request) && !init?.integrity && early.get(url.href);
+  if (answer) early.delete(url.href);
+  else answer = download(url, input, init);
   if (runtimeFolder && url.href.startsWith(runtimeFolder)) {
     const file = url.pathname.split("/").pop();
     answer.then((response) => response.ok || abandon(new RuntimeFileError(`${file}: HTTP ${response.status}`)),
@@ -183,6 +208,7 @@ async function start() {
     await fetchBytes(new URL("calculators-lock.json", BUNDLE), { cache: "no-cache" })));
   const runtime = new URL(lock.runtime.path, BUNDLE);
   runtimeFolder = runtime.href;
+  requestEarly(runtime);
   const wheel = fetchLocked(lock.wheel);
   // An image holds the stdlib and the rules core as they were imported: good only with the same files.
   const key = new URL(`snapshot/${lock.runtime.version}/${lock.runtime.stdlib_sha256}/${lock.wheel.sha256}`, BUNDLE).href;
