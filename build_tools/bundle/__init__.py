@@ -1,11 +1,12 @@
 """Bundle the rules core for the browser: the pinned Pyodide runtime and the
 ``calculators`` package as a wheel, written into the built site.
 
-    pyodide/<runtime version>/   pyodide.mjs, pyodide.asm.mjs/.wasm, stdlib (as bytecode), lock
+    pyodide/<runtime version>/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm.gz (packed_wasm.py),
+                                 stdlib (as bytecode), lock
     pyodide/wheels/<wheel>       the rules core, a pure-Python py3-none-any wheel
     pyodide/snapshots/<key>.bin.gz the start-up memory image made at build time (snapshot.py)
-    pyodide/calculators-lock.json  runtime path and stdlib sha256, wheel file, sha256 and mount
-                                   path, snapshot file and sha256
+    pyodide/calculators-lock.json  runtime path, packed wasm and stdlib sha256, wheel file, sha256
+                                   and mount path, snapshot file and sha256
 
 The page's worker reads ``calculators-lock.json`` first: it names the runtime
 folder, and the wheel's sha256 verifies the download. Both digests key the
@@ -19,6 +20,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from build_tools.bundle.packed_wasm import pack_wasm
 from build_tools.bundle.runtime import RUNTIME_FILES, build_cache, copy_runtime, link_or_copy, runtime_version
 from build_tools.bundle.snapshot import Snapshot, build_snapshot
 from build_tools.bundle.stdlib import NAME as STDLIB
@@ -46,8 +48,9 @@ def write_bundle(site_dir: Path, project: Path) -> dict:
     mount = f"{WHEEL_MOUNT}/{wheel.filename}"
     snapshot = _write_snapshot(bundle, build_snapshot(bundle / version, wheels / wheel.filename, mount,
                                                       build_cache(project)))
+    packed_wasm = pack_wasm(bundle / version, build_cache(project))  # after the snapshot, made with the plain wasm
     lock = {
-        "runtime": {"version": version, "path": f"{version}/", "stdlib_sha256": stdlib},
+        "runtime": {"version": version, "path": f"{version}/", "packed_wasm": packed_wasm, "stdlib_sha256": stdlib},
         "wheel": {"file": f"wheels/{wheel.filename}", "sha256": wheel.sha256, "size": len(wheel.data),
                   "mount": mount},
         "snapshot": snapshot,

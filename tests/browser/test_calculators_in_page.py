@@ -301,7 +301,7 @@ def test_the_runtime_is_requested_alongside_the_image_not_after_it(page, site_ur
     page.goto(site_url + "asl/g15-bulldozers/?dozer-clearance.labor=-1")
     wait_live(page, 5)
     image = next(number for number, name in enumerate(requested) if name.endswith(".bin.gz"))
-    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+    for name in ("pyodide.asm.wasm.gz", "python_stdlib.zip", "pyodide-lock.json"):
         assert requested.count(name) == 1 and requested.index(name) < image, requested
     assert_shows(page.locator("#calc-dozer-clearance"), cli("dozer-clearance", {"labor": "-1"}))
     assert page.console_errors == []
@@ -347,9 +347,11 @@ def truncated(route) -> None:
 
 
 @pytest.mark.parametrize("pattern, answer, named", [
-    ("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body=b"not here"), "pyodide.asm.wasm: HTTP 404"),
-    ("**/pyodide.asm.wasm", lambda route: route.fulfill(status=500, body=b"oops"), "pyodide.asm.wasm: HTTP 500"),
-    ("**/pyodide.asm.wasm", truncated, "pyodide.asm.wasm: "),
+    ("**/pyodide.asm.wasm.gz", lambda route: route.fulfill(status=404, body=b"not here"), "pyodide.asm.wasm.gz: HTTP 404"),
+    ("**/pyodide.asm.wasm.gz", lambda route: route.fulfill(status=500, body=b"oops"), "pyodide.asm.wasm.gz: HTTP 500"),
+    ("**/pyodide.asm.wasm.gz", truncated, "pyodide.asm.wasm.gz: "),  # cut short: it does not unpack
+    ("**/pyodide.asm.wasm.gz", lambda route: route.fulfill(status=200, body=gzip.compress(b"\0asm not wasm")),
+     "pyodide.asm.wasm: "),  # unpacks, does not compile
     ("**/python_stdlib.zip", lambda route: route.fulfill(status=404, body=b"not here"), "python_stdlib.zip: HTTP 404"),
     # The rules core is in the site's image; only a start without one needs the wheel itself.
     ("**/pyodide/wheels/*.whl", lambda route: route.fulfill(status=404, body=b"not here"), ".whl: HTTP 404"),

@@ -15,13 +15,15 @@ pytestmark = pytest.mark.browser
 
 
 class OctetStreamWasm(StaticHandler):
-    """Many hosts' default for a type they do not know."""
+    """Many hosts' default for a type they do not know (the wasm, gzipped, and the image)."""
 
-    extensions_map = {**StaticHandler.extensions_map, ".wasm": "application/octet-stream"}
+    extensions_map = {**StaticHandler.extensions_map, ".wasm": "application/octet-stream",
+                      ".gz": "application/octet-stream"}
 
 
 class GzipAsContentEncoding(StaticHandler):
-    """Hosts (and CDNs) that send a .gz file as "its content, gzip-encoded": the browser unpacks it on the way."""
+    """Hosts (and CDNs) that send a .gz file as "its content, gzip-encoded": the browser unpacks it on the way
+    (the site's image, and the runtime's wasm)."""
 
     def end_headers(self):
         if self.path.endswith(".gz"):

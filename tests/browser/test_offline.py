@@ -234,15 +234,14 @@ def test_from_a_sub_path_the_offline_copy_covers_the_site(browser, built_site):
         page.goto(base + "asl/glossary/?from=share#top")  # query and fragment: still the cached page
         assert page.locator("article h1").count() == 1
         open_share_link_and_wait_for_live_result(page, base, share_link(built_site))
-        # Cached responses are the host's own, headers included: WebAssembly streaming
-        # compilation insists on application/wasm.
+        # Cached responses are the host's own, headers included.
         lock = json.loads((built_site / "pyodide" / "calculators-lock.json").read_text(encoding="utf-8"))
         runtime = f"pyodide/{lock['runtime']['path']}"
         types = page.evaluate("""(urls) => Promise.all(urls.map((url) =>
             fetch(url).then((r) => r.headers.get("content-type"))))""",
-                              [base + runtime + "pyodide.asm.wasm", base + runtime + "pyodide.mjs",
+                              [base + runtime + "pyodide.asm.wasm.gz", base + runtime + "pyodide.mjs",
                                base + "rule-index.json", base + "asl/glossary/"])
-        assert types[0] == "application/wasm" and types[1] == "text/javascript"
+        assert types[0] == "application/gzip" and types[1] == "text/javascript"
         assert types[2] == "application/json" and types[3].startswith("text/html")
         assert page.failed_requests == []
     finally:
@@ -360,7 +359,7 @@ def test_an_interrupted_download_says_so_and_resumes_where_it_stopped(browser, b
     site = tmp_path / "site"
     shutil.copytree(built_site, site)
     lock = json.loads((site / "pyodide" / "calculators-lock.json").read_text(encoding="utf-8"))
-    wasm = site / "pyodide" / lock["runtime"]["path"] / "pyodide.asm.wasm"
+    wasm = site / "pyodide" / lock["runtime"]["path"] / "pyodide.asm.wasm.gz"
     wasm.rename(wasm.with_suffix(".away"))
     requested = []
 
@@ -379,16 +378,16 @@ def test_an_interrupted_download_says_so_and_resumes_where_it_stopped(browser, b
         page.goto(base)
         page.locator('.rr-offline[data-state="failed"]').wait_for(timeout=120_000)
         reason = page.inner_text(".rr-offline__reason")  # names the file and why
-        assert reason.startswith("pyodide/") and reason.endswith("pyodide.asm.wasm: HTTP 404 File not found"), reason
+        assert reason.startswith("pyodide/") and reason.endswith("pyodide.asm.wasm.gz: HTTP 404 File not found"), reason
         first_attempt = set(requested)
-        assert any(path.endswith("pyodide.asm.wasm") for path in first_attempt)
+        assert any(path.endswith("pyodide.asm.wasm.gz") for path in first_attempt)
 
         wasm.with_suffix(".away").rename(wasm)
         requested.clear()
         page.locator(".rr-offline__button").click()
         wait_until_saved(page)
         fetched_again = {path for path in requested if path != "/sw.js"} & (first_attempt - {"/sw.js"})
-        assert all(path.endswith("pyodide.asm.wasm") for path in fetched_again), fetched_again
+        assert all(path.endswith("pyodide.asm.wasm.gz") for path in fetched_again), fetched_again
     finally:
         context.close()
         server.shutdown()
@@ -425,7 +424,7 @@ def test_a_first_visit_downloads_each_large_runtime_file_once_even_from_a_host_t
         # forbids keeping them (no-store, as here) serves them to the offline copy again (1.3 MB); any
         # other host's HTTP cache serves it (its runtime files are taken with cache: "force-cache").
         fetched = {path: times for path, times in downloads.items() if not path.endswith(".mjs")}
-        large = {path for path in fetched if path.endswith((".wasm", ".zip", ".whl", ".bin.gz"))}
+        large = {path for path in fetched if path.endswith((".wasm.gz", ".zip", ".whl", ".bin.gz"))}
         assert len(large) == 4 and set(fetched.values()) == {1}, downloads
         assert cache_names(page) and page.console_errors == []
     finally:

@@ -11,7 +11,7 @@ import pytest
 
 from build_tools.bundle import WHEEL_MOUNT, write_bundle
 from build_tools.bundle import snapshot
-from build_tools.bundle.runtime import build_cache
+from build_tools.bundle.runtime import build_cache, copy_runtime
 from build_tools.errors import SourceError
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -21,6 +21,14 @@ PROJECT = Path(__file__).resolve().parents[2]
 def bundle(tmp_path_factory) -> tuple[Path, dict]:
     site = tmp_path_factory.mktemp("site")
     return site / "pyodide", write_bundle(site, PROJECT)
+
+
+@pytest.fixture(scope="module")
+def runtime(tmp_path_factory) -> Path:
+    """The runtime files an image is made with (the site keeps the wasm packed: packed_wasm.py)."""
+    folder = tmp_path_factory.mktemp("runtime")
+    copy_runtime(PROJECT, folder)
+    return folder
 
 
 def test_the_lock_names_the_image_by_its_sha256_and_the_wheel_by_its_path_in_the_page(bundle):
@@ -34,28 +42,27 @@ def test_the_lock_names_the_image_by_its_sha256_and_the_wheel_by_its_path_in_the
     assert json.loads((folder / "calculators-lock.json").read_text()) == lock
 
 
-def test_two_builds_make_the_same_image(bundle, tmp_path):
+def test_two_builds_make_the_same_image(bundle, runtime, tmp_path):
     folder, lock = bundle
     wheel = folder / lock["wheel"]["file"]
-    again = snapshot.build_snapshot(folder / lock["runtime"]["path"], wheel, lock["wheel"]["mount"], tmp_path).path
+    again = snapshot.build_snapshot(runtime, wheel, lock["wheel"]["mount"], tmp_path).path
     assert again.parent == tmp_path  # made anew, not taken from the project's cache
     assert again.read_bytes() == (folder / lock["snapshot"]["file"]).read_bytes()
 
 
-def test_another_wheel_gets_another_image(bundle, tmp_path):
+def test_another_wheel_gets_another_image(bundle, runtime, tmp_path):
     folder, lock = bundle
-    runtime = folder / lock["runtime"]["path"]
     other = tmp_path / "other.whl"
     other.write_bytes((folder / lock["wheel"]["file"]).read_bytes() + b"\0")
     assert snapshot._key(runtime, other) != snapshot._key(runtime, folder / lock["wheel"]["file"])
 
 
-def test_a_failed_snapshot_names_the_reason_and_leaves_no_file(bundle, tmp_path):
+def test_a_failed_snapshot_names_the_reason_and_leaves_no_file(bundle, runtime, tmp_path):
     folder, lock = bundle
     broken = tmp_path / "broken.whl"
     broken.write_bytes(b"not a zip")  # Python cannot import the rules core from it
     with pytest.raises(SourceError, match="making the calculators' start-up snapshot failed: .*calculators"):
-        snapshot.build_snapshot(folder / lock["runtime"]["path"], broken, lock["wheel"]["mount"], tmp_path / "cache")
+        snapshot.build_snapshot(runtime, broken, lock["wheel"]["mount"], tmp_path / "cache")
     assert list((tmp_path / "cache").iterdir()) == []
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import csv
+import gzip
 import hashlib
 import io
 import json
@@ -126,8 +127,15 @@ def test_bundle_holds_the_runtime_and_a_lock_naming_the_wheel(project, tmp_path)
     lock = write_bundle(tmp_path, project)
     version = json.loads((project / "node_modules" / "pyodide" / "package.json").read_text())["version"]
     stdlib = hashlib.sha256((tmp_path / "pyodide" / version / "python_stdlib.zip").read_bytes()).hexdigest()
-    assert lock["runtime"] == {"version": version, "path": f"{version}/", "stdlib_sha256": stdlib}
-    assert sorted(p.name for p in (tmp_path / "pyodide" / version).iterdir()) == sorted(RUNTIME_FILES)
+    assert lock["runtime"] == {"version": version, "path": f"{version}/", "packed_wasm": "pyodide.asm.wasm.gz",
+                               "stdlib_sha256": stdlib}
+    shipped = sorted(p.name for p in (tmp_path / "pyodide" / version).iterdir())
+    assert shipped == sorted(name if name != "pyodide.asm.wasm" else "pyodide.asm.wasm.gz" for name in RUNTIME_FILES)
+    # The wasm goes gzipped (static hosts seldom compress it): the installed bytes, packed the same at every build.
+    packed = (tmp_path / "pyodide" / version / "pyodide.asm.wasm.gz").read_bytes()
+    installed = (project / "node_modules" / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    assert gzip.decompress(packed) == installed and len(packed) < len(installed) / 2
+    assert packed[3] == 0 and packed[4:8] == bytes(4)  # no file name, no time: the same bytes at every build
     data = (tmp_path / "pyodide" / lock["wheel"]["file"]).read_bytes()
     assert hashlib.sha256(data).hexdigest() == lock["wheel"]["sha256"]
     assert json.loads((tmp_path / "pyodide" / "calculators-lock.json").read_text()) == lock

@@ -57,7 +57,7 @@ def test_precache_holds_what_the_table_needs_offline(built_site):
     for url in ("./", "search/search_index.json", "rule-index.json", "asl/glossary/", "battlefront/glossary/",
                 "asl/g15-bulldozers/", "asl/chapter-d-vehicles/", "manifest.webmanifest",
                 "pyodide/calculators-lock.json", f"pyodide/{lock['wheel']['file']}",
-                f"{runtime}pyodide.asm.wasm", f"{runtime}pyodide.mjs", f"{runtime}python_stdlib.zip"):
+                f"{runtime}pyodide.asm.wasm.gz", f"{runtime}pyodide.mjs", f"{runtime}python_stdlib.zip"):
         assert url in entries, url
     # The Pyodide runtime has its own cache, so a rebuild that keeps it keeps the download.
     caches = {name for _, _, name in entries.values()}

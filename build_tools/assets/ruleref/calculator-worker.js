@@ -27,7 +27,7 @@ const downloaded = [];
 const networkFetch = self.fetch.bind(self);
 
 function download(url, input, init) {
-  const answer = networkFetch(input, init).then((response) => wasmTyped(url, response));
+  const answer = networkFetch(input, init);
   if (url.href.startsWith(BUNDLE.href)) {
     answer.then((response) => { if (response.ok) downloaded.push([url.href, response.clone()]); }, () => {});
   }
@@ -45,7 +45,7 @@ const EARLY_FILES = ["pyodide-lock.json", "python_stdlib.zip", "pyodide.asm.wasm
 function requestEarly(runtime) {
   for (const file of EARLY_FILES) {
     const url = new URL(file, runtime);
-    const answer = download(url, url.href);
+    const answer = fetchShipped(url, url.href);
     answer.catch(() => {}); // reported to whoever takes it
     early.set(url.href, answer);
   }
@@ -55,14 +55,84 @@ self.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input), location.href);
   let answer = !(input instanceof Request) && !init?.integrity && early.get(url.href);
   if (answer) early.delete(url.href);
-  else answer = download(url, input, init);
-  if (runtimeFolder && url.href.startsWith(runtimeFolder)) {
-    const file = url.pathname.split("/").pop();
+  else answer = fetchShipped(url, input, init);
+  const shipped = shippedAs(url);
+  if (runtimeFolder && shipped.href.startsWith(runtimeFolder)) {
+    const file = shipped.pathname.split("/").pop();
     answer.then((response) => response.ok || abandon(new RuntimeFileError(`${file}: HTTP ${response.status}`)),
                 (error) => abandon(new RuntimeFileError(`${file}: ${error.message}`)));
   }
   return answer;
 };
+
+// The site ships the runtime's wasm gzipped (build_tools/bundle/packed_wasm.py):
+// 3.5 MB instead of 9.6 MB, for the hosts that do not compress binary files.
+// Pyodide asks for pyodide.asm.wasm; it gets the packed file, unpacked as it
+// streams in, under the type its streaming compile requires.
+let packedWasm = null; // {plain: URL Pyodide asks for, packed: URL of the file shipped}, once the lock has named it
+
+function shippedAs(url) {
+  return packedWasm && url.href === packedWasm.plain.href ? packedWasm.packed : url;
+}
+
+function fetchShipped(url, input, init) {
+  const shipped = shippedAs(url);
+  if (shipped === url) return download(url, input, init);
+  return download(shipped, shipped.href, init).then((response) => unpackWasm(response, shipped));
+}
+
+/** The wasm in a packed file's response. A host that sends the file gzip-encoded
+ * has the browser unpack it on the way: those bytes start with wasm's own magic
+ * number, not gzip's, and are taken as they are. */
+async function unpackWasm(response, url) {
+  if (!response.ok) return response; // said as such by whoever asked
+  const reader = response.body.getReader();
+  const start = [];
+  let length = 0;
+  let done = false;
+  while (length < 2 && !done) {
+    const chunk = await reader.read();
+    done = chunk.done;
+    if (!done) { start.push(chunk.value); length += chunk.value.length; }
+  }
+  const head = new Uint8Array(2);
+  let at = 0;
+  for (const chunk of start) for (const byte of chunk.subarray(0, 2 - at)) head[at++] = byte;
+  const gzipped = at === 2 && head[0] === 0x1f && head[1] === 0x8b;
+  let body = new ReadableStream({
+    start(controller) {
+      for (const chunk of start) controller.enqueue(chunk);
+      if (done) controller.close();
+    },
+    async pull(controller) {
+      const chunk = await reader.read();
+      if (chunk.done) controller.close();
+      else controller.enqueue(chunk.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  if (gzipped) body = failuresNamed(body.pipeThrough(new DecompressionStream("gzip")), url);
+  return new Response(body, { headers: { "Content-Type": "application/wasm" } });
+}
+
+/** ``stream``, whose failure (a packed file cut short, say) ends the start, naming the file. */
+function failuresNamed(stream, url) {
+  const reader = stream.getReader();
+  const file = url.pathname.split("/").pop();
+  return new ReadableStream({
+    async pull(controller) {
+      try {
+        const chunk = await reader.read();
+        if (chunk.done) controller.close();
+        else controller.enqueue(chunk.value);
+      } catch (error) {
+        abandon(new RuntimeFileError(`${file}: ${error.message}`));
+        controller.error(error);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
 
 // Pyodide reports a runtime file it cannot fetch or compile as a console
 // warning and then waits for ever. Such a failure ends the start instead (see
@@ -86,17 +156,6 @@ function attempt(loadPyodide, config) {
   return Promise.race([loadPyodide(config), failed]).finally(() => { abandon = () => {}; });
 }
 
-// Many hosts serve .wasm as application/octet-stream; the browser's streaming
-// compile then refuses it, and Pyodide waits for ever. The bytes are the
-// pinned runtime's whatever the label (the offline copy checks them), so the
-// response is relabelled and still compiled as it streams in.
-function wasmTyped(url, response) {
-  if (!url.pathname.endsWith(".wasm") || !response.ok
-      || response.headers.get("Content-Type")?.split(";")[0].trim() === "application/wasm") return response;
-  const headers = new Headers(response.headers);
-  headers.set("Content-Type", "application/wasm");
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-}
 
 async function handOff() {
   try {
@@ -208,6 +267,9 @@ async function start() {
     await fetchBytes(new URL("calculators-lock.json", BUNDLE), { cache: "no-cache" })));
   const runtime = new URL(lock.runtime.path, BUNDLE);
   runtimeFolder = runtime.href;
+  if (lock.runtime.packed_wasm) {
+    packedWasm = { plain: new URL("pyodide.asm.wasm", runtime), packed: new URL(lock.runtime.packed_wasm, runtime) };
+  }
   requestEarly(runtime);
   const wheel = fetchLocked(lock.wheel);
   // An image holds the stdlib and the rules core as they were imported: good only with the same files.
