@@ -156,7 +156,6 @@ function attempt(loadPyodide, config) {
   return Promise.race([loadPyodide(config), failed]).finally(() => { abandon = () => {}; });
 }
 
-
 async function handOff() {
   try {
     const cache = await caches.open(HANDOFF);
