@@ -5,7 +5,8 @@ and only the files a module Web Worker loads are copied (no console pages, no
 type declarations, no source maps, no CommonJS loader).
 
 The standard library goes in as bytecode made from the installed one
-(``stdlib.py``). The files are 15 MB that never change for a Pyodide
+(``stdlib.py``), and the wasm is replaced by its gzipped copy once the
+start-up snapshot is made (``packed_wasm.py``). The files are 15 MB that never change for a Pyodide
 version, so each is hard-linked into the site where the file system allows it (the same bytes,
 none written) and copied where it does not. ``npm ci`` replaces
 ``node_modules`` with new files, which leaves the site's links untouched; a
