@@ -12,6 +12,12 @@
   worker's first messages are kept until ``calculators.js`` adopts it
   (``rulerefCalculators.adopt``). The script's text is allowed by its sha256
   in the policy, like Material's own.
+* a preload of ``rule-index.json``: a result's citations link to their rules
+  by it, so a calculator shows its first live result only once it has
+  arrived; asked for by ``calculators.js``, it would be requested only once
+  the page is parsed (on a phone, seconds into the load, and after a round
+  trip). ``rules.js`` fetches it as the preload does (same URL, same mode),
+  so the browser hands over the preloaded response.
 
 Every page gets the policy; only pages showing calculators get the early start.
 """
@@ -22,11 +28,12 @@ import json
 import re
 
 from build_tools.bundle import csp
+from build_tools.rule_index_json import RULE_INDEX_JSON
 
-_CALCULATORS_SCRIPT = re.compile(r'<script src="([^"]*assets/ruleref/)calculators\.js" type="module"></script>')
+_CALCULATORS_SCRIPT = re.compile(r'<script src="([^"]*)assets/ruleref/calculators\.js" type="module"></script>')
 _HEAD = re.compile(r"<head(\s[^>]*)?>(\s*<meta charset=[^>]*>)?", re.IGNORECASE)
 _CALCULATOR = re.compile(r'<section [^>]*class="rr-calc"[^>]*\sdata-calc="([^"]+)"')
-WORKER = "ruleref/calculator-worker.js"
+WORKER = "assets/ruleref/ruleref/calculator-worker.js"
 
 # Runs before any other script of the page: plain ES5-level code, no imports.
 # %(worker)s: the worker's URL; %(ids)s: the page's calculators, in page order.
@@ -49,8 +56,10 @@ def finish(html: str) -> str:
     script = _CALCULATORS_SCRIPT.search(html) if calculators else None
     head = _HEAD.search(html) if script else None
     if head:
-        start = _EARLY_START % {"worker": _script_json(script.group(1) + WORKER), "ids": _script_json(calculators)}
-        html = html[:head.end()] + f"<script>{start}</script>" + html[head.end():]
+        root = script.group(1)  # the site's root, relative to the page
+        start = _EARLY_START % {"worker": _script_json(root + WORKER), "ids": _script_json(calculators)}
+        preload = f'<link rel="preload" href="{root}{RULE_INDEX_JSON}" as="fetch" crossorigin>'
+        html = html[:head.end()] + f"<script>{start}</script>{preload}" + html[head.end():]
     return csp.add_policy(html)
 
 

@@ -125,3 +125,18 @@ def test_the_head_asks_for_the_links_reading_while_the_page_is_parsed_and_the_pa
     assert opens == [{"type": "open", "seq": 0, "ids": ids, "query": LINK[len(PAGE):LINK.index("#")],
                       "parsed": False}]
     assert page.console_errors == []
+
+
+def test_the_rule_index_a_result_needs_is_fetched_once_while_the_page_is_parsed(page, site_url):
+    # A result's citations link to their rules by rule-index.json: preloaded from the head, it is there
+    # when the first live result is shown, not requested once the page is parsed (page_head.py).
+    page.context.add_init_script(RECORD_STATUS)
+    throttle(page, 4)
+    page.goto(site_url + LINK)
+    assert_live_only_with_the_links_result(page)
+    fetched = page.evaluate("""() => performance.getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith("/rule-index.json"))
+        .map((entry) => ({ start: entry.startTime, by: entry.initiatorType }))""")
+    parsed = page.evaluate("performance.getEntriesByType('navigation')[0].domInteractive")
+    assert len(fetched) == 1 and fetched[0]["by"] == "link" and fetched[0]["start"] < parsed, (fetched, parsed)
+    assert page.console_errors == []

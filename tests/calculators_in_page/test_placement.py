@@ -269,5 +269,10 @@ def test_calculator_pages_start_the_worker_from_the_head_and_other_pages_do_not(
     ids = re.search(r"opened=\{seq:0,ids:(\[[^\]]*\]),query:location\.search\}", early.group(1))
     assert ids and json.loads(ids.group(1)) == re.findall(r'<section [^>]*class="rr-calc"[^>]*data-calc="([^"]+)"', html)
     assert 'w.postMessage({seq:0,type:"open",ids:opened.ids,query:opened.query})' in early.group(1)
+    # The rule index a live result's citations need is preloaded, as rules.js fetches it (mode cors).
+    preload = re.search(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin>', head)
+    assert preload and (built_site / "asl" / "g15-bulldozers" / preload.group(1)).resolve() \
+        == (built_site / "rule-index.json").resolve()
     for page in ("index.html", "asl/glossary/index.html", "calculators/index.html"):
         assert "rulerefCalculators" not in (built_site / page).read_text(encoding="utf-8")
+        assert 'rel="preload"' not in (built_site / page).read_text(encoding="utf-8")
