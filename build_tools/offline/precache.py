@@ -9,7 +9,7 @@ site gives unchanged cache names and a byte-identical ``sw.js``.
 Two caches, because they change at different rates:
 
 * ``site``: every page and asset; a new build replaces it as a whole.
-* ``runtime``: the Pyodide runtime folder (``pyodide/<version>/``, ~14 MB),
+* ``runtime``: the Pyodide runtime folder (``pyodide/<version>/``, ~9.4 MB),
   named after its own entries only, so a rebuild that keeps the runtime
   keeps the cache and a phone downloads the runtime once per Pyodide version.
 """

@@ -131,7 +131,7 @@ async function handedOff(item) {
 }
 
 // The runtime folder is versioned (pyodide/<version>/) and its files never
-// change: a copy already in the HTTP cache is taken instead of a second 13 MB
+// change: a copy already in the HTTP cache is taken instead of a second 9 MB
 // download. Site files are revalidated, and so is a runtime file whose
 // cached copy is an error or fails its check.
 async function fetchVerified(item) {
