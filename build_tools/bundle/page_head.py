@@ -19,7 +19,7 @@
   trip). ``rules.js`` fetches it as the preload does (same URL, same mode),
   so the browser hands over the preloaded response.
 
-Every page gets the policy; only pages showing calculators get the early start.
+Every page gets the policy; only pages showing calculators get the early start and the preload.
 """
 
 from __future__ import annotations
