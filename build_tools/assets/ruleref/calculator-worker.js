@@ -99,34 +99,28 @@ async function unpackWasm(response, url) {
   let at = 0;
   for (const chunk of start) for (const byte of chunk.subarray(0, 2 - at)) head[at++] = byte;
   const gzipped = at === 2 && head[0] === 0x1f && head[1] === 0x8b;
-  let body = new ReadableStream({
-    start(controller) {
-      for (const chunk of start) controller.enqueue(chunk);
-      if (done) controller.close();
-    },
-    async pull(controller) {
-      const chunk = await reader.read();
-      if (chunk.done) controller.close();
-      else controller.enqueue(chunk.value);
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-  if (gzipped) body = failuresNamed(body.pipeThrough(new DecompressionStream("gzip")), url);
+  let body = relay(reader, start);
+  if (gzipped) {
+    const file = url.pathname.split("/").pop();
+    body = relay(body.pipeThrough(new DecompressionStream("gzip")).getReader(), [],
+                 (error) => abandon(new RuntimeFileError(`${file}: ${error.message}`))); // a packed file cut short
+  }
   return new Response(body, { headers: { "Content-Type": "application/wasm" } });
 }
 
-/** ``stream``, whose failure (a packed file cut short, say) ends the start, naming the file. */
-function failuresNamed(stream, url) {
-  const reader = stream.getReader();
-  const file = url.pathname.split("/").pop();
+/** A stream of ``chunks``, then of what ``reader`` still holds; ``failed(error)`` hears a read that fails. */
+function relay(reader, chunks, failed = () => {}) {
   return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+    },
     async pull(controller) {
       try {
         const chunk = await reader.read();
         if (chunk.done) controller.close();
         else controller.enqueue(chunk.value);
       } catch (error) {
-        abandon(new RuntimeFileError(`${file}: ${error.message}`));
+        failed(error);
         controller.error(error);
       }
     },
