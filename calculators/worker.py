@@ -10,17 +10,23 @@ the modules this calls, so the page computes exactly what the CLI and the tests 
          | {"error": {"field": name, "message": text}}
     {"type": "open", "ids": [ID, ...], "query": "?..."}
         -> {"calculators": {ID: {"result": ..., "errors": [...]}}, "errors": [...]}
+
+A page restored from a memory image may answer before the standard library's
+zip has arrived: the image holds every module the calculators use, and the
+worker holds further imports back meanwhile (``hold_imports``).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import sys
 
 import calculators
 from calculators import share_link
 from calculators.model import InputError, result_json
 
-__all__ = ["handle"]
+__all__ = ["ImportsHeld", "handle", "hold_imports", "release_imports"]
 
 
 def _error(error: InputError) -> dict:
@@ -60,3 +66,37 @@ def handle(message: str) -> str:
     request = json.loads(message)
     reply = _open(request) if request["type"] == "open" else _run(request)
     return json.dumps(reply, ensure_ascii=False)
+
+
+class ImportsHeld(BaseException):
+    """An import asked for while imports are held: the worker answers again once the stdlib is in place.
+
+    Not an ``ImportError`` (nor an ``Exception``), so that no ``except ImportError``
+    fallback in the importing module takes the stdlib for one without that module."""
+
+
+class _HeldImports:
+    """A finder ahead of all others that refuses every import not done yet."""
+
+    def find_spec(self, name, path=None, target=None):
+        raise ImportsHeld(name)
+
+
+_HELD = _HeldImports()
+
+
+def hold_imports() -> str:
+    """Refuse every new import until ``release_imports``; return where the stdlib's zip belongs.
+
+    The zip there is a stand-in until the worker writes the real one: an image
+    restored knows the zip's directory and would read modules at its offsets."""
+    if _HELD not in sys.meta_path:
+        sys.meta_path.insert(0, _HELD)
+    zip_name = f"python{sys.version_info.major}{sys.version_info.minor}.zip"
+    return next(entry for entry in sys.path if os.path.basename(entry) == zip_name)
+
+
+def release_imports() -> None:
+    """Let imports through again: the stdlib's zip is in place."""
+    if _HELD in sys.meta_path:
+        sys.meta_path.remove(_HELD)

@@ -301,10 +301,42 @@ def test_the_runtime_is_requested_alongside_the_image_not_after_it(page, site_ur
     page.goto(site_url + "asl/g15-bulldozers/?dozer-clearance.labor=-1")
     wait_live(page, 5)
     image = next(number for number, name in enumerate(requested) if name.endswith(".bin.gz"))
-    for name in ("pyodide.asm.wasm.gz", "python_stdlib.zip", "pyodide-lock.json"):
+    for name in ("pyodide.asm.wasm.gz", "pyodide-lock.json"):
         assert requested.count(name) == 1 and requested.index(name) < image, requested
     assert_shows(page.locator("#calc-dozer-clearance"), cli("dozer-clearance", {"labor": "-1"}))
+    expect(page.locator("html[data-rr-python=ready]")).to_have_count(1)  # handed to the offline copy
+    assert requested.count("python_stdlib.zip") == 1, requested
     assert page.console_errors == []
+
+
+def test_a_first_visit_goes_live_before_the_stdlib_arrives(page, site_url):
+    # The site's image holds every module the calculators use: the stdlib's zip (4.5 MB, the largest
+    # download after the image) is not waited for. It comes once Python is live, for what else may be
+    # imported and for the offline copy.
+    held = []
+    page.route("**/python_stdlib.zip", lambda route: held.append(route))
+    page.goto(site_url + "asl/g15-bulldozers/?dozer-clearance.labor=-1")
+    wait_live(page, 5)
+    expect(page.locator("#calc-dozer-clearance .rr-calc__status")).to_contain_text("from the site's snapshot")
+    assert_shows(page.locator("#calc-dozer-clearance"), cli("dozer-clearance", {"labor": "-1"}))
+    assert len(held) == 1  # asked for, and not answered yet
+    assert page.evaluate("document.documentElement.dataset.rrPython") is None  # the offline copy waits for it
+    held[0].continue_()
+    expect(page.locator("html[data-rr-python=ready]")).to_have_count(1, timeout=10_000)
+    set_input(page.locator("#calc-dozer-clearance"), "dozer-clearance", "labor", "-2")
+    assert_shows(page.locator("#calc-dozer-clearance"), cli("dozer-clearance", {"labor": "-2"}))
+    assert page.console_errors == []
+
+
+def test_a_stdlib_that_does_not_arrive_is_reported_and_the_image_keeps_answering(page, site_url):
+    page.route("**/python_stdlib.zip", lambda route: route.fulfill(status=404, body=b"not here"))
+    page.goto(site_url + "asl/g15-bulldozers/?dozer-clearance.labor=-1")
+    wait_live(page, 5)
+    assert_shows(page.locator("#calc-dozer-clearance"), cli("dozer-clearance", {"labor": "-1"}))
+    expect(page.locator("html[data-rr-python=ready]")).to_have_count(1, timeout=10_000)
+    assert any("python_stdlib.zip: HTTP 404" in text for text in page.console_errors), page.console_errors
+    set_input(page.locator("#calc-dozer-clearance"), "dozer-clearance", "labor", "-2")
+    assert_shows(page.locator("#calc-dozer-clearance"), cli("dozer-clearance", {"labor": "-2"}))
 
 
 def test_pages_without_calculators_load_no_pyodide(page, site_url):
@@ -352,14 +384,14 @@ def truncated(route) -> None:
     ("**/pyodide.asm.wasm.gz", truncated, "pyodide.asm.wasm.gz: "),  # cut short: it does not unpack
     ("**/pyodide.asm.wasm.gz", lambda route: route.fulfill(status=200, body=gzip.compress(b"\0asm not wasm")),
      "pyodide.asm.wasm: "),  # unpacks, does not compile
+    # The stdlib and the rules core are in the site's image; only a start without one needs their files first.
     ("**/python_stdlib.zip", lambda route: route.fulfill(status=404, body=b"not here"), "python_stdlib.zip: HTTP 404"),
-    # The rules core is in the site's image; only a start without one needs the wheel itself.
     ("**/pyodide/wheels/*.whl", lambda route: route.fulfill(status=404, body=b"not here"), ".whl: HTTP 404"),
     ("**/pyodide/wheels/*.whl", lambda route: route.fulfill(status=200, body=b"PK not the wheel"), "does not match the lock"),
 ])
 def test_a_runtime_that_cannot_load_says_so_within_seconds(page, site_url, pattern, answer, named):
     page.route(pattern, answer)
-    if pattern.endswith(".whl"):
+    if pattern.endswith((".whl", ".zip")):
         page.route("**/pyodide/snapshots/*", lambda route: route.fulfill(status=404, body=b""))
     page.goto(site_url + "asl/g15-bulldozers/?dozer-clearance.labor=-1")
     status = page.locator("#calc-dozer-clearance .rr-calc__status")

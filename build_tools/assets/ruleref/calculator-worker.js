@@ -40,10 +40,11 @@ function download(url, input, init) {
 // checked and unpacked first, and the network would sit idle meanwhile.
 // Pyodide's own request for such a file takes the answer on its way, once.
 const early = new Map(); // URL -> response promise, not yet taken
-const EARLY_FILES = ["pyodide-lock.json", "python_stdlib.zip", "pyodide.asm.wasm"];
+const EARLY_FILES = ["pyodide-lock.json", "pyodide.asm.wasm"];
+const STDLIB = "python_stdlib.zip";
 
-function requestEarly(runtime) {
-  for (const file of EARLY_FILES) {
+function requestEarly(runtime, files) {
+  for (const file of files) {
     const url = new URL(file, runtime);
     const answer = fetchShipped(url, url.href);
     answer.catch(() => {}); // reported to whoever takes it
@@ -51,8 +52,16 @@ function requestEarly(runtime) {
   }
 }
 
+// A start from an image does not wait for the stdlib's zip (4.5 MB, a second
+// or two of a phone's first visit): the image holds every module the
+// calculators use. Pyodide gets an empty stand-in; the worker downloads the
+// zip once Python is live and puts it in place (installStdlib), holding any
+// new import back meanwhile (calculators/worker.py, hold_imports).
+let standIn = null; // the stdlib's URL, while image starts get the stand-in
+
 self.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+  if (url.href === standIn) return Promise.resolve(new Response(new Uint8Array(0)));
   let answer = !(input instanceof Request) && !init?.integrity && early.get(url.href);
   if (answer) early.delete(url.href);
   else answer = fetchShipped(url, input, init);
@@ -203,6 +212,17 @@ async function openSnapshots() {
   }
 }
 
+/** The stdlib's zip, checked against the lock, written where Pyodide keeps it; then imports go through. */
+async function installStdlib(pyodide, runtime, lock, worker, zipPath) {
+  const response = await fetch(new URL(STDLIB, runtime));
+  if (!response.ok) throw new Error(`${STDLIB}: HTTP ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const hex = await sha256(bytes);
+  if (hex !== lock.runtime.stdlib_sha256) throw new Error(`${STDLIB}: sha256 ${hex} does not match the lock`);
+  pyodide.FS.writeFile(zipPath, bytes);
+  worker.release_imports();
+}
+
 function pyodideConfig(runtime, lock, wheel, createPyodideModule) {
   const path = lock.wheel.mount;
   return {
@@ -263,7 +283,8 @@ async function start() {
   if (lock.runtime.packed_wasm) {
     packedWasm = { plain: new URL("pyodide.asm.wasm", runtime), packed: new URL(lock.runtime.packed_wasm, runtime) };
   }
-  requestEarly(runtime);
+  // With a site image the stdlib waits until Python is live; without, Pyodide needs it first.
+  requestEarly(runtime, lock.snapshot ? EARLY_FILES : [...EARLY_FILES, STDLIB]);
   const wheel = fetchLocked(lock.wheel);
   // An image holds the stdlib and the rules core as they were imported: good only with the same files.
   const key = new URL(`snapshot/${lock.runtime.version}/${lock.runtime.stdlib_sha256}/${lock.wheel.sha256}`, BUNDLE).href;
@@ -279,10 +300,16 @@ async function start() {
   for (const { start, image, drop } of await tries) {
     try {
       const bytes = new Uint8Array(await image());
+      standIn = new URL(STDLIB, runtime).href;
       const pyodide = await attempt(loadPyodide, { ...config, _loadSnapshot: bytes });
+      standIn = null;
+      const worker = pyodide.pyimport("calculators.worker");
+      const zipPath = worker.hold_imports();
+      const stdlib = installStdlib(pyodide, runtime, lock, worker, zipPath);
       const keep = snapshots && start !== "warm" ? () => keepImage(snapshots, key, bytes) : null;
-      return { pyodide, start, ms: performance.now() - started, keep };
+      return { pyodide, start, ms: performance.now() - started, keep, stdlib };
     } catch (error) {
+      standIn = null;
       if (error instanceof RuntimeFileError) throw error;
       console.warn(`ruleref: the ${start === "warm" ? "kept" : "site's"} snapshot did not restore:`, error);
       await drop();
@@ -293,19 +320,22 @@ async function start() {
   // Import everything a page can ask for, so the image holds it all.
   pyodide.runPython("import calculators, calculators.worker; calculators.all_calculators()");
   const keep = snapshots ? () => keepImage(snapshots, key, pyodide.makeMemorySnapshot()) : null;
-  return { pyodide, start: "cold", ms: performance.now() - started, keep };
+  return { pyodide, start: "cold", ms: performance.now() - started, keep, stdlib: Promise.resolve() };
 }
 
 const ready = start().then(
   (runtime) => {
     const handle = runtime.pyodide.pyimport("calculators.worker").handle;
+    const stdlib = runtime.stdlib;
+    stdlib.catch((error) => console.error("ruleref: imports beyond the snapshot will fail:", error));
     postMessage({ type: "ready", start: runtime.start, ms: runtime.ms });
     // After the requests waiting for "ready" are answered: live results first.
     setTimeout(async () => {
       if (runtime.keep) await runtime.keep();
+      await stdlib.catch(() => {});
       await handOff();
     }, 0);
-    return handle;
+    return { handle, stdlib };
   },
   (error) => {
     postMessage({ type: "failed", message: String(error && error.message || error) });
@@ -313,13 +343,28 @@ const ready = start().then(
     throw error;
   });
 
+/** Python's reply to ``request``; one that needed an import held back is asked again once the stdlib is in place. */
+async function answer({ handle, stdlib }, request) {
+  try {
+    return handle(JSON.stringify(request));
+  } catch (error) {
+    if (error.type !== "ImportsHeld") throw error;
+    try {
+      await stdlib;
+    } catch (failed) {
+      return JSON.stringify({ error: { field: "Python", message: failed.message } });
+    }
+    return handle(JSON.stringify(request));
+  }
+}
+
 addEventListener("message", async (event) => {
   const { seq, ...request } = event.data;
-  let handle;
+  let python;
   try {
-    handle = await ready;
+    python = await ready;
   } catch {
     return; // "failed" was already posted; the page keeps its pre-rendered results
   }
-  postMessage({ seq, ...JSON.parse(handle(JSON.stringify(request))) });
+  postMessage({ seq, ...JSON.parse(await answer(python, request)) });
 });
