@@ -10,6 +10,12 @@ source, not on a file time, so two builds write the same archive. Code
 objects name the file where the source used to be (``/lib/python314.zip/os.py``),
 as they would had Python compiled it in the page. Sources are dropped, as
 Pyodide does for its own packages: nothing in the page reads them.
+
+Modules are compiled as ``python -OO`` would (``optimize=2``): without
+docstrings and asserts. That takes 0.6 MB off the archive (4.5 -> 3.9 MB) and
+0.3 MB off the build's gzipped memory image (``snapshot.mjs``); nothing in
+the page reads docstrings, and the stdlib is written to run under ``-OO``.
+The rules core is not compiled here, so its own asserts and docstrings stay.
 """
 
 import importlib.util
@@ -32,7 +38,7 @@ def compile_zip(source, target, prefix):
         for name in sorted(original.namelist()):
             data = original.read(name)
             if name.endswith(".py"):
-                code = compile(data, f"{prefix}/{name}", "exec", dont_inherit=True)
+                code = compile(data, f"{prefix}/{name}", "exec", dont_inherit=True, optimize=2)
                 data = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
                 name += "c"
             compiled.writestr(entry(name), data, compresslevel=9)

@@ -310,7 +310,7 @@ def test_the_runtime_is_requested_alongside_the_image_not_after_it(page, site_ur
 
 
 def test_a_first_visit_goes_live_before_the_stdlib_arrives(page, site_url):
-    # The site's image holds every module the calculators use: the stdlib's zip (4.5 MB, the largest
+    # The site's image holds every module the calculators use: the stdlib's zip (3.9 MB, the largest
     # download after the image) is not waited for. It comes once Python is live, for what else may be
     # imported and for the offline copy.
     held = []

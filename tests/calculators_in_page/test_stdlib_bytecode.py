@@ -42,6 +42,16 @@ def test_every_module_becomes_a_pyc_and_no_source_is_left(installed):
     assert len(sources) > 500
 
 
+def test_the_bytecode_carries_no_docstrings(installed):
+    # Compiled as -OO would: 0.6 MB off the zip, 0.3 MB off the gzipped memory image.
+    docstring = b"OS routines for NT or Posix"
+    with zipfile.ZipFile(installed / stdlib.NAME) as shipped:
+        assert docstring in shipped.read("os.py")
+    with zipfile.ZipFile(stdlib.precompiled_stdlib(installed, build_cache(PROJECT))) as compiled:
+        code = compiled.read("os.pyc")
+    assert docstring not in code and b"makedirs" in code
+
+
 def test_two_builds_make_the_same_bytes(own_runtime, installed):
     made = stdlib.precompiled_stdlib(own_runtime, own_runtime.parent / ".cache" / "ruleref")
     assert made.read_bytes() == stdlib.precompiled_stdlib(installed, build_cache(PROJECT)).read_bytes()

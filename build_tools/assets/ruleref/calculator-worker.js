@@ -52,7 +52,7 @@ function requestEarly(runtime, files) {
   }
 }
 
-// A start from an image does not wait for the stdlib's zip (4.5 MB, a second
+// A start from an image does not wait for the stdlib's zip (3.9 MB, a second
 // or two of a phone's first visit): the image holds every module the
 // calculators use. Pyodide gets an empty stand-in; the worker downloads the
 // zip once Python is live and puts it in place (installStdlib), holding any
