@@ -33,7 +33,9 @@ _SCRIPT = Path(__file__).with_name("snapshot.mjs")
 
 def _key(runtime: Path, wheel: Path) -> str:
     digest = hashlib.sha256(_SCRIPT.read_bytes())
-    for part in (runtime / "pyodide.asm.wasm", runtime / "python_stdlib.zip", runtime / "pyodide.asm.mjs", wheel):
+    # The loader too: the clock reads it makes while Python starts are written into the image.
+    for part in (runtime / "pyodide.asm.wasm", runtime / "python_stdlib.zip", runtime / "pyodide.asm.mjs",
+                 runtime / "pyodide.mjs", wheel):
         digest.update(hashlib.sha256(part.read_bytes()).digest())
     return digest.hexdigest()[:24]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -55,6 +56,19 @@ def test_another_wheel_gets_another_image(bundle, runtime, tmp_path):
     other = tmp_path / "other.whl"
     other.write_bytes((folder / lock["wheel"]["file"]).read_bytes() + b"\0")
     assert snapshot._key(runtime, other) != snapshot._key(runtime, folder / lock["wheel"]["file"])
+
+
+def test_another_loader_gets_another_image(runtime, tmp_path):
+    # pyodide.mjs reads the clock as Python starts, and the image keeps what it read.
+    other = tmp_path / "runtime"
+    other.mkdir()
+    for item in runtime.iterdir():  # copies, not links: the runtime's files are node_modules' own
+        shutil.copy(item, other / item.name)
+    wheel = tmp_path / "any.whl"
+    wheel.write_bytes(b"PK")
+    before = snapshot._key(other, wheel)
+    (other / "pyodide.mjs").write_text((runtime / "pyodide.mjs").read_text() + "\n// edited\n")
+    assert snapshot._key(other, wheel) != before
 
 
 def test_a_failed_snapshot_names_the_reason_and_leaves_no_file(bundle, runtime, tmp_path):
