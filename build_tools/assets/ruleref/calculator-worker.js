@@ -54,14 +54,15 @@ function requestEarly(runtime, files) {
 
 // A start from an image does not wait for the stdlib's zip (3.9 MB, a second
 // or two of a phone's first visit): the image holds every module the
-// calculators use. Pyodide gets an empty stand-in; the worker downloads the
-// zip once Python is live and puts it in place (installStdlib), holding any
-// new import back meanwhile (calculators/worker.py, hold_imports).
-let standIn = null; // the stdlib's URL, while image starts get the stand-in
+// calculators use. Pyodide is given an empty stand-in as its stdLibURL; the
+// worker downloads the zip once Python is live and puts it in place
+// (installStdlib), holding any new import back meanwhile (calculators/worker.py,
+// hold_imports).
+const STAND_IN = new URL("stdlib-stand-in.zip", BUNDLE).href; // answered here, never requested
 
 self.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input), location.href);
-  if (url.href === standIn) return Promise.resolve(new Response(new Uint8Array(0)));
+  if (url.href === STAND_IN) return Promise.resolve(new Response(new Uint8Array(0)));
   let answer = !(input instanceof Request) && !init?.integrity && early.get(url.href);
   if (answer) early.delete(url.href);
   else answer = fetchShipped(url, input, init);
@@ -300,16 +301,13 @@ async function start() {
   for (const { start, image, drop } of await tries) {
     try {
       const bytes = new Uint8Array(await image());
-      standIn = new URL(STDLIB, runtime).href;
-      const pyodide = await attempt(loadPyodide, { ...config, _loadSnapshot: bytes });
-      standIn = null;
+      const pyodide = await attempt(loadPyodide, { ...config, _loadSnapshot: bytes, stdLibURL: STAND_IN });
       const worker = pyodide.pyimport("calculators.worker");
       const zipPath = worker.hold_imports();
       const stdlib = installStdlib(pyodide, runtime, lock, worker, zipPath);
       const keep = snapshots && start !== "warm" ? () => keepImage(snapshots, key, bytes) : null;
       return { pyodide, start, ms: performance.now() - started, keep, stdlib };
     } catch (error) {
-      standIn = null;
       if (error instanceof RuntimeFileError) throw error;
       console.warn(`ruleref: the ${start === "warm" ? "kept" : "site's"} snapshot did not restore:`, error);
       await drop();
