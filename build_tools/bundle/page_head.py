@@ -12,14 +12,23 @@
   worker's first messages are kept until ``calculators.js`` adopts it
   (``rulerefCalculators.adopt``). The script's text is allowed by its sha256
   in the policy, like Material's own.
-* a preload of ``rule-index.json``: a result's citations link to their rules
-  by it, so a calculator shows its first live result only once it has
-  arrived; asked for by ``calculators.js``, it would be requested only once
-  the page is parsed (on a phone, seconds into the load, and after a round
-  trip). ``rules.js`` fetches it as the preload does (same URL, same mode),
-  so the browser hands over the preloaded response.
+* the rule index, fetched by the same script: a result's citations link to
+  their rules by ``rule-index.json``, so a calculator shows its first live
+  result only once the index is parsed. Fetched from the head, it is parsed
+  long before Python answers, and ``rules.js`` takes this fetch
+  (``window.rulerefRuleIndex``) instead of making its own.
+* its scripts in the order a phone needs: ``calculators.js`` before
+  Material's bundle, which is deferred. The bundle, a parser-blocking script
+  at the end of the body, runs for 0.2-0.4 s of a phone's main thread, and
+  every deferred module (``calculators.js`` among them) waited for it. Now
+  the page's calculators are scanned, prefilled from the link and shown live
+  as soon as the page is parsed and Python has answered; Material's
+  components mount right after, still before ``DOMContentLoaded`` as they
+  expect (``calculators.js`` follows Material's page swaps from then on).
+  Measured under 4x CPU throttling, 8 runs each: a cold share link went live
+  in 1.96 s instead of 2.49 s (medians).
 
-Every page gets the policy; only pages showing calculators get the early start and the preload.
+Every page gets the policy; only pages showing calculators get the early start and the new order.
 """
 
 from __future__ import annotations
@@ -31,14 +40,18 @@ from build_tools.bundle import csp
 from build_tools.rule_index_json import RULE_INDEX_JSON
 
 _CALCULATORS_SCRIPT = re.compile(r'<script src="([^"]*)assets/ruleref/calculators\.js" type="module"></script>')
+_MATERIAL_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
 _HEAD = re.compile(r"<head(\s[^>]*)?>(\s*<meta charset=[^>]*>)?", re.IGNORECASE)
 _CALCULATOR = re.compile(r'<section [^>]*class="rr-calc"[^>]*\sdata-calc="([^"]+)"')
 WORKER = "assets/ruleref/ruleref/calculator-worker.js"
 
 # Runs before any other script of the page: plain ES5-level code, no imports.
-# %(worker)s: the worker's URL; %(ids)s: the page's calculators, in page order.
+# %(worker)s: the worker's URL; %(ids)s: the page's calculators, in page order;
+# %(index)s: rule-index.json's URL (a failed fetch is reported by whoever takes it).
 _EARLY_START = (
-    "(function(){var w=new Worker(%(worker)s,{type:\"module\",name:\"ruleref-calculators\"}),kept=[],"
+    "(function(){var i=window.rulerefRuleIndex=fetch(%(index)s).then(function(r){"
+    "if(!r.ok)throw new Error(\"rule-index.json: HTTP \"+r.status);return r.json()});i.catch(function(){});"
+    "var w=new Worker(%(worker)s,{type:\"module\",name:\"ruleref-calculators\"}),kept=[],"
     "opened={seq:0,ids:%(ids)s,query:location.search};"
     "function keep(e){kept.push(e)}w.addEventListener(\"message\",keep);w.addEventListener(\"error\",keep);"
     "w.postMessage({seq:0,type:\"open\",ids:opened.ids,query:opened.query});"
@@ -57,10 +70,22 @@ def finish(html: str) -> str:
     head = _HEAD.search(html) if script else None
     if head:
         root = script.group(1)  # the site's root, relative to the page
-        start = _EARLY_START % {"worker": _script_json(root + WORKER), "ids": _script_json(calculators)}
-        preload = f'<link rel="preload" href="{root}{RULE_INDEX_JSON}" as="fetch" crossorigin>'
-        html = html[:head.end()] + f"<script>{start}</script>{preload}" + html[head.end():]
+        start = _EARLY_START % {"worker": _script_json(root + WORKER), "ids": _script_json(calculators),
+                                "index": _script_json(root + RULE_INDEX_JSON)}
+        html = _calculators_before_bundle(html, script)
+        html = html[:head.end()] + f"<script>{start}</script>" + html[head.end():]
     return csp.add_policy(html)
+
+
+def _calculators_before_bundle(html: str, script: re.Match[str]) -> str:
+    """``html`` with ``calculators.js`` moved in front of Material's bundle and the bundle deferred
+    (unchanged where no such bundle comes before it: another theme or engine)."""
+    bundle = _MATERIAL_BUNDLE.search(html, 0, script.start())
+    if not bundle:
+        return html
+    deferred = bundle.group(0).replace("<script ", "<script defer ", 1)
+    return (html[:bundle.start()] + script.group(0) + deferred + html[bundle.end():script.start()]
+            + html[script.end():])
 
 
 def _script_json(value) -> str:

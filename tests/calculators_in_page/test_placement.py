@@ -260,19 +260,37 @@ def test_a_script_in_a_pages_content_is_named_and_never_hashed():
 def test_calculator_pages_start_the_worker_from_the_head_and_other_pages_do_not(built_site):
     html = (built_site / "asl" / "g15-bulldozers" / "index.html").read_text(encoding="utf-8")
     head = html[:html.index("</head>")]
-    early = re.search(r"<script>(\(function\(\)\{var w=new Worker\(\"([^\"]+)\".*?)</script>", head)
-    assert early and early.group(2) == "../../assets/ruleref/ruleref/calculator-worker.js"
-    assert (built_site / "asl" / "g15-bulldozers" / early.group(2)).resolve().is_file()
+    early = re.search(r"<script>(\(function\(\)\{var i=window\.rulerefRuleIndex=fetch\(\"([^\"]+)\"\)"
+                      r".*?var w=new Worker\(\"([^\"]+)\".*?)</script>", head)
+    assert early and early.group(3) == "../../assets/ruleref/ruleref/calculator-worker.js"
+    assert (built_site / "asl" / "g15-bulldozers" / early.group(3)).resolve().is_file()
     assert head.index("Content-Security-Policy") < head.index(early.group(0))
     assert csp.inline_script_hashes(early.group(0))[0] in head  # allowed by its hash
     # It asks at once what the link means for the page's calculators, named in page order.
     ids = re.search(r"opened=\{seq:0,ids:(\[[^\]]*\]),query:location\.search\}", early.group(1))
     assert ids and json.loads(ids.group(1)) == re.findall(r'<section [^>]*class="rr-calc"[^>]*data-calc="([^"]+)"', html)
     assert 'w.postMessage({seq:0,type:"open",ids:opened.ids,query:opened.query})' in early.group(1)
-    # The rule index a live result's citations need is preloaded, as rules.js fetches it (mode cors).
-    preload = re.search(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin>', head)
-    assert preload and (built_site / "asl" / "g15-bulldozers" / preload.group(1)).resolve() \
-        == (built_site / "rule-index.json").resolve()
+    # It fetches the rule index a live result's citations need (rules.js takes that fetch): no preload.
+    assert (built_site / "asl" / "g15-bulldozers" / early.group(2)).resolve() == (built_site / "rule-index.json").resolve()
+    assert 'rel="preload"' not in html
     for page in ("index.html", "asl/glossary/index.html", "calculators/index.html"):
         assert "rulerefCalculators" not in (built_site / page).read_text(encoding="utf-8")
         assert 'rel="preload"' not in (built_site / page).read_text(encoding="utf-8")
+
+
+def _script_sources(html: str) -> list[str]:
+    return re.findall(r"<script ([^>]*src=[^>]*)>", html)
+
+
+def test_calculator_pages_run_the_calculators_before_materials_bundle_and_other_pages_keep_its_order(built_site):
+    # Material's bundle blocked the parser for 0.2-0.4 s of a phone's main thread, and every module waited for
+    # it: on a calculator page calculators.js comes first and the bundle is deferred (page_head.py).
+    scripts = _script_sources((built_site / "asl" / "g15-bulldozers" / "index.html").read_text(encoding="utf-8"))
+    named = [next(name for name in ("calculators.js", "bundle.", "offline.js", "ruleref.js") if name in script)
+             for script in scripts]
+    assert named == ["calculators.js", "bundle.", "offline.js", "ruleref.js"], scripts
+    assert scripts[0] == 'src="../../assets/ruleref/calculators.js" type="module"'
+    assert re.fullmatch(r'defer src="\.\./\.\./assets/javascripts/bundle\.[0-9a-f]+\.min\.js"', scripts[1])
+    for page in ("index.html", "asl/glossary/index.html"):
+        scripts = _script_sources((built_site / page).read_text(encoding="utf-8"))
+        assert "bundle." in scripts[0] and "defer" not in scripts[0] and "calculators.js" in scripts[1], scripts

@@ -17,11 +17,14 @@ let index;
  * removed: {ruleset id: {rule ID: {url of its tombstone, version label that removed it}}}}.
  */
 export function loadIndex() {
-  index ??= fetch(new URL("rule-index.json", siteRoot))
+  // A calculator page's head fetched it already (build_tools/bundle/page_head.py): taken once.
+  const early = window.rulerefRuleIndex;
+  window.rulerefRuleIndex = undefined;
+  index ??= (early ?? fetch(new URL("rule-index.json", siteRoot))
     .then((response) => {
       if (!response.ok) throw new Error(`rule-index.json: HTTP ${response.status}`);
       return response.json();
-    })
+    }))
     .catch((error) => {
       index = undefined; // the next look-up tries again (the signal may be back)
       throw error;
