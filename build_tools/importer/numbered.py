@@ -257,6 +257,13 @@ class _Importer:
         rest = self.reader.plain(line.number.rest)
         return self._mid_sentence() and (rest[:1].islower() or rest.split(" ", 1)[0] in QUANTITY_WORDS)
 
+    def _wrap_hint(self, line: Line) -> str:
+        """For a refused rule number on a line that goes on from a sentence (``... as per\n1.2
+        through 1.2.1``): how to keep the line as text."""
+        if not self._mid_sentence():
+            return ""
+        return f"; if this line goes on from the sentence before it, start it with a backslash: \\{line.text[:24]}"
+
     def _could_be_title(self, line: Line, position: int) -> bool:
         """Whether a bare section number is followed by a title (or nothing): a
         section heads its text with one; a numbered list item is a sentence."""
@@ -277,11 +284,12 @@ class _Importer:
         printed = number.printed
         if number.id in self.rules:
             raise self.error(line.index, f"duplicate rule ID {number.id} "
-                                         f"(first on line {self.rules[number.id][0] + 1})")
+                                         f"(first on line {self.rules[number.id][0] + 1})" + self._wrap_hint(line))
         if self.previous is not None and number.path <= self.previous[0].path:
             raise self.error(line.index, f"rule {printed} comes after {self.previous[0].printed} "
                                          f"(line {self.previous[1] + 1}): out of order"
-                                         + self.numbering.order_hint(self.previous[0].id, number.id))
+                                         + self.numbering.order_hint(self.previous[0].id, number.id)
+                                         + self._wrap_hint(line))
         depth = self._depth_of(line, number)
         level = depth + self.shift
         if level > MAX_HEADING_LEVEL:

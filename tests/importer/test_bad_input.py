@@ -64,6 +64,27 @@ def test_malformed_numbering(text, line, reason):
     assert reason in error.reason
 
 
+DECIMAL = numbering_of("decimal")
+
+
+@pytest.mark.parametrize("text, line, reason", [
+    # A hard-wrapped reference at the start of a line reads as a rule number: the error says how to keep it text.
+    ("[1.0] Boats\n[1.1] Loading. A boat loads, as per\n1.1 through 1.2.\n", 3,
+     "duplicate rule ID 1.1 (first on line 2); if this line goes on from the sentence before it, "
+     "start it with a backslash: \\1.1 through 1.2."),
+    ("[1.0] Boats\n[1.1] Loading.\n[1.2] Crews. A crew rows, see rule\n1.1 To land too.\n", 4,
+     "if this line goes on from the sentence before it, start it with a backslash: \\1.1 To land too."),
+    # A line after a finished sentence gets no such hint.
+    ("[1.0] Boats\n[1.1] Loading. A boat loads.\n1.1 Again: text\n", 3, "duplicate rule ID 1.1 (first on line 2)"),
+])
+def test_a_refused_rule_number_on_a_wrapped_line_says_how_to_keep_it_text(text, line, reason):
+    with pytest.raises(SourceError) as caught:
+        import_text(text, path="rulesets/sr/sources/bad.txt", ruleset="sr", numbering=DECIMAL, format="text")
+    error = caught.value
+    assert error.line == line and reason in error.reason
+    assert ("backslash" in error.reason) == ("goes on" in reason)
+
+
 @pytest.mark.parametrize("text, chapter, warning", [
     # 15.21 before its parent 15.2: kept, under 15, and said so.
     ("15. Bulldozers\n15.1 TYPES: text\n15.21 vs X: text\n", "G",
