@@ -69,7 +69,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     may come before the digit is checked by a lookbehind that spans it."""
     dots = r"(?:\.\d+)+" if groups else r"\.\d+"
     words = "|".join(re.escape(word) for word in sorted(quantity_words, key=len, reverse=True))
-    end = rf"(?![\w\"'%°“”‘’]|\.\d|[-–]\d+(?![\d.])|/\d|[ \t]+(?i:{words})(?!\w))"
+    end = rf"(?![\w\"'%°“”‘’]|\.\d|[-–](?:0|\d+(?![\d.]))|/\d|[ \t]+(?i:{words})(?!\w))"
     tail = rf"[1-9]\d*{dots}" if groups else rf"[1-9]\d*{dots}|\.\d+"
     main = re.compile(
         rf"(?P<first>[1-9](?<!{_NOT_BEFORE}.)\d*(?P<dots>{dots})?)"
