@@ -34,7 +34,7 @@ from build_tools.importer.report import ImportReport, NotARule
 from build_tools.importer.source_lines import (BLANK, EXAMPLE, HEADING, HR, ITEM, PIPE, TAB, TEXT, VERBATIM,
                                                Line, Reader, ends_sentence, looks_decorated, looks_numbered)
 from build_tools.importer.tab_tables import TabTables
-from build_tools.importer.titles import colon_title, whole_line_title
+from build_tools.importer.titles import colon_title, run_in_title, whole_line_title
 from build_tools.numbering import Numbering, RuleNumber
 from build_tools.references.dotted import QUANTITY_WORDS
 
@@ -342,7 +342,7 @@ class _Importer:
             return (rest or None), ""
         if line.title is not None:
             return line.title, rest
-        title, body = colon_title(rest) if self.reader.name == "text" else _markdown_colon_title(rest, self.reader)
+        title, body = run_in_title(rest) if self.reader.name == "text" else _markdown_run_in_title(rest, self.reader)
         if title is not None:
             return title, body
         following = self.next_nonblank(position + 1)
@@ -433,12 +433,13 @@ def _printed_number(text: str) -> str:
     return match.group(1) if match else ""
 
 
-def _markdown_colon_title(rest: str, reader: Reader) -> tuple[str | None, str]:
-    """``colon_title`` of a Markdown line, split in the raw text where the plain text splits."""
-    title, _ = colon_title(reader.plain(rest))
-    if title is None or ":" not in rest:
+def _markdown_run_in_title(rest: str, reader: Reader) -> tuple[str | None, str]:
+    """``run_in_title`` of a Markdown line, split in the raw text where the plain text splits."""
+    title, _ = run_in_title(reader.plain(rest))
+    end = ":" if title is not None and title.endswith(":") else ". "
+    if title is None or end not in rest:
         return None, rest
-    cut = rest.index(":") + 1
+    cut = rest.index(end) + 1
     return rest[:cut].strip(), rest[cut:].strip()
 
 

@@ -5,6 +5,10 @@
   the run up to the first ": " is the title when it reads as one: words in
   capitals (with "vs", "&", "/alternatives"), a few words in title case, or
   up to three words before a new sentence;
+* ``2.1 Sailing. A boat ...``, ``3.1 Landing Parties. A crew ...``: the run
+  up to the first ". " is the title when a new sentence follows and it reads
+  as one: a few words in title case or capitals, no digits, not an
+  abbreviation (``St. Vith``);
 * ``5.4 Zones of Control``, ``4.0 COMBAT``, ``5.42 (Optional) "Overrun"
   Attacks``: the whole rest of the line is the title when it is short, does
   not end a sentence and reads as a title: in capitals or title case, or in
@@ -31,6 +35,9 @@ _QUOTES_AND_BRACKETS = "\"'“”‘’()[]"
 _CAPITALS_TITLE = re.compile(r"(?P<title>[^:]+):(?:\s+|$)")
 _COLON_TITLE = re.compile(r"(?P<title>[^:.!?;,]+):(?:\s+|$)")
 _ENDS_SENTENCE = re.compile(r"[.!?,;][\"')\]’”]*$")
+_PERIOD_TITLE = re.compile(r"(?P<title>[^.!?:;,\d]+)\.\s+")
+# Words a line may start with that end in a period without ending a title.
+_ABBREVIATIONS = frozenset("approx cf dr etc fig figs mr mrs ms mt no nos p pp st vol vs".split())
 
 
 def capitals_colon_title(rest: str) -> tuple[str | None, str]:
@@ -74,6 +81,24 @@ def colon_title(rest: str) -> tuple[str | None, str]:
                                          and body[:1].isupper())):
             return title + ":", body
     return None, rest.strip()
+
+
+def period_title(rest: str) -> tuple[str | None, str]:
+    """``"Landing Parties. A crew may land"`` -> ``("Landing Parties.", "A crew may land")``."""
+    match = _PERIOD_TITLE.match(rest)
+    if match:
+        title, body = match.group("title").strip(), rest[match.end():].strip()
+        words = title.split()
+        if (words and len(words) <= MAX_COLON_TITLE_WORDS and (body[:1].isupper() or body[:1].isdigit())
+                and words[-1].lower() not in _ABBREVIATIONS and (in_title_case(title) or in_capitals(title))):
+            return title + ".", body
+    return None, rest.strip()
+
+
+def run_in_title(rest: str) -> tuple[str | None, str]:
+    """The title a rule's line starts with, before its text: up to a colon, else up to a period."""
+    title, body = colon_title(rest)
+    return (title, body) if title is not None else period_title(rest)
 
 
 def whole_line_title(rest: str, *, text_follows: bool) -> bool:

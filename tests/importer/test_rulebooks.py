@@ -81,6 +81,7 @@ def test_an_asl_numbered_file_holds_several_top_level_rules(index):
     ("riverline", "2.1.1", "2.1.1 Roads:"),  # a title before a colon
     ("riverline", "2.1.2", "2.1.2 Fresh units:"),  # sentence case before a new sentence
     ("ironclad", "5.3", "5.3 MOVEMENT COSTS"),
+    ("ironclad", "5.42", "5.42 Eddies."),  # a run-in title before a new sentence
     ("causeway", "4.1", "4.1 Fair and Foul"),
     ("ferry-chapter", "Z1.21", "1.21 UNLOADING:"),
 ])
@@ -92,6 +93,7 @@ def test_titles_are_read_in_any_case(index, ruleset, rule_id, title):
     ("riverline", "3.2.1"),  # "3.2.1 Light bridges carry one unit per turn."
     ("ironclad", "5.31"),  # "[5.31] A ship pays 1 Movement Point per river hex, ..."
     ("ironclad", "9.23"),  # "[9.23] Night turns." is a sentence
+    ("ironclad", "5.43"),  # "[5.43] St. Louis is ...": an abbreviation, not a title
 ])
 def test_a_rule_whose_line_is_a_sentence_has_no_title(index, ruleset, rule_id):
     assert index.get(ruleset, rule_id).title == rule_id.removeprefix("Z")

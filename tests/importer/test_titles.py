@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from build_tools.importer.titles import colon_title, whole_line_title
+from build_tools.importer.titles import colon_title, run_in_title, whole_line_title
 
 
 @pytest.mark.parametrize("rest, title, body", [
@@ -35,3 +35,20 @@ def test_a_sentence_is_not_a_title(rest):
 def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     assert whole_line_title("Units in towns", text_follows=True)
     assert not whole_line_title("Units in towns.", text_follows=True)
+
+
+@pytest.mark.parametrize("rest, title, body", [
+    ("Sailing. A boat spends Movement Points", "Sailing.", "A boat spends Movement Points"),
+    ("Landing Parties. A crew may land", "Landing Parties.", "A crew may land"),
+    ("NIGHT MOVES. Ships move two hexes", "NIGHT MOVES.", "Ships move two hexes"),
+    ("(Optional) Fog. 3 turns of fog", "(Optional) Fog.", "3 turns of fog"),
+    ("Zones of Control: units that enter", "Zones of Control:", "units that enter"),  # a colon comes first
+    ("St. Vith is not in the game", None, "St. Vith is not in the game"),  # an abbreviation
+    ("See 4. Units may", None, "See 4. Units may"),  # a number: a sentence
+    ("Units may not sail. Each boat", None, "Units may not sail. Each boat"),  # sentence case
+    ("Sailing. a boat spends", None, "Sailing. a boat spends"),  # no new sentence after it
+    ("A Unit That Moves Into a Hex With an Enemy. It stops", None,
+     "A Unit That Moves Into a Hex With an Enemy. It stops"),  # too long for a run-in title
+])
+def test_a_run_in_title_before_a_colon_or_a_period(rest, title, body):
+    assert run_in_title(rest) == (title, body)
