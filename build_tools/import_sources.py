@@ -26,7 +26,7 @@ from build_tools.importer import Imported, import_file, import_source
 from build_tools.importer.parallel import map_sources
 from build_tools.importer.report import References
 from build_tools.publish import front_matter, generated_pages, landing_pages, write_landing_pages, write_page
-from build_tools.rule_index import page_reading, remember_page, rules_in_markdown, tombstones_in_markdown
+from build_tools.rule_index import citations_of, page_reading, remember_page, rules_in_markdown, tombstones_in_markdown
 from build_tools.rulesets import Ruleset, Source
 
 
@@ -64,22 +64,21 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
         ruleset = rulesets[ruleset_id]
         if ruleset.grammar is None:
             continue
-        cited: dict[str, list[str]] = {}  # rule ID -> what it cites, over every page of the ruleset
+        rule_ids: set[str] = set()  # every rule of the ruleset
         removed: set[str] = set()  # rules a version of a text removed: their tombstones are link targets
         for page in _other_pages(docs_dir, ruleset, {item.page_path for item in items}):
             markdown = (docs_dir / page).read_text(encoding="utf-8")
-            for rule in rules_in_markdown(markdown, ruleset, page):
-                cited[rule.id] = list(rule.references)
+            rule_ids.update(rule.id for rule in rules_in_markdown(markdown, ruleset, page))
             removed.update(tombstone.id for tombstone in tombstones_in_markdown(markdown, ruleset, page))
-        for item in items:
-            cited.update(item.imported.report.citations)
+        citations = [citations_of(item.reading) for item in items]  # as the site links them
+        for item, cites in zip(items, citations):
+            rule_ids.update(cites)
             if item.history is not None:
                 removed.update(change.rule_id for change, _ in item.history.tombstones())
-        known = _spellings(ruleset, cited)
+        known = _spellings(ruleset, rule_ids)
         sections = {_section(rule_id) for rule_id in known}
-        for item in items:
-            item.imported.report.references = _references(item.imported.report.citations, known, sections,
-                                                          removed - known)
+        for item, cites in zip(items, citations):
+            item.imported.report.references = _references(cites, known, sections, removed - known)
     return done
 
 

@@ -246,6 +246,11 @@ def page_reading(text: str, ruleset, page_path: str) -> dict:
                                    page_path))
 
 
+def citations_of(reading: dict) -> dict[str, list[str]]:
+    """Rule ID -> the rule IDs its text cites (each once, as the site links them), from a ``page_reading``."""
+    return {rule[0]: list(rule[6]) for rule in reading["rules"]}
+
+
 def _read_page(text: str, body_start: int, page: Page, ruleset, path: str) -> tuple[list[Rule], list[Tombstone]]:
     tombstones = _tombstones_of_page(text, page) if '<div class="rr-tombstone"' in text else []
     return _rules_of_page(text, body_start, page, ruleset, path), tombstones

@@ -129,7 +129,6 @@ class _Importer:
         self.page.close()
         if not self.rules:
             raise SourceError(self.path, None, self._no_rules_reason())
-        self._cite()
         return Page(title=self._page_title(), chapter=self.chapter if self.numbering.has_chapters else None,
                     markdown="\n\n".join(self.page.blocks) + "\n"), self.report
 
@@ -355,18 +354,6 @@ class _Importer:
         if self.previous is None:
             return self.shift
         return self.rules[self.previous[0].id][1] + self.shift
-
-    def _cite(self) -> None:
-        """What each rule's text cites, for the report: its source lines up to the next rule."""
-        grammar = self.numbering.grammar
-        if grammar is None:
-            return
-        starts = sorted((line, rule_id) for rule_id, (line, _) in self.rules.items())
-        ends = [line for line, _ in starts[1:]] + [len(self.lines)]
-        for (start, rule_id), end in zip(starts, ends):
-            number = self.lines[start].number
-            text = " ".join(self.reader.plain(line.text) for line in self.lines[start + 1:end] if line.text)
-            self.report.citations[rule_id] = grammar.cited(f"{self.reader.plain(number.rest)} {text}", self.chapter)
 
     # -- examples --------------------------------------------------------------------
 

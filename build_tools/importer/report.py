@@ -52,7 +52,6 @@ class ImportReport:
     not_rules: list[NotARule] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     references: References | None = None
-    citations: dict[str, list[str]] = field(default_factory=dict)  # rule ID -> the rule IDs its text cites
 
     @property
     def rules(self) -> int:
