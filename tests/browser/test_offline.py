@@ -57,10 +57,17 @@ def wait_until_saved(page, timeout: float = 120_000) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=timeout)
 
 
+# A device without a network says so to every page it loads (navigator.onLine is false).
+# Chromium's network emulation (150 and later) tells only the documents open when it is
+# switched on: a page loaded afterwards says "online" while nothing can reach the network.
+DEVICE_OFFLINE = "Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });"
+
+
 def go_offline(context, server) -> None:
     server.shutdown()
     server.server_close()  # connections are now refused: nothing can come from the network
-    context.set_offline(True)
+    context.set_offline(True)  # the pages open now hear "offline"
+    context.add_init_script(DEVICE_OFFLINE)  # the pages loaded from now on start offline, as on a device
 
 
 def cache_names(page) -> list[str]:
