@@ -247,8 +247,9 @@ def page_reading(text: str, ruleset, page_path: str) -> dict:
 
 
 def citations_of(reading: dict) -> dict[str, list[str]]:
-    """Rule ID -> the rule IDs its text cites (each once, as the site links them), from a ``page_reading``."""
-    return {rule[0]: list(rule[6]) for rule in reading["rules"]}
+    """Rule ID -> the rule IDs its text cites (each once, as the site links them), from a ``page_reading``
+    (its rows as ``_as_reading`` writes them)."""
+    return {rule_id: list(references) for rule_id, _, _, _, _, _, references, _ in reading["rules"]}
 
 
 def _read_page(text: str, body_start: int, page: Page, ruleset, path: str) -> tuple[list[Rule], list[Tombstone]]:
