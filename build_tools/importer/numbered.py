@@ -34,7 +34,7 @@ from build_tools.importer.report import ImportReport, NotARule
 from build_tools.importer.source_lines import (BLANK, EXAMPLE, HEADING, HR, ITEM, PIPE, TAB, TEXT, VERBATIM,
                                                Line, Reader, ends_sentence, looks_decorated, looks_numbered)
 from build_tools.importer.tab_tables import TabTables
-from build_tools.importer.titles import colon_title, run_in_title, whole_line_title
+from build_tools.importer.titles import run_in_title, whole_line_title
 from build_tools.numbering import Numbering, RuleNumber
 from build_tools.references.dotted import QUANTITY_WORDS
 
@@ -269,7 +269,7 @@ class _Importer:
         rest = self.reader.plain(line.number.rest)
         if line.title is not None or not rest:
             return True
-        return colon_title(rest)[0] is not None or whole_line_title(rest, text_follows=False)
+        return run_in_title(rest)[0] is not None or whole_line_title(rest, text_follows=False)
 
     def _text_follows(self, position: int | None) -> bool:
         """Whether the line at ``position`` is rule text starting a sentence (not a rule, not wrapped)."""

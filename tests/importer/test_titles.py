@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from build_tools.importer import import_text
 from build_tools.importer.titles import colon_title, run_in_title, whole_line_title
+from build_tools.numbering import numbering_of
 
 
 @pytest.mark.parametrize("rest, title, body", [
@@ -52,3 +54,15 @@ def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
 ])
 def test_a_run_in_title_before_a_colon_or_a_period(rest, title, body):
     assert run_in_title(rest) == (title, body)
+
+
+def test_a_section_number_with_a_run_in_title_is_a_section_and_a_sentence_stays_a_list_item():
+    page = import_text("5. Movement. Units move hex by hex (see 5.1).\n\n"
+                       "5.1 Costs. A hex costs one MP. In order:\n"
+                       "1. Pay the cost.\n2. Enter the hex.\n\n"
+                       "6. COMBAT. Units attack (5.1).\n\n6.1 Odds. Compare strengths.\n",
+                       path="rulesets/rl/sources/rl.txt", ruleset="rl", numbering=numbering_of("case"))
+    headings = [line for line in page.markdown.splitlines() if line.startswith("#")]
+    assert headings == ['# 5. Movement. {: #5 .rr-rule data-rule="5" }', '## 5.1 Costs. {: #5.1 .rr-rule data-rule="5.1" }',
+                        '# 6. COMBAT. {: #6 .rr-rule data-rule="6" }', '## 6.1 Odds. {: #6.1 .rr-rule data-rule="6.1" }']
+    assert '<span class="rr-list__marker">2.</span> Enter the hex.' in page.markdown
