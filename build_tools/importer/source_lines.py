@@ -9,7 +9,8 @@ Whether that number is a rule is the numbering's business
 
 Plain text (``format: text``)
     one line is one line of the book; a tab in a line makes it a table row
-    (``tab_tables``), a leading ``|`` a pipe-table row; ``- ``, ``* ``,
+    (``tab_tables``), except a tab that ends a dotted rule number or indents
+    a line outside a table; a leading ``|`` a pipe-table row; ``- ``, ``* ``,
     ``• `` start a bullet item and ``1.``, ``1)``, ``(1)``, ``a)``, ``(a)``
     a numbered item; ``EX:`` starts an example; ``---`` alone is a rule
     across the page. A leading backslash keeps a line from being read as
@@ -42,6 +43,8 @@ _NUMBER_START = re.compile(
 # What looks like a rule number to a reader, whatever the numbering: for the
 # report of lines that were not read as rules.
 LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)")
+# A rule number alone, dotted, with its decorations: "1.1", "2.1.1.", "[5.11]", "5.11)".
+_DOTTED_NUMBER = re.compile(r"[\[(]?[A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?[.)\]:]?")
 _DECORATED = re.compile(r"[#*_\[(]|\d[)\]]")
 _SENTENCE_END = re.compile(r"[.!?:;][\"')\]’”*_]*$")
 _EXAMPLE = re.compile(r"(?P<label>EX|EXAMPLE|Example):(?:\s+(?P<rest>.*))?")
@@ -105,6 +108,18 @@ def number_at_start(text: str) -> Number | None:
     return Number(token, close == ".", close in (")", ":"), rest)
 
 
+def _tab_after_rule_number(line: str) -> str | None:
+    """``1.1.<TAB>Scale. Each hex …``, a rule whose number a tab ends (as text copied from a
+    PDF often has it), with a space for the tab; None for a table row. Only a dotted number
+    (``1.1``, ``[5.11]``) outside a table: a table's rows and its footnotes (``2<TAB>Only
+    vehicles``) may start with a number and a tab, but not with a rule's number alone."""
+    head, _, rest = line.partition("\t")
+    rest = rest.lstrip("\t")
+    if not rest or "\t" in rest or not _DOTTED_NUMBER.fullmatch(head):
+        return None
+    return f"{head} {rest}"
+
+
 def ends_sentence(text: str) -> bool:
     return bool(_SENTENCE_END.search(text))
 
@@ -125,17 +140,22 @@ def looks_decorated(text: str) -> bool:
 def read_text(text: str) -> Reader:
     lines = []
     for index, raw in enumerate(text.split("\n")):
-        lines.append(_text_line(index, raw))
+        lines.append(_text_line(index, raw, in_table=bool(lines) and lines[-1].kind == TAB))
     return Reader("text", lines, plain=lambda s: s.strip(), inline=md.escape_inline,
                   paragraph_line=md.escape_line, paragraphs_by_blank_lines=False)
 
 
-def _text_line(index: int, raw: str) -> Line:
+def _text_line(index: int, raw: str, *, in_table: bool) -> Line:
     line = raw.strip()
     if not line:
         return Line(index, BLANK, "")
-    if "\t" in raw:
+    if in_table and "\t" in raw:  # a row's empty first or last cell is a tab at its start or end
         return Line(index, TAB, line)
+    if "\t" in line:
+        numbered = _tab_after_rule_number(line)
+        if numbered is None:
+            return Line(index, TAB, line)
+        line = numbered
     if line.startswith("\\"):
         return Line(index, TEXT, line[1:].lstrip())
     if is_row(line):

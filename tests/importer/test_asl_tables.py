@@ -1,4 +1,4 @@
-"""Tab-separated tables in ASL texts: generic rules, shown on small tables."""
+"""Tab-separated tables in plain-text sources: generic rules, shown on small tables."""
 
 from __future__ import annotations
 
@@ -42,3 +42,16 @@ def test_footnote_ids_stay_unique_per_page():
                + "\n15.2 B: text\n" + table.format(title=""))
     assert ['G15-tt-fn-1', 'G15-tt2-fn-1', 'G15-table-fn-1'] == [
         line.split('"')[1] for line in page.splitlines() if line.startswith("<dt id=")]
+
+
+def test_a_tab_after_a_rule_number_or_before_a_rule_is_not_a_table():
+    # Text copied from a PDF: "1.1.<TAB>Scale. …", sub-rules indented with a tab. Inside a
+    # table, a row may still start with a dotted number ("1.5<TAB>Half").
+    page = import_text("1. GENERAL\n1.1.\tScale. Each hex is a mile.\n\t1.1.1 Roads. A road costs 1/2 MP.\n\n"
+                       "SPEEDS\n\nRate\tMove\n1.5\tHalf\n",
+                       path="rulesets/ks/sources/ks.txt", ruleset="ks", numbering=numbering_of("decimal"),
+                       format="text").markdown
+    assert [line.split(" {")[0] for line in page.splitlines() if line.startswith("#")] == [
+        "# 1. GENERAL", "## 1.1 Scale.", "### 1.1.1 Roads."]
+    assert "Each hex is a mile." in page and "A road costs 1/2 MP." in page
+    assert '<tr markdown="1"><td markdown="span">1.5</td><td markdown="span">Half</td></tr>' in page
