@@ -306,8 +306,8 @@ class _Importer:
         if self.first_rule is None:
             self.first_rule = (number, title)
         self.report.rules_per_level[depth] += 1
-        heading = self.reader.inline(printed) if title is None else \
-            f"{self.reader.inline(printed)} {self.reader.inline(title)}"
+        shown = self.reader.inline(line.number.label or printed)
+        heading = shown if title is None else f"{shown} {self.reader.inline(title)}"
         self.page.block(md.heading(level, heading, f'#{number.id} .rr-rule data-rule="{number.id}"'))
         if body:
             self.page.text(body, continues=False)

@@ -40,6 +40,10 @@ BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM = (
 _NUMBER_START = re.compile(
     r"(?:\[(?P<bracketed>[A-Z]?[\d.]*\d[\d.]*[A-Z]?)\]|\((?P<parenthesised>[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
     r"|(?P<plain>[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)(?:[ \t]+|$)")
+# A section numbered with a word before it and a mark or nothing after it: "Section 5: Movement",
+# "CHAPTER 3 - COMBAT", "Part 2". Not "Rule 5 applies" (a sentence that starts a line).
+_LABELLED_SECTION = re.compile(r"(?P<label>(?i:section|chapter|part|article)[ \t]+(?P<number>[1-9]\d*(?:\.0)?)"
+                               r"(?:[.:]|[ \t]+[-–—](?=[ \t]))?)(?:[ \t]+|$)")
 # What looks like a rule number to a reader, whatever the numbering: for the
 # report of lines that were not read as rules.
 LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)")
@@ -68,6 +72,7 @@ class Number(NamedTuple):
     trailing_dot: bool
     decorated: bool  # printed with brackets, a closing parenthesis or emphasis ("5.11)", "[5.11]")
     rest: str
+    label: str = ""  # a section's number as printed with a word before it ("Section 5:"), shown so
 
 
 class Line(NamedTuple):
@@ -93,6 +98,9 @@ class Reader(NamedTuple):
 
 def number_at_start(text: str) -> Number | None:
     """The decorated number ``text`` starts with, if any (not yet checked by a numbering)."""
+    labelled = _LABELLED_SECTION.match(text)
+    if labelled:
+        return Number(labelled.group("number"), False, True, text[labelled.end():], labelled.group("label"))
     match = _NUMBER_START.match(text)
     if not match:
         return None
@@ -215,7 +223,7 @@ def _markdown_number(text: str) -> tuple[Number | None, str | None]:
         number = number_at_start(inner)
         if number is not None:
             title = number.rest.strip() or None
-            return Number(number.token, number.trailing_dot, True, bold.group("rest").strip()), title
+            return number._replace(decorated=True, rest=bold.group("rest").strip()), title
     number = number_at_start(re.sub(r"^(\d[\d.]*)\\([.)])", r"\1\2", text))
     return number, None
 
@@ -233,7 +241,7 @@ def _markdown_line(index: int, raw: str) -> Line:
         content = heading.group("rest")
         number, title = _markdown_number(content)
         if number is not None and title is not None:  # "## **5.11 Title**": the bold run is the heading
-            number = Number(number.token, number.trailing_dot, True, f"{title} {number.rest}".strip())
+            number = number._replace(decorated=True, rest=f"{title} {number.rest}".strip())
         return Line(index, HEADING, content, depth=len(heading.group("marks")), number=number)
     if _MD_HR.fullmatch(line):
         return Line(index, HR, line)

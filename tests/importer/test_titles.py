@@ -66,3 +66,17 @@ def test_a_section_number_with_a_run_in_title_is_a_section_and_a_sentence_stays_
     assert headings == ['# 5. Movement. {: #5 .rr-rule data-rule="5" }', '## 5.1 Costs. {: #5.1 .rr-rule data-rule="5.1" }',
                         '# 6. COMBAT. {: #6 .rr-rule data-rule="6" }', '## 6.1 Odds. {: #6.1 .rr-rule data-rule="6.1" }']
     assert '<span class="rr-list__marker">2.</span> Enter the hex.' in page.markdown
+
+
+@pytest.mark.parametrize("fmt, source", [
+    ("text", "SECTION 5 – MOVEMENT\nUnits move, as said in\nSection 6. The attacker waits.\n\n5.1 Costs. One MP.\n\n"
+             "Chapter 6: Combat\nRule 5 applies here.\n\n6.1 Odds. Compare.\n"),
+    ("markdown", "## SECTION 5 – MOVEMENT\n\nUnits move, as said in\nSection 6. The attacker waits.\n\n"
+                 "**5.1** Costs. One MP.\n\n## Chapter 6: Combat\n\nRule 5 applies here.\n\n**6.1** Odds. Compare.\n"),
+])
+def test_a_section_numbered_with_a_word_before_it_keeps_the_word(fmt, source):
+    page = import_text(source, path="rulesets/rl/sources/rl.txt", ruleset="rl", numbering=numbering_of("case"),
+                       format=fmt).markdown
+    assert [line.split(" {")[0].lstrip("#") for line in page.splitlines() if line.startswith("#")] == [
+        " SECTION 5 – MOVEMENT", " 5.1 Costs.", " Chapter 6: Combat", " 6.1 Odds."]
+    assert "Section 6. The attacker waits." in page and "Rule 5 applies here." in page  # sentences, not sections
