@@ -239,6 +239,10 @@ class _Importer:
         if self._continues_sentence(line, number):
             return "continues the sentence of the line before"
         if number.bare:
+            if not line.number.rest.strip() and line.kind == TEXT:
+                going_back = self._rule_going_back_after(number, position)
+                if going_back is not None:
+                    return going_back
             if self.last_top is not None and number.path <= self.last_top.path:
                 return (f"{LIST_ITEM}: {number.printed} does not come after section "
                         f"{self.last_top.printed}")
@@ -246,6 +250,19 @@ class _Importer:
                 return f"{LIST_ITEM}: it continues the list above"
             if not self._could_be_title(line, position):
                 return f"{LIST_ITEM}: a section {number.printed} would need a title after it"
+        return None
+
+    def _rule_going_back_after(self, number: RuleNumber, position: int) -> str | None:
+        """Why a number alone on its line is no section, when the next rule goes back before it
+        (``5.1 …``, ``12``, ``5.2 …``): a page number of a text copied from a PDF, kept as text."""
+        for later in range(position + 1, len(self.lines)):
+            following = self._rule_number(self.lines[later])
+            if following is not None and not following.bare:
+                if following.path >= number.path:
+                    return None
+                return (f"a number alone on its line, and the rule after it ({following.printed}, line "
+                        f"{self.lines[later].index + 1}) comes before it: a page number? Kept as text; delete "
+                        f"it from the source")
         return None
 
     def _continues_sentence(self, line: Line, number: RuleNumber) -> bool:

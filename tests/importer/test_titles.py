@@ -80,3 +80,17 @@ def test_a_section_numbered_with_a_word_before_it_keeps_the_word(fmt, source):
     assert [line.split(" {")[0].lstrip("#") for line in page.splitlines() if line.startswith("#")] == [
         " SECTION 5 – MOVEMENT", " 5.1 Costs.", " Chapter 6: Combat", " 6.1 Odds."]
     assert "Section 6. The attacker waits." in page and "Rule 5 applies here." in page  # sentences, not sections
+
+
+def test_a_page_number_between_rules_is_text_and_reported():
+    # A text copied from a PDF keeps its page numbers: "12" alone, then 5.2 goes back before section 12.
+    imported = import_text("5. MOVEMENT\n5.1 Costs. A hex costs one MP, and a\n12\nroad hex costs half.\n\n"
+                           "5.2 Rivers. A river stops a unit.\n\n13\n\n6. COMBAT\n6.1 Odds. Compare.\n",
+                           path="rulesets/rl/sources/rl.txt", ruleset="rl", numbering=numbering_of("case"),
+                           format="text")
+    assert [line.split(" {")[0] for line in imported.markdown.splitlines() if line.startswith("#")] == [
+        "# 5. MOVEMENT", "## 5.1 Costs.", "## 5.2 Rivers.", "# 6. COMBAT", "## 6.1 Odds."]
+    assert "A hex costs one MP, and a\n12\nroad hex costs half." in imported.markdown
+    said = "\n".join(imported.report.lines())
+    assert "rl.txt:3: '12': a number alone on its line, and the rule after it (5.2, line 6) comes before it" in said
+    assert "rl.txt:8: '13': a number alone on its line, and the rule after it (6.1, line 11)" in said
