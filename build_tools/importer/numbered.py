@@ -437,14 +437,18 @@ def _printed_number(text: str) -> str:
     return match.group(1) if match else ""
 
 
+_TITLE_END = re.compile(r"[.:](?:\*{1,3}|_{1,3})?(?=\s|$)")
+
+
 def _markdown_run_in_title(rest: str, reader: Reader) -> tuple[str | None, str]:
     """``run_in_title`` of a Markdown line, split in the raw text where the plain text splits."""
     title, _ = run_in_title(reader.plain(rest))
-    end = ":" if title is not None and title.endswith(":") else ". "
-    if title is None or end not in rest:
+    if title is None:
         return None, rest
-    cut = rest.index(end) + 1
-    return rest[:cut].strip(), rest[cut:].strip()
+    for end in _TITLE_END.finditer(rest):  # the colon or period, with the emphasis it closes ("*Optional:*")
+        if reader.plain(rest[:end.end()]).strip() == title:
+            return rest[:end.end()].strip(), rest[end.end():].strip()
+    return None, rest
 
 
 def import_numbered(text: str, reader: Reader, *, path: str, numbering: Numbering,

@@ -94,3 +94,14 @@ def test_a_page_number_between_rules_is_text_and_reported():
     said = "\n".join(imported.report.lines())
     assert "rl.txt:3: '12': a number alone on its line, and the rule after it (5.2, line 6) comes before it" in said
     assert "rl.txt:8: '13': a number alone on its line, and the rule after it (6.1, line 11)" in said
+
+
+@pytest.mark.parametrize("line, heading, text", [
+    ("**5.12** *Optional:* Caravans ignore salt (5.11).", "## 5.12 *Optional:*", "Caravans ignore salt (5.11)."),
+    ("**5.12** *Sailing.* A boat sails. Then it docks.", "## 5.12 *Sailing.*", "A boat sails. Then it docks."),
+    ("**5.12** **Night Moves**: Ships move two hexes.", "## 5.12 **Night Moves**:", "Ships move two hexes."),
+])
+def test_a_markdown_run_in_title_keeps_its_emphasis_whole(line, heading, text):
+    page = import_text(f"## 5. Movement\n\n**5.11** Units move.\n\n{line}\n", path="rulesets/rl/sources/rl.md",
+                       ruleset="rl", numbering=numbering_of("case"), format="markdown").markdown
+    assert f'{heading} {{: #5.12 .rr-rule data-rule="5.12" }}\n\n{text}' in page
