@@ -238,18 +238,22 @@ class _Importer:
             return None
         if self._continues_sentence(line, number):
             return "continues the sentence of the line before"
-        if number.bare:
-            if not line.number.rest.strip() and line.kind == TEXT:
-                going_back = self._rule_going_back_after(number, position)
-                if going_back is not None:
-                    return going_back
-            if self.last_top is not None and number.path <= self.last_top.path:
-                return (f"{LIST_ITEM}: {number.printed} does not come after section "
-                        f"{self.last_top.printed}")
-            if self.out.items and line.marker and not self._could_be_title(line, position):
-                return f"{LIST_ITEM}: it continues the list above"
-            if not self._could_be_title(line, position):
-                return f"{LIST_ITEM}: a section {number.printed} would need a title after it"
+        reason = self._why_no_section(line, number, position) if number.bare else None
+        if reason is not None and line.number.label:  # "Section 6. The attacker …": a sentence, never an item
+            return "read as text" + reason.removeprefix(LIST_ITEM)
+        return reason
+
+    def _why_no_section(self, line: Line, number: RuleNumber, position: int) -> str | None:
+        if not line.number.rest.strip() and line.kind == TEXT:
+            going_back = self._rule_going_back_after(number, position)
+            if going_back is not None:
+                return going_back
+        if self.last_top is not None and number.path <= self.last_top.path:
+            return f"{LIST_ITEM}: {number.printed} does not come after section {self.last_top.printed}"
+        if self.out.items and line.marker and not self._could_be_title(line, position):
+            return f"{LIST_ITEM}: it continues the list above"
+        if not self._could_be_title(line, position):
+            return f"{LIST_ITEM}: a section {number.printed} would need a title after it"
         return None
 
     def _rule_going_back_after(self, number: RuleNumber, position: int) -> str | None:

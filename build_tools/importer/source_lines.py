@@ -41,7 +41,8 @@ _NUMBER_START = re.compile(
     r"(?:\[(?P<bracketed>[A-Z]?[\d.]*\d[\d.]*[A-Z]?)\]|\((?P<parenthesised>[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
     r"|(?P<plain>[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)(?:[ \t]+|$)")
 # A section numbered with a word before it and a mark or nothing after it: "Section 5: Movement",
-# "CHAPTER 3 - COMBAT", "Part 2". Not "Rule 5 applies" (a sentence that starts a line).
+# "CHAPTER 3 - COMBAT", "Part 2". Only a title after it makes it a section (the importer's call):
+# "Section 6 covers this" is a sentence that starts a line.
 _LABELLED_SECTION = re.compile(r"(?P<label>(?i:section|chapter|part|article)[ \t]+(?P<number>[1-9]\d*(?:\.0)?)"
                                r"(?:[.:]|[ \t]+[-–—](?=[ \t]))?)(?:[ \t]+|$)")
 # What looks like a rule number to a reader, whatever the numbering: for the
@@ -72,7 +73,7 @@ class Number(NamedTuple):
     trailing_dot: bool
     decorated: bool  # printed with brackets, a closing parenthesis or emphasis ("5.11)", "[5.11]")
     rest: str
-    label: str = ""  # a section's number as printed with a word before it ("Section 5:"), shown so
+    label: str = ""  # a section number printed with a word before it ("Section 5:"): its heading shows it so
 
 
 class Line(NamedTuple):

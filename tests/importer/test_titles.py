@@ -105,3 +105,12 @@ def test_a_markdown_run_in_title_keeps_its_emphasis_whole(line, heading, text):
     page = import_text(f"## 5. Movement\n\n**5.11** Units move.\n\n{line}\n", path="rulesets/rl/sources/rl.md",
                        ruleset="rl", numbering=numbering_of("case"), format="markdown").markdown
     assert f'{heading} {{: #5.12 .rr-rule data-rule="5.12" }}\n\n{text}' in page
+
+
+def test_a_sentence_starting_with_a_section_word_is_reported_as_text():
+    imported = import_text("SECTION 5 – MOVEMENT\nUnits move, as said in\nSection 6. The attacker waits.\n\n"
+                           "5.1 Costs. One MP.\n", path="rulesets/rl/sources/rl.txt", ruleset="rl",
+                           numbering=numbering_of("case"), format="text")
+    said = "\n".join(imported.report.lines())
+    assert "rl.txt:3: 'Section 6. The attacker waits.': read as text: a section 6 would need a title" in said
+    assert "numbered list items" not in said
