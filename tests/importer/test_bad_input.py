@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from build_tools.errors import SourceError
 from build_tools.importer import import_file, import_text
@@ -166,3 +167,20 @@ def test_missing_file_names_the_file(tmp_path):
                                          format="text", source_label="rulesets/asl/sources/no-such.txt"))
     assert (error.path, error.line) == ("rulesets/asl/sources/no-such.txt", None)
     assert "cannot read" in error.reason
+
+
+# The shapes sources come in, spliced at random: any text imports, or fails with file, line and reason.
+SOURCE_PIECES = st.sampled_from([
+    "5.", "5.1", "5.1.", "5.11", "12", "[5.3]", "6.0 COMBAT", "**5.2**", "5.11)", "Section 5:", "Chapter 6 –", "Part",
+    "\t", " ", "\n", "\n\n", "## ", "- ", "1. ", "|a|b|", "|---|---|", "Movement", "*Optional:*", "Units move.",
+    "(see 5.1)", ". ", ": ", "St.", "2-5", "EX: ", "---", "\\"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(SOURCE_PIECES, max_size=40), st.sampled_from(["case", "decimal"]), st.sampled_from(["text", "markdown"]))
+def test_any_source_imports_or_fails_with_a_source_error(pieces, numbering, fmt):
+    try:
+        import_text("".join(pieces), path="rulesets/x/sources/x.txt", ruleset="x", numbering=numbering_of(numbering),
+                    format=fmt)
+    except SourceError as error:
+        assert error.path == "rulesets/x/sources/x.txt" and error.reason
