@@ -31,8 +31,8 @@ from build_tools.importer import markdown_text as md
 from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule
-from build_tools.importer.source_lines import (BLANK, EXAMPLE, HEADING, HR, ITEM, PIPE, TAB, TEXT, VERBATIM,
-                                               Line, Reader, ends_sentence, looks_decorated, looks_numbered)
+from build_tools.importer.source_lines import (BLANK, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM, PIPE, TAB, TEXT,
+                                               VERBATIM, Line, Reader, ends_sentence, looks_decorated, looks_numbered)
 from build_tools.importer.tab_tables import TabTables
 from build_tools.importer.titles import run_in_title, whole_line_title
 from build_tools.numbering import Numbering, RuleNumber
@@ -406,6 +406,8 @@ class _Importer:
     def _why_not_numbered(self, line: Line) -> str:
         if line.number is not None:
             return self.numbering.why_not(line.number.token, trailing_dot=line.number.trailing_dot)
+        if GLUED_NUMBER.match(line.text):
+            return "no space between the number and the word after it: put one there to make it a rule"
         if self.reader.name == "text" and looks_decorated(line.text):
             return "markup around the number: is this a Markdown source? (format: markdown)"
         return f"no rule number of numbering {self.numbering.name} at the line start " \

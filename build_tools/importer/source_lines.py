@@ -35,19 +35,23 @@ from build_tools.importer.pipe_tables import is_row
 BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM = (
     "blank", "text", "heading", "item", "pipe", "tab", "hr", "example", "verbatim")
 
+# What may follow a rule number: spaces, tabs, and the fixed-width and no-break spaces of text copied from a PDF.
+_SPACE = "[ \t\u00a0\u2000-\u200a\u202f\u3000]"
 # A number printed at a line start, and its decorations: "15.", "15.21", "5.11)",
 # "[5.11]", "(5.11)", "D.8A", "5.44:". The number itself is checked by the numbering.
 _NUMBER_START = re.compile(
     r"(?:\[(?P<bracketed>[A-Z]?[\d.]*\d[\d.]*[A-Z]?)\]|\((?P<parenthesised>[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
-    r"|(?P<plain>[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)(?:[ \t]+|$)")
+    rf"|(?P<plain>[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)(?:{_SPACE}+|$)")
 # A section numbered with a word before it and a mark or nothing after it: "Section 5: Movement",
 # "CHAPTER 3 - COMBAT", "Part 2". Only a title after it makes it a section (the importer's call):
 # "Section 6 covers this" is a sentence that starts a line.
-_LABELLED_SECTION = re.compile(r"(?P<label>(?i:section|chapter|part|article)[ \t]+(?P<number>[1-9]\d*(?:\.0)?)"
-                               r"(?:[.:]|[ \t]+[-–—](?=[ \t]))?)(?:[ \t]+|$)")
+_LABELLED_SECTION = re.compile(rf"(?P<label>(?i:section|chapter|part|article){_SPACE}+(?P<number>[1-9]\d*(?:\.0)?)"
+                               rf"(?:[.:]|{_SPACE}+[-–—](?={_SPACE}))?)(?:{_SPACE}+|$)")
 # What looks like a rule number to a reader, whatever the numbering: for the
 # report of lines that were not read as rules.
-LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)")
+LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)"
+                            r"|\d+\.\d+(?:\.\d+)*[A-Z][a-z]")  # or glued to the next word: "5.4Bridges"
+GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*[A-Z][a-z]")
 # A rule number alone, dotted, with its decorations: "1.1", "2.1.1.", "[5.11]", "5.11)".
 _DOTTED_NUMBER = re.compile(r"[\[(]?[A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?[.)\]:]?")
 _DECORATED = re.compile(r"[#*_\[(]|\d[)\]]")

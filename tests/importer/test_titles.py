@@ -114,3 +114,15 @@ def test_a_sentence_starting_with_a_section_word_is_reported_as_text():
     said = "\n".join(imported.report.lines())
     assert "rl.txt:3: 'Section 6. The attacker waits.': read as text: a section 6 would need a title" in said
     assert "numbered list items" not in said
+
+
+def test_a_no_break_space_after_a_number_is_a_space_and_a_glued_number_is_reported():
+    # Text copied from a PDF: "5.2<NBSP>Rivers.", "5.3<THIN SPACE>Roads.", and "5.4Bridges." with no space at all.
+    imported = import_text("5. MOVEMENT\n5.1 Costs. One MP (5.2, 5.3).\n5.2\u00a0Rivers. A river stops a unit.\n"
+                           "5.3\u2009Roads. A road halves costs.\n5.4Bridges. A bridge is a road.\n",
+                           path="rulesets/rl/sources/rl.txt", ruleset="rl", numbering=numbering_of("case"),
+                           format="text")
+    assert [line.split(" {")[0] for line in imported.markdown.splitlines() if line.startswith("#")] == [
+        "# 5. MOVEMENT", "## 5.1 Costs.", "## 5.2 Rivers.", "## 5.3 Roads."]
+    said = "\n".join(imported.report.lines())
+    assert "rl.txt:5: '5.4Bridges. A bridge is a road.': no space between the number and the word after it" in said
