@@ -34,7 +34,9 @@ _ASIDE = re.compile(r"\([^()]*\)")
 _QUOTES_AND_BRACKETS = "\"'“”‘’()[]"
 _CAPITALS_TITLE = re.compile(r"(?P<title>[^:]+):(?:\s+|$)")
 _COLON_TITLE = re.compile(r"(?P<title>[^:.!?;,]+):(?:\s+|$)")
-_ENDS_SENTENCE = re.compile(r"[.!?,;][\"')\]’”]*$")
+# A sentence's last mark, with the quotes and brackets that close it and any footnote
+# markers after it ("… (5.2).[^1]", "… stacks.¹").
+_ENDS_SENTENCE = re.compile(r"[.!?,;][\"')\]’”]*(?:\[\^[^\]\s]+\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)*$")
 _PERIOD_TITLE = re.compile(r"(?P<title>[^.!?:;,\d]+)\.\s+")
 # Words a line may start with that end in a period without ending a title.
 _ABBREVIATIONS = frozenset("approx cf dr etc fig figs mr mrs ms mt no nos p pp st vol vs".split())

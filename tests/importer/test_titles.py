@@ -37,6 +37,8 @@ def test_a_sentence_is_not_a_title(rest):
 def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     assert whole_line_title("Units in towns", text_follows=True)
     assert not whole_line_title("Units in towns.", text_follows=True)
+    assert not whole_line_title("Units in towns (5.2).[^1]", text_follows=True)  # a footnote marker after the period
+    assert not whole_line_title("Units in towns.¹", text_follows=True)
 
 
 @pytest.mark.parametrize("rest, title, body", [
