@@ -16,7 +16,9 @@ Plain text (``format: text``)
     across the page. A leading backslash keeps a line from being read as
     anything but text (``\\1.5 MP are needed``).
 Markdown (``format: markdown``)
-    the same, read the Markdown way: ``#`` headings, ``**bold**`` numbers,
+    the same, read the Markdown way: ``#`` and underlined (setext) headings,
+    whose ``{#id}`` attribute blocks are left out, ``**bold**`` numbers (a
+    bullet at the margin may print a rule: ``- **5.11** …``),
     ``-``/``*``/``+`` and ``1.``/``1)`` lists nested by indentation, pipe
     tables, ``---``/``***`` rules, ``>`` quotes, fenced code kept verbatim.
     Emphasis and code spans stay in the text; raw HTML does not (it is
@@ -60,7 +62,10 @@ _EXAMPLE = re.compile(r"(?P<label>EX|EXAMPLE|Example):(?:\s+(?P<rest>.*))?")
 _TEXT_HR = re.compile(r"-{3,}|\*{3,}|_{3,}")
 _TEXT_BULLET = re.compile(r"(?P<marker>[-*•])\s+(?P<rest>\S.*)")
 _ORDERED = re.compile(r"(?P<marker>\(?(?:\d{1,3}|[a-z]|[ivx]{2,5})[.)]|\((?:\d{1,3}|[a-z]|[ivx]{2,5})\))\s+(?P<rest>\S.*)")
-_MD_HEADING = re.compile(r"(?P<marks>#{1,6})[ \t]+(?P<rest>.*?)(?:[ \t]+#+)?[ \t]*")
+# A heading; its closing hashes and an attribute block ("## Range {#range}": the transcriber's
+# markup, not the book's text; the importer gives every rule its own anchor) are left out.
+_MD_HEADING = re.compile(r"(?P<marks>#{1,6})[ \t]+(?P<rest>.*?)(?:[ \t]+#+)?(?:[ \t]+\{[:#.][^{}]*\})?[ \t]*")
+_MD_SETEXT = re.compile(r" {0,3}(=+|-+)[ \t]*")
 _MD_HR = re.compile(r"(?:[-*_][ \t]*){3,}")
 _MD_ITEM = re.compile(r"(?P<indent>[ \t]*)(?P<marker>[-*+]|\d{1,9}[.)])[ \t]+(?P<rest>\S.*)")
 _MD_BOLD = re.compile(r"(?P<mark>\*\*|__)(?P<inner>\S(?:.*?\S)?)(?P=mark)(?P<rest>.*)")
@@ -201,7 +206,8 @@ def markdown_plain(text: str) -> str:
 def read_markdown(text: str) -> Reader:
     lines: list[Line] = []
     fence = None
-    for index, raw in enumerate(text.split("\n")):
+    text_lines = text.split("\n")
+    for index, raw in enumerate(text_lines):
         if fence is not None:
             if raw.strip().startswith(fence) and not raw.strip().strip(fence[0]):
                 fence = None
@@ -214,9 +220,21 @@ def read_markdown(text: str) -> Reader:
             fence = opening.group("fence")
             lines.append(Line(index, BLANK, ""))
             continue
+        underline = _MD_SETEXT.fullmatch(raw)
+        if underline and _one_line_paragraph(lines):
+            # "Movement\n========": the line above is a heading (h1 for "=", h2 for "-"), this one its underline.
+            above = text_lines[index - 1]
+            lines[-1] = _markdown_line(index - 1, f"{'#' if underline.group(1)[0] == '=' else '##'} {above.strip()}")
+            lines.append(Line(index, BLANK, ""))
+            continue
         lines.append(_markdown_line(index, raw))
     return Reader("markdown", lines, plain=markdown_plain, inline=md.escape_markdown_inline,
                   paragraph_line=md.escape_markdown_line, paragraphs_by_blank_lines=True)
+
+
+def _one_line_paragraph(lines: list[Line]) -> bool:
+    """Whether the last line read is a paragraph of one line (a setext heading's text)."""
+    return bool(lines) and lines[-1].kind == TEXT and (len(lines) < 2 or lines[-2].kind in (BLANK, HEADING))
 
 
 def _markdown_number(text: str) -> tuple[Number | None, str | None]:
@@ -255,10 +273,15 @@ def _markdown_line(index: int, raw: str) -> Line:
     item = _MD_ITEM.fullmatch(raw.rstrip())
     if item:
         indent = len(item.group("indent").replace("\t", "    "))
-        # "1. Ferries" at the margin may be a section rather than an item: the importer decides.
-        number = number_at_start(line) if not indent and item.group("marker")[0].isdigit() else None
+        # At the margin, "1. Ferries" may be a section and "- **5.11** Units …" a rule printed as a
+        # bullet (a bold number only: "- 1.5 MP for woods" is an item): the importer decides.
+        number, title = None, None
+        if not indent and item.group("marker")[0].isdigit():
+            number = number_at_start(line)
+        elif not indent and _MD_BOLD.match(item.group("rest")):
+            number, title = _markdown_number(item.group("rest"))
         return Line(index, ITEM, item.group("rest"), depth=1 + indent // 2, marker=item.group("marker"),
-                    number=number)
+                    number=number, title=title)
     example = _EXAMPLE.fullmatch(markdown_plain(line))
     if example:
         rest = re.sub(r"^(?:\*\*|__)?(?:EX|EXAMPLE|Example):(?:\*\*|__)?\s*", "", line)
