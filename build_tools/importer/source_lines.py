@@ -20,7 +20,9 @@ Markdown (``format: markdown``)
     whose ``{#id}`` attribute blocks are left out, ``**bold**`` numbers (a
     bullet at the margin may print a rule: ``- **5.11** …``),
     ``-``/``*``/``+`` and ``1.``/``1)`` lists nested by indentation, pipe
-    tables, ``---``/``***`` rules, ``>`` quotes, fenced code kept verbatim.
+    tables, ``---``/``***`` rules, ``>`` quotes, fenced code kept verbatim;
+    an HTML comment on lines of its own is a transcriber's note, left out
+    and reported.
     Emphasis and code spans stay in the text; raw HTML does not (it is
     shown as written).
 """
@@ -104,6 +106,7 @@ class Reader(NamedTuple):
     inline: Callable[[str], str]  # raw text -> inline Markdown for the page
     paragraph_line: Callable[[str], str]  # raw text -> a paragraph line (its start opens no block)
     paragraphs_by_blank_lines: bool  # Markdown: lines join until a blank line; text: until a sentence ends
+    comments: tuple[int, ...] = ()  # Markdown: where each HTML comment left out starts (0-based lines)
 
 
 def number_at_start(text: str) -> Number | None:
@@ -207,7 +210,16 @@ def read_markdown(text: str) -> Reader:
     lines: list[Line] = []
     fence = None
     text_lines = text.split("\n")
+    comments: list[int] = []
+    in_comment = False
     for index, raw in enumerate(text_lines):
+        if in_comment or (fence is None and raw.strip().startswith("<!--") and _comment_ends_a_line(index, text_lines)):
+            # A transcriber's note on lines of its own ("<!-- page 3 -->"): not the book's text, left out.
+            if not in_comment:
+                comments.append(index)
+            in_comment = "-->" not in (raw if in_comment else raw.strip()[4:])
+            lines.append(Line(index, BLANK, ""))
+            continue
         if fence is not None:
             if raw.strip().startswith(fence) and not raw.strip().strip(fence[0]):
                 fence = None
@@ -229,7 +241,18 @@ def read_markdown(text: str) -> Reader:
             continue
         lines.append(_markdown_line(index, raw))
     return Reader("markdown", lines, plain=markdown_plain, inline=md.escape_markdown_inline,
-                  paragraph_line=md.escape_markdown_line, paragraphs_by_blank_lines=True)
+                  paragraph_line=md.escape_markdown_line, paragraphs_by_blank_lines=True, comments=tuple(comments))
+
+
+def _comment_ends_a_line(index: int, text_lines: list[str]) -> bool:
+    """Whether the HTML comment opening line ``index`` ends a line, there or below (a comment
+    inside a line of text, or one never closed, is text and shown as written)."""
+    after_opening = text_lines[index].find("<!--") + 4
+    for offset, line in enumerate(text_lines[index:]):
+        end = line.find("-->", after_opening if offset == 0 else 0)
+        if end != -1:
+            return not line[end + 3:].strip()
+    return False
 
 
 def _one_line_paragraph(lines: list[Line]) -> bool:

@@ -44,3 +44,16 @@ def test_rules_printed_as_bullets_with_bold_numbers_are_rules_and_other_bullets_
         "# 5. Movement", "## 5.1", "## 5.2"]
     assert "Units move (see 5.2)." in page
     assert '<li markdown="span">1.5 MP for woods</li>' in page and '<li markdown="span">**Note** only once</li>' in page
+
+
+def test_an_html_comment_on_lines_of_its_own_is_left_out_and_reported():
+    imported = import_text("# Longbow\n\n<!-- page 3 -->\n\n## 5. Movement\n\n**5.1** Units move <!-- inline --> here.\n"
+                           "<!--\nA note over\ntwo lines.\n-->\n**5.2** Roads.\n\n<!-- never closed\n**5.3** Rivers.\n",
+                           path="rulesets/lb/sources/lb.md", ruleset="lb", numbering=numbering_of("case"),
+                           format="markdown")
+    page = imported.markdown
+    assert "page 3" not in page and "A note over" not in page
+    assert "Units move &lt;!-- inline --> here." in page  # inside a line of text: shown as written
+    assert "&lt;!-- never closed" in page and "5.3 {: #5.3 .rr-rule" in page  # never closed: text
+    assert [warning.split(": ", 1)[0] for warning in imported.report.warnings] == [
+        "rulesets/lb/sources/lb.md:3", "rulesets/lb/sources/lb.md:8"]
