@@ -443,7 +443,7 @@ def _printed_number(text: str) -> str:
     return match.group(1) if match else ""
 
 
-_TITLE_END = re.compile(r"[.:](?:\*{1,3}|_{1,3})?(?=\s|$)")
+_TITLE_END = re.compile(r"[.:](?:\*{1,3}|_{1,3})?(?=\s|$)|(?<=\s)[–—-](?=\s)")
 
 
 def _markdown_run_in_title(rest: str, reader: Reader) -> tuple[str | None, str]:

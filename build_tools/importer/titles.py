@@ -9,6 +9,8 @@
   up to the first ". " is the title when a new sentence follows and it reads
   as one: a few words in title case or capitals, no digits, not an
   abbreviation (``St. Vith``);
+* ``5.1 Movement Costs — Each hex ...``, ``5.3 ROADS - A road ...``: the run
+  up to the first spaced dash, on the same terms;
 * ``5.4 Zones of Control``, ``4.0 COMBAT``, ``5.42 (Optional) "Overrun"
   Attacks``: the whole rest of the line is the title when it is short, does
   not end a sentence and reads as a title: in capitals or title case, or in
@@ -38,6 +40,7 @@ _COLON_TITLE = re.compile(r"(?P<title>[^:.!?;,]+):(?:\s+|$)")
 # markers after it ("… (5.2).[^1]", "… stacks.¹").
 _ENDS_SENTENCE = re.compile(r"[.!?,;][\"')\]’”]*(?:\[\^[^\]\s]+\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)*$")
 _PERIOD_TITLE = re.compile(r"(?P<title>[^.!?:;,\d]+)\.\s+")
+_DASH_TITLE = re.compile(r"(?P<title>[^.!?:;,\d–—-]+?)\s+(?P<dash>[–—-])\s+")
 # Words a line may start with that end in a period without ending a title.
 _ABBREVIATIONS = frozenset("approx cf dr etc fig figs mr mrs ms mt no nos p pp st vol vs".split())
 
@@ -90,17 +93,35 @@ def period_title(rest: str) -> tuple[str | None, str]:
     match = _PERIOD_TITLE.match(rest)
     if match:
         title, body = match.group("title").strip(), rest[match.end():].strip()
-        words = title.split()
-        if (words and len(words) <= MAX_COLON_TITLE_WORDS and (body[:1].isupper() or body[:1].isdigit())
-                and words[-1].lower() not in _ABBREVIATIONS and (in_title_case(title) or in_capitals(title))):
+        if _reads_as_run_in_title(title, body):
             return title + ".", body
     return None, rest.strip()
 
 
+def dash_title(rest: str) -> tuple[str | None, str]:
+    """``"Movement Costs — Each hex costs"`` -> ``("Movement Costs —", "Each hex costs")``."""
+    match = _DASH_TITLE.match(rest)
+    if match:
+        title, body = match.group("title").strip(), rest[match.end():].strip()
+        if _reads_as_run_in_title(title, body):
+            return f"{title} {match.group('dash')}", body
+    return None, rest.strip()
+
+
+def _reads_as_run_in_title(title: str, body: str) -> bool:
+    """A few words in title case or capitals, not ending in an abbreviation, before a new sentence."""
+    words = title.split()
+    return bool(words and len(words) <= MAX_COLON_TITLE_WORDS and (body[:1].isupper() or body[:1].isdigit())
+                and words[-1].lower() not in _ABBREVIATIONS and (in_title_case(title) or in_capitals(title)))
+
+
 def run_in_title(rest: str) -> tuple[str | None, str]:
-    """The title a rule's line starts with, before its text: up to a colon, else up to a period."""
-    title, body = colon_title(rest)
-    return (title, body) if title is not None else period_title(rest)
+    """The title a rule's line starts with, before its text: up to a colon, else a period, else a spaced dash."""
+    for split in (colon_title, period_title, dash_title):
+        title, body = split(rest)
+        if title is not None:
+            return title, body
+    return None, rest.strip()
 
 
 def whole_line_title(rest: str, *, text_follows: bool) -> bool:

@@ -53,8 +53,13 @@ def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     ("Sailing. a boat spends", None, "Sailing. a boat spends"),  # no new sentence after it
     ("A Unit That Moves Into a Hex With an Enemy. It stops", None,
      "A Unit That Moves Into a Hex With an Enemy. It stops"),  # too long for a run-in title
+    ("Movement Costs — Each hex costs one MP", "Movement Costs —", "Each hex costs one MP"),
+    ("ROADS - A road halves costs", "ROADS -", "A road halves costs"),
+    ("Units in the same hex - all of them - move", None, "Units in the same hex - all of them - move"),
+    ("Rivers – a river stops", None, "Rivers – a river stops"),  # no new sentence after the dash
+    ("4-4-6 Units – They move", None, "4-4-6 Units – They move"),  # a rating, not a title
 ])
-def test_a_run_in_title_before_a_colon_or_a_period(rest, title, body):
+def test_a_run_in_title_before_a_colon_a_period_or_a_dash(rest, title, body):
     assert run_in_title(rest) == (title, body)
 
 
@@ -102,6 +107,7 @@ def test_a_page_number_between_rules_is_text_and_reported():
     ("**5.12** *Optional:* Caravans ignore salt (5.11).", "## 5.12 *Optional:*", "Caravans ignore salt (5.11)."),
     ("**5.12** *Sailing.* A boat sails. Then it docks.", "## 5.12 *Sailing.*", "A boat sails. Then it docks."),
     ("**5.12** **Night Moves**: Ships move two hexes.", "## 5.12 **Night Moves**:", "Ships move two hexes."),
+    ("**5.12** *Night Moves* — Ships move two hexes.", "## 5.12 *Night Moves* —", "Ships move two hexes."),
 ])
 def test_a_markdown_run_in_title_keeps_its_emphasis_whole(line, heading, text):
     page = import_text(f"## 5. Movement\n\n**5.11** Units move.\n\n{line}\n", path="rulesets/rl/sources/rl.md",
