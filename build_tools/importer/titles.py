@@ -40,7 +40,7 @@ _COLON_TITLE = re.compile(r"(?P<title>[^:.!?;,]+):(?:\s+|$)")
 # markers after it ("… (5.2).[^1]", "… stacks.¹").
 _ENDS_SENTENCE = re.compile(r"[.!?,;][\"')\]’”]*(?:\[\^[^\]\s]+\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)*$")
 _PERIOD_TITLE = re.compile(r"(?P<title>[^.!?:;,\d]+)\.\s+")
-_DASH_TITLE = re.compile(r"(?P<title>[^.!?:;,\d–—-]+?)\s+(?P<dash>[–—-])\s+")
+_DASH_TITLE = re.compile(r"(?P<title>[^.!?:;,\d–—-]{1,%d}?)[ \t]+(?P<dash>[–—-])[ \t]+" % MAX_TITLE_LENGTH)
 # Words a line may start with that end in a period without ending a title.
 _ABBREVIATIONS = frozenset("approx cf dr etc fig figs mr mrs ms mt no nos p pp st vol vs".split())
 
@@ -99,11 +99,13 @@ def period_title(rest: str) -> tuple[str | None, str]:
 
 
 def dash_title(rest: str) -> tuple[str | None, str]:
-    """``"Movement Costs — Each hex costs"`` -> ``("Movement Costs —", "Each hex costs")``."""
+    """``"Movement Costs — Each hex costs"`` -> ``("Movement Costs —", "Each hex costs")``; not a
+    title with a subtitle (``"COMBAT - GENERAL"``, ``"Zones of Control - Advanced"``): what
+    follows the dash must read as a sentence, not as more title."""
     match = _DASH_TITLE.match(rest)
     if match:
         title, body = match.group("title").strip(), rest[match.end():].strip()
-        if _reads_as_run_in_title(title, body):
+        if _reads_as_run_in_title(title, body) and not (in_title_case(body) or in_capitals(body)):
             return f"{title} {match.group('dash')}", body
     return None, rest.strip()
 

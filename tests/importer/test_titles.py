@@ -58,6 +58,8 @@ def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     ("Units in the same hex - all of them - move", None, "Units in the same hex - all of them - move"),
     ("Rivers – a river stops", None, "Rivers – a river stops"),  # no new sentence after the dash
     ("4-4-6 Units – They move", None, "4-4-6 Units – They move"),  # a rating, not a title
+    ("COMBAT - GENERAL", None, "COMBAT - GENERAL"),  # a subtitle: more title after the dash, not a sentence
+    ("Zones of Control - Advanced", None, "Zones of Control - Advanced"),
 ])
 def test_a_run_in_title_before_a_colon_a_period_or_a_dash(rest, title, body):
     assert run_in_title(rest) == (title, body)
