@@ -81,8 +81,6 @@ def import_text(text: str, *, path: str, ruleset: str, numbering: Numbering, cha
         reader = read_markdown(text) if fmt == "markdown" else read_text(text)
         page, report = import_numbered(text, reader, path=path, numbering=numbering, chapter=chapter)
         report.format_reason = reason
-        report.warnings += [f"{path}:{index + 1}: left out an HTML comment (a transcriber's note, not the book's text)"
-                            for index in reader.comments]
     report.size = len(text)
     report.warnings[:0] = removed
     front = {"ruleset": ruleset}

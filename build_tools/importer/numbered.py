@@ -31,10 +31,10 @@ from build_tools.importer import markdown_text as md
 from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule
-from build_tools.importer.source_lines import (BLANK, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM, PIPE, TAB, TEXT,
+from build_tools.importer.source_lines import (BLANK, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM, PIPE, TAB, TEXT,
                                                VERBATIM, Line, Reader, ends_sentence, looks_decorated, looks_numbered)
 from build_tools.importer.tab_tables import TabTables
-from build_tools.importer.titles import run_in_title, whole_line_title
+from build_tools.importer.titles import colon_title, run_in_title, whole_line_title
 from build_tools.numbering import Numbering, RuleNumber
 from build_tools.references.dotted import QUANTITY_WORDS
 
@@ -100,25 +100,30 @@ class _Importer:
         self.numbers: dict[int, RuleNumber | None] = {}  # line index -> the rule number it starts with
         self.spellings: dict[str, str] = {}  # a printed section spelling (5, 5.0) -> its rule ID
         self.previous: tuple[RuleNumber, int] | None = None  # the last rule and its line
+        # _next_numbered's last answer of each kind: (asked from, found at, answer); none yet.
+        self._next_numbered_seen: dict[bool, tuple[int, int, tuple[int, RuleNumber] | None]] = {
+            True: (1, 0, None), False: (1, 0, None)}
         self.last_top: RuleNumber | None = None  # the last top-level rule: its ID starts footnote IDs
         self.first_rule: tuple[RuleNumber, str | None] | None = None
         self.document_title: str | None = None
         self.shift = 0  # 1 when the document's title is the h1 above every rule
         self.report = ImportReport(path=path, format=reader.name)
-        self.tables = TabTables(raw_lines, self.error)
+        self.raw = raw_lines
+        self.tables = TabTables(_table_lines(reader, raw_lines), self.error)
         self.pipe_rows = [line.text if line.kind == PIPE else "" for line in self.lines]
 
     def error(self, index: int, reason: str) -> SourceError:
         return SourceError(self.path, index + 1, reason)
 
     def next_nonblank(self, position: int) -> int | None:
-        while position < len(self.lines) and self.lines[position].kind == BLANK:
+        while position < len(self.lines) and self.lines[position].kind in (BLANK, COMMENT):
             position += 1
         return position if position < len(self.lines) else None
 
     # -- the walk --------------------------------------------------------------------
 
     def read(self) -> tuple[Page, ImportReport]:
+        self._left_out_comments()
         first = self.next_nonblank(0)
         if first is None:
             raise SourceError(self.path, None, "empty file: no rules to import")
@@ -132,12 +137,28 @@ class _Importer:
         return Page(title=self._page_title(), chapter=self.chapter if self.numbering.has_chapters else None,
                     markdown="\n\n".join(self.page.blocks) + "\n"), self.report
 
+    def _left_out_comments(self) -> None:
+        """Report each HTML comment the reader left out; refuse one that holds lines that look like
+        rules (a comment left open by mistake would drop them)."""
+        for start, end in self.reader.comments:
+            span = f"line {start + 1}" if end == start else f"lines {start + 1}-{end + 1}"
+            numbered = next((index for index in range(start + 1, end + 1) if looks_numbered(self.raw[index])), None)
+            if numbered is not None:
+                raise self.error(start, f"the HTML comment on {span} holds a line that looks like a rule (line "
+                                        f"{numbered + 1}: {self.raw[numbered].strip()[:40]!r}): close the comment "
+                                        f"with --> where it should end")
+            self.report.warnings.append(f"{self.path}:{start + 1}: left out an HTML comment ({span}), "
+                                        f"a transcriber's note, not the book's text")
+
     def _document_title(self, first: int) -> int:
         """Read the document's title, if the first line is one; return where the body starts."""
         line = self.lines[first]
-        if line.kind == HEADING and self._rule_number(line) is None:
+        # "PART 1: BASIC GAME" above section 1 is no rule, and may be the title.
+        numbered = self._rule_number(line) is not None and not (
+            line.number.label and self._heading_above_sections(first) is not None)
+        if line.kind == HEADING and not numbered:
             title = self.reader.plain(line.text)
-        elif (line.kind == TEXT and self._rule_number(line) is None and not ends_sentence(line.text)
+        elif (line.kind == TEXT and not numbered and not ends_sentence(line.text)
               and len(line.text) <= 80 and not looks_numbered(line.text)):
             title = line.text
         else:
@@ -150,6 +171,8 @@ class _Importer:
     def _line(self, position: int) -> int:
         line = self.lines[position]
         kind = line.kind
+        if kind == COMMENT:  # left out, as if the line were not there
+            return position + 1
         if kind == BLANK:
             self.out.close()
             return position + 1
@@ -234,23 +257,53 @@ class _Importer:
 
     def _not_a_rule(self, line: Line, number: RuleNumber, position: int) -> str | None:
         """Why a line that starts with a rule number is not read as that rule, or None."""
+        if line.number.label:
+            above = self._heading_above_sections(position)
+            if above is not None:
+                return above
         if line.kind == HEADING:
             return None
         if self._continues_sentence(line, number):
             return "continues the sentence of the line before"
+        if line.kind == ITEM and not line.marker[:1].isdigit():
+            return self._why_no_bullet_rule(line, number)
         reason = self._why_no_section(line, number, position) if number.bare else None
-        if reason is not None and line.number.label:  # "Section 6. The attacker …": a sentence, never an item
-            return "read as text" + reason.removeprefix(LIST_ITEM)
+        if reason is not None and line.number.label and reason.startswith(LIST_ITEM):
+            return "read as text" + reason.removeprefix(LIST_ITEM)  # "Section 6. The attacker …": a sentence
         return reason
 
+    def _heading_above_sections(self, position: int) -> str | None:
+        """Why ``PART 1: BASIC GAME`` or ``Chapter 6 – Advanced Rules`` is no rule: the next rule is a
+        section of its own (``1. INTRODUCTION``), not a rule under it; the line stays a heading or text."""
+        following = self._next_numbered(position + 1)
+        if following is None or not following[1].bare or self.lines[following[0]].number.label:
+            return None
+        return (f"a heading above the sections: the next rule ({following[1].printed}, line "
+                f"{self.lines[following[0]].index + 1}) is a section of its own, not a rule under it")
+
+    def _why_no_bullet_rule(self, line: Line, number: RuleNumber) -> str | None:
+        """``- **1.5** MP for woods`` under 5.1 is an item: a rule printed as a bullet comes in order."""
+        if self.previous is not None and number.path <= self.previous[0].path:
+            return f"{LIST_ITEM}: {number.printed} does not come after {self.previous[0].printed}"
+        rest = self.reader.plain(line.number.rest)
+        if rest[:1].islower() or rest.split(" ", 1)[0] in QUANTITY_WORDS:
+            return f"{LIST_ITEM}: a quantity, not a rule"
+        return None
+
     def _why_no_section(self, line: Line, number: RuleNumber, position: int) -> str | None:
+        following = self._next_numbered(position + 1)
+        if following is not None and following[1].bare and following[1].path == number.path:
+            # "3. Supply Phase. Both players check." in a list, and then "3. MOVEMENT".
+            return (f"{LIST_ITEM}: section {number.printed} comes at line "
+                    f"{self.lines[following[0]].index + 1}")
         if not line.number.rest.strip() and line.kind == TEXT:
             going_back = self._rule_going_back_after(number, position)
             if going_back is not None:
                 return going_back
         if self.last_top is not None and number.path <= self.last_top.path:
             return f"{LIST_ITEM}: {number.printed} does not come after section {self.last_top.printed}"
-        if self.out.items and line.marker and not self._could_be_title(line, position):
+        if self.out.items and line.marker and not self._could_be_title(line, position, run_in=False):
+            # "1. Movement Phase. The phasing player moves." in a list: its items have run-in titles too.
             return f"{LIST_ITEM}: it continues the list above"
         if not self._could_be_title(line, position):
             return f"{LIST_ITEM}: a section {number.printed} would need a title after it"
@@ -259,15 +312,35 @@ class _Importer:
     def _rule_going_back_after(self, number: RuleNumber, position: int) -> str | None:
         """Why a number alone on its line is no section, when the next rule goes back before it
         (``5.1 …``, ``12``, ``5.2 …``): a page number of a text copied from a PDF, kept as text."""
-        for later in range(position + 1, len(self.lines)):
-            following = self._rule_number(self.lines[later])
-            if following is not None and not following.bare:
-                if following.path >= number.path:
-                    return None
-                return (f"a number alone on its line, and the rule after it ({following.printed}, line "
-                        f"{self.lines[later].index + 1}) comes before it: a page number? Kept as text; delete "
-                        f"it from the source")
-        return None
+        following = self._next_numbered(position + 1, sections=False)
+        if following is None or following[1].path >= number.path:
+            return None
+        return (f"a number alone on its line, and the rule after it ({following[1].printed}, line "
+                f"{self.lines[following[0]].index + 1}) comes before it: a page number? Kept as text; delete "
+                f"it from the source")
+
+    def _next_numbered(self, position: int, *, sections: bool = True) -> tuple[int, RuleNumber] | None:
+        """The first line from ``position`` on that starts with a rule number and could be a rule (not
+        ``1.5 MP to enter``, a quantity at the start of a wrapped line), with that number; without
+        ``sections``, the first such line with a number below a section (``5.2``, not ``12``).
+
+        Remembers its last answer for each kind, so that looking ahead from line after line (a page
+        number on every page) reads each line once."""
+        start, found, answer = self._next_numbered_seen[sections]
+        if start <= position <= found:
+            return answer
+        later, answer = position, None
+        while later < len(self.lines):
+            line = self.lines[later]
+            number = self._rule_number(line)
+            if number is not None and (sections or not number.bare):
+                rest = self.reader.plain(line.number.rest)
+                if not (rest[:1].islower() or rest.split(" ", 1)[0] in QUANTITY_WORDS):
+                    answer = (later, number)
+                    break
+            later += 1
+        self._next_numbered_seen[sections] = (position, later, answer)
+        return answer
 
     def _continues_sentence(self, line: Line, number: RuleNumber) -> bool:
         """``... it costs\n1.5 MP to enter``: a quantity at the start of a wrapped line,
@@ -284,13 +357,15 @@ class _Importer:
             return ""
         return f"; if this line goes on from the sentence before it, start it with a backslash: \\{line.text[:24]}"
 
-    def _could_be_title(self, line: Line, position: int) -> bool:
+    def _could_be_title(self, line: Line, position: int, *, run_in: bool = True) -> bool:
         """Whether a bare section number is followed by a title (or nothing): a
-        section heads its text with one; a numbered list item is a sentence."""
+        section heads its text with one; a numbered list item is a sentence.
+        (``run_in``: a title before a period or a dash counts; one before a colon always does.)"""
         rest = self.reader.plain(line.number.rest)
         if line.title is not None or not rest:
             return True
-        return run_in_title(rest)[0] is not None or whole_line_title(rest, text_follows=False)
+        title = run_in_title(rest)[0] if run_in else colon_title(rest)[0]
+        return title is not None or whole_line_title(rest, text_follows=False)
 
     def _text_follows(self, position: int | None) -> bool:
         """Whether the line at ``position`` is rule text starting a sentence (not a rule, not wrapped)."""
@@ -441,6 +516,13 @@ def _printed_number(text: str) -> str:
     """The number a line starts with, decorations off: ``**15)** Bulldozers`` -> ``15``."""
     match = re.match(r"[\s>#*_\[(]*([A-Z]?\d*(?:\.\d+)*[A-Z]?)", text)
     return match.group(1) if match else ""
+
+
+def _table_lines(reader: Reader, raw_lines: list[str]) -> list[str]:
+    """The source lines tab tables are read from, with the reader's say on each tab: one it read
+    as a space (after a rule number, indenting a line) neither makes a row nor opens a table."""
+    return [raw if line.kind == TAB or "\t" not in raw else raw.replace("\t", " ")
+            for raw, line in zip(raw_lines, reader.lines)]
 
 
 _TITLE_END = re.compile(r"[.:](?:\*{1,3}|_{1,3})?(?=\s|$)|(?<=\s)[–—-](?=\s)")

@@ -36,8 +36,8 @@ from typing import NamedTuple
 from build_tools.importer import markdown_text as md
 from build_tools.importer.pipe_tables import is_row
 
-BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM = (
-    "blank", "text", "heading", "item", "pipe", "tab", "hr", "example", "verbatim")
+BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM, COMMENT = (
+    "blank", "text", "heading", "item", "pipe", "tab", "hr", "example", "verbatim", "comment")
 
 # What may follow a rule number: spaces, tabs, and the fixed-width and no-break spaces of text copied from a PDF.
 _SPACE = "[ \t\u00a0\u2000-\u200a\u202f\u3000]"
@@ -56,10 +56,13 @@ _LABELLED_SECTION = re.compile(rf"(?P<label>(?i:section|chapter|part|article){_S
 LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)"
                             r"|\d+\.\d+(?:\.\d+)*[A-Z][a-z]")  # or glued to the next word: "5.4Bridges"
 GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*[A-Z][a-z]")
+# Rule text after a number: words, one of them in lower case ("Scale. Each hex is a mile."), not a cell ("Woods").
+_RULE_TEXT = re.compile(r"\S\s+\S*[a-z]")
 # A rule number alone, dotted, with its decorations: "1.1", "2.1.1.", "[5.11]", "5.11)".
 _DOTTED_NUMBER = re.compile(r"[\[(]?[A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?[.)\]:]?")
 _DECORATED = re.compile(r"[#*_\[(]|\d[)\]]")
-_SENTENCE_END = re.compile(r"[.!?:;][\"')\]’”*_]*$")
+# A sentence's last mark, with what may close it: quotes, brackets, emphasis, footnote markers ("[^1]", "¹").
+_SENTENCE_END = re.compile(r"[.!?:;][\"')\]’”*_]*(?:\[\^[^\]\s]+\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)*$")
 _EXAMPLE = re.compile(r"(?P<label>EX|EXAMPLE|Example):(?:\s+(?P<rest>.*))?")
 _TEXT_HR = re.compile(r"-{3,}|\*{3,}|_{3,}")
 _TEXT_BULLET = re.compile(r"(?P<marker>[-*•])\s+(?P<rest>\S.*)")
@@ -106,7 +109,7 @@ class Reader(NamedTuple):
     inline: Callable[[str], str]  # raw text -> inline Markdown for the page
     paragraph_line: Callable[[str], str]  # raw text -> a paragraph line (its start opens no block)
     paragraphs_by_blank_lines: bool  # Markdown: lines join until a blank line; text: until a sentence ends
-    comments: tuple[int, ...] = ()  # Markdown: where each HTML comment left out starts (0-based lines)
+    comments: tuple[tuple[int, int], ...] = ()  # Markdown: the first and last line of each HTML comment left out
 
 
 def number_at_start(text: str) -> Number | None:
@@ -132,11 +135,12 @@ def number_at_start(text: str) -> Number | None:
 def _tab_after_rule_number(line: str) -> str | None:
     """``1.1.<TAB>Scale. Each hex …``, a rule whose number a tab ends (as text copied from a
     PDF often has it), with a space for the tab; None for a table row. Only a dotted number
-    (``1.1``, ``[5.11]``) outside a table: a table's rows and its footnotes (``2<TAB>Only
-    vehicles``) may start with a number and a tab, but not with a rule's number alone."""
+    (``1.1``, ``[5.11]``) outside a table, before words in lower case: a table's rows and
+    its footnotes (``2<TAB>Only vehicles``, ``1.5<TAB>Woods``) may start with a number and a
+    tab, but not with a rule's number and its text."""
     head, _, rest = line.partition("\t")
     rest = rest.lstrip("\t")
-    if not rest or "\t" in rest or not _DOTTED_NUMBER.fullmatch(head):
+    if "\t" in rest or not _DOTTED_NUMBER.fullmatch(head) or not _RULE_TEXT.search(rest):
         return None
     return f"{head} {rest}"
 
@@ -210,16 +214,20 @@ def read_markdown(text: str) -> Reader:
     lines: list[Line] = []
     fence = None
     text_lines = text.split("\n")
-    comments: list[int] = []
-    in_comment = False
+    comments: list[tuple[int, int]] = []
+    comment_end = -1
     for index, raw in enumerate(text_lines):
-        if in_comment or (fence is None and raw.strip().startswith("<!--") and _comment_ends_a_line(index, text_lines)):
-            # A transcriber's note on lines of its own ("<!-- page 3 -->"): not the book's text, left out.
-            if not in_comment:
-                comments.append(index)
-            in_comment = "-->" not in (raw if in_comment else raw.strip()[4:])
-            lines.append(Line(index, BLANK, ""))
+        if index <= comment_end:
+            lines.append(Line(index, COMMENT, ""))
             continue
+        if fence is None and raw.strip().startswith("<!--"):
+            # A transcriber's note on lines of its own ("<!-- page 3 -->"): not the book's text, left out.
+            comment_end = _comment_end(index, text_lines)
+            if comment_end is not None:
+                comments.append((index, comment_end))
+                lines.append(Line(index, COMMENT, ""))
+                continue
+            comment_end = -1
         if fence is not None:
             if raw.strip().startswith(fence) and not raw.strip().strip(fence[0]):
                 fence = None
@@ -233,7 +241,7 @@ def read_markdown(text: str) -> Reader:
             lines.append(Line(index, BLANK, ""))
             continue
         underline = _MD_SETEXT.fullmatch(raw)
-        if underline and _one_line_paragraph(lines):
+        if underline and _one_line_paragraph(lines, text_lines):
             # "Movement\n========": the line above is a heading (h1 for "=", h2 for "-"), this one its underline.
             above = text_lines[index - 1]
             lines[-1] = _markdown_line(index - 1, f"{'#' if underline.group(1)[0] == '=' else '##'} {above.strip()}")
@@ -244,20 +252,21 @@ def read_markdown(text: str) -> Reader:
                   paragraph_line=md.escape_markdown_line, paragraphs_by_blank_lines=True, comments=tuple(comments))
 
 
-def _comment_ends_a_line(index: int, text_lines: list[str]) -> bool:
-    """Whether the HTML comment opening line ``index`` ends a line, there or below (a comment
-    inside a line of text, or one never closed, is text and shown as written)."""
-    after_opening = text_lines[index].find("<!--") + 4
+def _comment_end(index: int, text_lines: list[str]) -> int | None:
+    """The line where the HTML comment opening line ``index`` closes, when it closes a line
+    (None: a comment inside a line of text, or one never closed, is text and shown as written)."""
+    after_opening = text_lines[index].find("<!--") + 2  # "<!-->" is a whole comment, as in CommonMark
     for offset, line in enumerate(text_lines[index:]):
         end = line.find("-->", after_opening if offset == 0 else 0)
         if end != -1:
-            return not line[end + 3:].strip()
-    return False
+            return index + offset if not line[end + 3:].strip() else None
+    return None
 
 
-def _one_line_paragraph(lines: list[Line]) -> bool:
-    """Whether the last line read is a paragraph of one line (a setext heading's text)."""
-    return bool(lines) and lines[-1].kind == TEXT and (len(lines) < 2 or lines[-2].kind in (BLANK, HEADING))
+def _one_line_paragraph(lines: list[Line], text_lines: list[str]) -> bool:
+    """Whether the last line read is a paragraph of one line, not quoted (a setext heading's text)."""
+    return (bool(lines) and lines[-1].kind == TEXT and not text_lines[lines[-1].index].lstrip().startswith(">")
+            and (len(lines) < 2 or lines[-2].kind in (BLANK, HEADING, COMMENT)))
 
 
 def _markdown_number(text: str) -> tuple[Number | None, str | None]:

@@ -1,0 +1,97 @@
+"""Lines that look like one thing and are another, in books copied from print: each is read as
+the book means it, and nothing is silently lost (build_tools/importer/numbered.py, source_lines.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from build_tools.errors import SourceError
+from build_tools.importer import import_text
+from build_tools.numbering import numbering_of
+
+
+def imported(source: str, numbering: str = "case", fmt: str = "text"):
+    return import_text(source, path="rulesets/x/sources/x.txt", ruleset="x", numbering=numbering_of(numbering),
+                       format=fmt)
+
+
+def headings(source: str, numbering: str = "case", fmt: str = "text") -> list[str]:
+    return [line.split(" {")[0] for line in imported(source, numbering, fmt).markdown.splitlines()
+            if line.startswith("#")]
+
+
+@pytest.mark.parametrize("gap", ["\n", "\n\n"])
+def test_numbered_list_items_with_titles_stay_items(gap):
+    items = gap.join(["1. Movement Phase. The phasing player moves.", "2. Combat Phase - The phasing player attacks.",
+                      "3. Supply Phase. Both players check supply."])
+    source = (f"1. INTRODUCTION\n1.1 Scale. Each hex is a mile.\n\n2. SEQUENCE OF PLAY\nEach turn has three phases:\n"
+              f"{items}\n\n3. MOVEMENT\n3.1 Costs. One MP per hex.\n")
+    assert headings(source) == ["# 1. INTRODUCTION", "## 1.1 Scale.", "# 2. SEQUENCE OF PLAY", "# 3. MOVEMENT",
+                                "## 3.1 Costs."]
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("PART 1: BASIC GAME\n\n1. INTRODUCTION\n1.1 Scale. Each hex is a mile.\n\n2. MOVEMENT\n2.1 Costs. One MP.\n",
+     ["# PART 1: BASIC GAME", "## 1. INTRODUCTION", "### 1.1 Scale.", "## 2. MOVEMENT", "### 2.1 Costs."]),
+    ("5. MOVEMENT\n5.1 Costs. One.\n\nCHAPTER 6 – ADVANCED RULES\n\n6. SUPPLY\n6.1 Lines. Trace.\n",
+     ["# 5. MOVEMENT", "## 5.1 Costs.", "# 6. SUPPLY", "## 6.1 Lines."]),
+])
+def test_a_part_or_chapter_above_numbered_sections_is_no_rule(source, expected):
+    assert headings(source) == expected
+
+
+def test_a_part_heading_above_sections_in_markdown_is_a_heading():
+    assert headings("## 5. Movement\n\n**5.1** Costs.\n\n## Part 2 – Advanced Rules\n\n## 6. Supply\n\n**6.1** Lines.\n",
+                    fmt="markdown") == ["# 5. Movement", "## 5.1", "### Part 2 – Advanced Rules", "# 6. Supply", "## 6.1"]
+
+
+@pytest.mark.parametrize("section_6", ["6\nCOMBAT\nAn attack costs\n1.5 MP to make.\n",
+                                       "6\nCOMBAT\n\nODDS TABLE\n1.5\tHalf\n2\tFull\n"])
+def test_a_wrapped_quantity_or_a_table_row_is_not_the_rule_after_a_lone_number(section_6):
+    # "6" is section 6, not a page number: neither "1.5 MP" nor the row "1.5<TAB>Half" is a rule before it.
+    assert headings(f"5. MOVEMENT\n5.1 Costs. One.\n\n{section_6}\n6.1 Odds. Compare.\n") == [
+        "# 5. MOVEMENT", "## 5.1 Costs.", "# 6", "## 6.1 Odds."]
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("1. GENERAL\n1.1.\tScale. Each hex\nis a mile.\n1.2.\tTurns. Each turn is a day.\n",
+     ["# 1. GENERAL", "## 1.1 Scale.", "## 1.2 Turns."]),  # wrapped text before a tabbed rule: no table title
+    ("1. GENERAL\n1.1 Scale. Each hex\nis a mile.\n\t1.1.1 Roads. A road costs half.\n",
+     ["# 1. GENERAL", "## 1.1 Scale.", "### 1.1.1 Roads."]),
+    ("1. MOVEMENT\nUnits move.\n\nRate\tMove\n1\tHalf\n\n1.1.\tScale. Each hex is a mile.\n\n1.2 Turns. A day.\n",
+     ["# 1. MOVEMENT", "## 1.1 Scale.", "## 1.2 Turns."]),  # after a table: a rule, not the table's notes
+])
+def test_a_tab_the_reader_takes_for_a_space_opens_no_table(source, expected):
+    assert headings(source, "decimal") == expected
+
+
+def test_a_table_without_a_header_whose_cells_start_with_decimals_stays_a_table():
+    page = imported("1. MOVEMENT\n1.1 Costs. Terrain costs are:\n\n1.5\tWoods\n2.0\tHills\n", "decimal").markdown
+    assert '<th markdown="span">1.5</th><th markdown="span">Woods</th>' in page and "#1.5" not in page
+
+
+def test_bulleted_bold_quantities_are_items():
+    page = imported("## 5. Movement\n\n**5.1** Costs. Terrain costs:\n\n- **1.5** MP for woods.\n- **2** MP for hills.\n\n"
+                    "**5.2** Roads. Half.\n", fmt="markdown").markdown
+    assert "<li markdown=\"span\">**1.5** MP for woods.</li>" in page
+    assert [line.split(" {")[0] for line in page.splitlines() if line.startswith("#")] == [
+        "# 5. Movement", "## 5.1 Costs.", "## 5.2 Roads."]
+
+
+def test_an_html_comment_is_closed_as_commonmark_closes_it_and_a_comment_left_open_over_rules_fails():
+    page = imported("## 5. Movement\n\n<!-->\n\n**5.1** Units move.\n\n**5.2** Roads. Half.\n", fmt="markdown").markdown
+    assert "Units move." in page and "## 5.2 Roads." in page
+    with pytest.raises(SourceError) as error:
+        imported("## 5. Movement\n\n<!-- page 3 ->\n\n**5.1** Units move.\n\n<!-- page 4 -->\n", fmt="markdown")
+    assert error.value.line == 3 and "holds a line that looks like a rule (line 5" in error.value.reason
+
+
+def test_an_html_comment_inside_a_paragraph_leaves_the_paragraph_whole():
+    page = imported("## 5. Movement\n\n**5.1** Units move across\n<!-- page 4 -->\nrivers slowly.\n",
+                    fmt="markdown").markdown
+    assert "Units move across\nrivers slowly." in page
+
+
+def test_an_underline_under_a_quote_is_a_rule_across_the_page():
+    page = imported("## 5. Movement\n\n> A quoted note\n---\n\n**5.1** Units.\n", fmt="markdown").markdown
+    assert "* * *" in page and "## > A quoted note" not in page
