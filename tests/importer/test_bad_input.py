@@ -173,7 +173,7 @@ def test_missing_file_names_the_file(tmp_path):
 SOURCE_PIECES = st.sampled_from([
     "5.", "5.1", "5.1.", "5.11", "12", "[5.3]", "6.0 COMBAT", "**5.2**", "5.11)", "Section 5:", "Chapter 6 –", "Part",
     "\t", " ", "\n", "\n\n", "## ", "- ", "1. ", "|a|b|", "|---|---|", "Movement", "*Optional:*", "Units move.",
-    "(see 5.1)", ". ", ": ", "St.", "2-5", "EX: ", "---", "\\", "\u00a0", "5.4Bridges", "===", "{#id}", "- **5.1** ", "<!--", "-->"])
+    "(see 5.1)", ". ", ": ", "St.", "2-5", "EX: ", "---", "\\", "\u00a0", "5.4Bridges", "===", "{#id}", "- **5.1** ", "<!--", "-->", "PART 1: ", " — ", "[^1]", "> "])
 
 
 @settings(max_examples=400, deadline=None)
