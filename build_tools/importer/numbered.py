@@ -32,7 +32,8 @@ from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule
 from build_tools.importer.source_lines import (BLANK, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM, PIPE, TAB, TEXT,
-                                               VERBATIM, Line, Reader, ends_sentence, looks_decorated, looks_numbered)
+                                               VERBATIM, Line, Reader, ends_sentence, looks_decorated, looks_numbered,
+                                               markdown_line)
 from build_tools.importer.tab_tables import TabTables
 from build_tools.importer.titles import colon_title, run_in_title, whole_line_title
 from build_tools.numbering import Numbering, RuleNumber
@@ -40,6 +41,7 @@ from build_tools.references.dotted import QUANTITY_WORDS
 
 MAX_HEADING_LEVEL = 6
 LIST_ITEM = "read as a numbered list item"
+HEADING_ABOVE = "a heading above the sections"
 
 
 class _Blocks:
@@ -142,23 +144,30 @@ class _Importer:
         rules (a comment left open by mistake would drop them)."""
         for start, end in self.reader.comments:
             span = f"line {start + 1}" if end == start else f"lines {start + 1}-{end + 1}"
-            numbered = next((index for index in range(start + 1, end + 1) if looks_numbered(self.raw[index])), None)
+            numbered = next((index for index in range(start + 1, end + 1) if self._reads_as_rule(index)), None)
             if numbered is not None:
-                raise self.error(start, f"the HTML comment on {span} holds a line that looks like a rule (line "
+                raise self.error(start, f"the HTML comment on {span} holds a line that reads as a rule (line "
                                         f"{numbered + 1}: {self.raw[numbered].strip()[:40]!r}): close the comment "
-                                        f"with --> where it should end")
+                                        f"with --> where it should end, or delete the rules it should leave out")
             self.report.warnings.append(f"{self.path}:{start + 1}: left out an HTML comment ({span}), "
                                         f"a transcriber's note, not the book's text")
+
+    def _reads_as_rule(self, index: int) -> bool:
+        """Whether Markdown source line ``index`` would start a rule were it not in a comment: a
+        dotted number (``5.1 …``), or a section's in a heading or in bold (not ``1979 edition``)."""
+        line = markdown_line(index, self.raw[index])
+        try:
+            number = self._rule_number(line)
+        except SourceError:  # a number the numbering refuses: not a rule either
+            return False
+        return number is not None and (not number.bare or line.kind == HEADING or line.number.decorated)
 
     def _document_title(self, first: int) -> int:
         """Read the document's title, if the first line is one; return where the body starts."""
         line = self.lines[first]
-        # "PART 1: BASIC GAME" above section 1 is no rule, and may be the title.
-        numbered = self._rule_number(line) is not None and not (
-            line.number.label and self._heading_above_sections(first) is not None)
-        if line.kind == HEADING and not numbered:
+        if line.kind == HEADING and self._rule_number(line) is None:
             title = self.reader.plain(line.text)
-        elif (line.kind == TEXT and not numbered and not ends_sentence(line.text)
+        elif (line.kind == TEXT and self._rule_number(line) is None and not ends_sentence(line.text)
               and len(line.text) <= 80 and not looks_numbered(line.text)):
             title = line.text
         else:
@@ -194,6 +203,8 @@ class _Importer:
                 self._rule(line, number, position)
                 return position + 1
             self._report_not_a_rule(line, reason)
+            if reason.startswith(HEADING_ABOVE):
+                kind = HEADING  # "PART 2: ADVANCED GAME" in plain text: a sub-heading, as in Markdown
             if line.marker:
                 self.out.item(line.depth or 1, line.marker, line.text if kind == ITEM else line.number.rest)
                 return position + 1
@@ -258,55 +269,45 @@ class _Importer:
     def _not_a_rule(self, line: Line, number: RuleNumber, position: int) -> str | None:
         """Why a line that starts with a rule number is not read as that rule, or None."""
         if line.number.label:
-            above = self._heading_above_sections(position)
+            above = self._heading_above_sections(number, position)
             if above is not None:
                 return above
         if line.kind == HEADING:
             return None
         if self._continues_sentence(line, number):
             return "continues the sentence of the line before"
-        if line.kind == ITEM and not line.marker[:1].isdigit():
-            return self._why_no_bullet_rule(line, number)
         reason = self._why_no_section(line, number, position) if number.bare else None
         if reason is not None and line.number.label and reason.startswith(LIST_ITEM):
             return "read as text" + reason.removeprefix(LIST_ITEM)  # "Section 6. The attacker …": a sentence
         return reason
 
-    def _heading_above_sections(self, position: int) -> str | None:
-        """Why ``PART 1: BASIC GAME`` or ``Chapter 6 – Advanced Rules`` is no rule: the next rule is a
-        section of its own (``1. INTRODUCTION``), not a rule under it; the line stays a heading or text."""
+    def _heading_above_sections(self, number: RuleNumber, position: int) -> str | None:
+        """Why ``PART 1: BASIC GAME`` or ``Chapter 6 – Advanced Rules`` is no rule: the next section
+        (``1. INTRODUCTION``, ``6. SUPPLY``: numbered without a word, titled, at or after its number)
+        is one of its own, not a rule under it. The line is a heading above the sections."""
         following = self._next_numbered(position + 1)
-        if following is None or not following[1].bare or self.lines[following[0]].number.label:
+        while following is not None and following[1].bare and not self.lines[following[0]].number.rest.strip():
+            following = self._next_numbered(following[0] + 1)  # a lone number: a page number, say
+        if following is None or not following[1].bare or following[1].path < number.path:
             return None
-        return (f"a heading above the sections: the next rule ({following[1].printed}, line "
-                f"{self.lines[following[0]].index + 1}) is a section of its own, not a rule under it")
-
-    def _why_no_bullet_rule(self, line: Line, number: RuleNumber) -> str | None:
-        """``- **1.5** MP for woods`` under 5.1 is an item: a rule printed as a bullet comes in order."""
-        if self.previous is not None and number.path <= self.previous[0].path:
-            return f"{LIST_ITEM}: {number.printed} does not come after {self.previous[0].printed}"
-        rest = self.reader.plain(line.number.rest)
-        if rest[:1].islower() or rest.split(" ", 1)[0] in QUANTITY_WORDS:
-            return f"{LIST_ITEM}: a quantity, not a rule"
-        return None
+        line = self.lines[following[0]]
+        if line.number.label or not (line.kind == HEADING or self._could_be_title(line, following[0])):
+            return None
+        return (f"{HEADING_ABOVE}: the next section ({following[1].printed}, line {line.index + 1}) is one of "
+                f"its own, not a rule under it")
 
     def _why_no_section(self, line: Line, number: RuleNumber, position: int) -> str | None:
-        following = self._next_numbered(position + 1)
-        if following is not None and following[1].bare and following[1].path == number.path:
-            # "3. Supply Phase. Both players check." in a list, and then "3. MOVEMENT".
-            return (f"{LIST_ITEM}: section {number.printed} comes at line "
-                    f"{self.lines[following[0]].index + 1}")
         if not line.number.rest.strip() and line.kind == TEXT:
             going_back = self._rule_going_back_after(number, position)
             if going_back is not None:
                 return going_back
         if self.last_top is not None and number.path <= self.last_top.path:
             return f"{LIST_ITEM}: {number.printed} does not come after section {self.last_top.printed}"
-        if self.out.items and line.marker and not self._could_be_title(line, position, run_in=False):
-            # "1. Movement Phase. The phasing player moves." in a list: its items have run-in titles too.
+        if self.out.items and line.marker and not self._could_be_title(line, position):
             return f"{LIST_ITEM}: it continues the list above"
         if not self._could_be_title(line, position):
-            return f"{LIST_ITEM}: a section {number.printed} would need a title after it"
+            return (f"{LIST_ITEM}: a section {number.printed} would need a title after it (alone on its line, "
+                    f"or before a colon)")
         return None
 
     def _rule_going_back_after(self, number: RuleNumber, position: int) -> str | None:
@@ -357,15 +358,15 @@ class _Importer:
             return ""
         return f"; if this line goes on from the sentence before it, start it with a backslash: \\{line.text[:24]}"
 
-    def _could_be_title(self, line: Line, position: int, *, run_in: bool = True) -> bool:
+    def _could_be_title(self, line: Line, position: int) -> bool:
         """Whether a bare section number is followed by a title (or nothing): a
-        section heads its text with one; a numbered list item is a sentence.
-        (``run_in``: a title before a period or a dash counts; one before a colon always does.)"""
+        section heads its text with one; a numbered list item is a sentence. Only
+        a title before a colon counts: ``1. Movement Phase. The phasing player
+        moves.`` is how a sequence of play lists its phases."""
         rest = self.reader.plain(line.number.rest)
         if line.title is not None or not rest:
             return True
-        title = run_in_title(rest)[0] if run_in else colon_title(rest)[0]
-        return title is not None or whole_line_title(rest, text_follows=False)
+        return colon_title(rest)[0] is not None or whole_line_title(rest, text_follows=False)
 
     def _text_follows(self, position: int | None) -> bool:
         """Whether the line at ``position`` is rule text starting a sentence (not a rule, not wrapped)."""

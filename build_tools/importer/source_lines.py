@@ -17,8 +17,7 @@ Plain text (``format: text``)
     anything but text (``\\1.5 MP are needed``).
 Markdown (``format: markdown``)
     the same, read the Markdown way: ``#`` and underlined (setext) headings,
-    whose ``{#id}`` attribute blocks are left out, ``**bold**`` numbers (a
-    bullet at the margin may print a rule: ``- **5.11** …``),
+    whose ``{#id}`` attribute blocks are left out, ``**bold**`` numbers,
     ``-``/``*``/``+`` and ``1.``/``1)`` lists nested by indentation, pipe
     tables, ``---``/``***`` rules, ``>`` quotes, fenced code kept verbatim;
     an HTML comment on lines of its own is a transcriber's note, left out
@@ -29,12 +28,14 @@ Markdown (``format: markdown``)
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable
 from typing import NamedTuple
 
 from build_tools.importer import markdown_text as md
 from build_tools.importer.pipe_tables import is_row
+from build_tools.importer.titles import run_in_title
 
 BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM, COMMENT = (
     "blank", "text", "heading", "item", "pipe", "tab", "hr", "example", "verbatim", "comment")
@@ -56,8 +57,6 @@ _LABELLED_SECTION = re.compile(rf"(?P<label>(?i:section|chapter|part|article){_S
 LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)"
                             r"|\d+\.\d+(?:\.\d+)*[A-Z][a-z]")  # or glued to the next word: "5.4Bridges"
 GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*[A-Z][a-z]")
-# Rule text after a number: words, one of them in lower case ("Scale. Each hex is a mile."), not a cell ("Woods").
-_RULE_TEXT = re.compile(r"\S\s+\S*[a-z]")
 # A rule number alone, dotted, with its decorations: "1.1", "2.1.1.", "[5.11]", "5.11)".
 _DOTTED_NUMBER = re.compile(r"[\[(]?[A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?[.)\]:]?")
 _DECORATED = re.compile(r"[#*_\[(]|\d[)\]]")
@@ -133,14 +132,16 @@ def number_at_start(text: str) -> Number | None:
 
 
 def _tab_after_rule_number(line: str) -> str | None:
-    """``1.1.<TAB>Scale. Each hex …``, a rule whose number a tab ends (as text copied from a
-    PDF often has it), with a space for the tab; None for a table row. Only a dotted number
-    (``1.1``, ``[5.11]``) outside a table, before words in lower case: a table's rows and
-    its footnotes (``2<TAB>Only vehicles``, ``1.5<TAB>Woods``) may start with a number and a
-    tab, but not with a rule's number and its text."""
-    head, _, rest = line.partition("\t")
-    rest = rest.lstrip("\t")
-    if "\t" in rest or not _DOTTED_NUMBER.fullmatch(head) or not _RULE_TEXT.search(rest):
+    """``1.1.<TAB>Scale. Each hex …`` or ``<TAB>1.1.1 Roads. A road …``, a rule whose number a
+    tab ends or indents (as text copied from a PDF often has it), with a space for the tab; None
+    for a table row. Only a dotted number (``1.1``, ``[5.11]``) outside a table, before a
+    run-in title or a sentence: a table's rows and footnotes (``2<TAB>Only vehicles``,
+    ``1.5<TAB>Light woods``, ``<TAB>Cost``) may start with a number or a tab, but not with a
+    rule's number and its text."""
+    head, _, rest = line.partition("\t" if "\t" in line else " ")  # "\t1.1.1 Roads …" came indented
+    rest = rest.lstrip("\t ")
+    if "\t" in rest or not _DOTTED_NUMBER.fullmatch(head) or not (
+            run_in_title(rest)[0] is not None or _SENTENCE_END.search(rest)):
         return None
     return f"{head} {rest}"
 
@@ -174,11 +175,9 @@ def _text_line(index: int, raw: str, *, in_table: bool) -> Line:
     line = raw.strip()
     if not line:
         return Line(index, BLANK, "")
-    if in_table and "\t" in raw:  # a row's empty first or last cell is a tab at its start or end
-        return Line(index, TAB, line)
-    if "\t" in line:
-        numbered = _tab_after_rule_number(line)
-        if numbered is None:
+    if "\t" in raw:
+        numbered = None if in_table else _tab_after_rule_number(line)
+        if numbered is None:  # a row's empty first or last cell is a tab at its start or end
             return Line(index, TAB, line)
         line = numbered
     if line.startswith("\\"):
@@ -216,13 +215,14 @@ def read_markdown(text: str) -> Reader:
     text_lines = text.split("\n")
     comments: list[tuple[int, int]] = []
     comment_end = -1
+    closing_lines = [index for index, raw in enumerate(text_lines) if "-->" in raw]
     for index, raw in enumerate(text_lines):
         if index <= comment_end:
             lines.append(Line(index, COMMENT, ""))
             continue
         if fence is None and raw.strip().startswith("<!--"):
             # A transcriber's note on lines of its own ("<!-- page 3 -->"): not the book's text, left out.
-            comment_end = _comment_end(index, text_lines)
+            comment_end = _comment_end(index, text_lines, closing_lines)
             if comment_end is not None:
                 comments.append((index, comment_end))
                 lines.append(Line(index, COMMENT, ""))
@@ -244,29 +244,36 @@ def read_markdown(text: str) -> Reader:
         if underline and _one_line_paragraph(lines, text_lines):
             # "Movement\n========": the line above is a heading (h1 for "=", h2 for "-"), this one its underline.
             above = text_lines[index - 1]
-            lines[-1] = _markdown_line(index - 1, f"{'#' if underline.group(1)[0] == '=' else '##'} {above.strip()}")
+            lines[-1] = markdown_line(index - 1, f"{'#' if underline.group(1)[0] == '=' else '##'} {above.strip()}")
             lines.append(Line(index, BLANK, ""))
             continue
-        lines.append(_markdown_line(index, raw))
+        lines.append(markdown_line(index, raw))
     return Reader("markdown", lines, plain=markdown_plain, inline=md.escape_markdown_inline,
                   paragraph_line=md.escape_markdown_line, paragraphs_by_blank_lines=True, comments=tuple(comments))
 
 
-def _comment_end(index: int, text_lines: list[str]) -> int | None:
+def _comment_end(index: int, text_lines: list[str], closing_lines: list[int]) -> int | None:
     """The line where the HTML comment opening line ``index`` closes, when it closes a line
-    (None: a comment inside a line of text, or one never closed, is text and shown as written)."""
-    after_opening = text_lines[index].find("<!--") + 2  # "<!-->" is a whole comment, as in CommonMark
-    for offset, line in enumerate(text_lines[index:]):
-        end = line.find("-->", after_opening if offset == 0 else 0)
-        if end != -1:
-            return index + offset if not line[end + 3:].strip() else None
-    return None
+    (None: a comment inside a line of text, or one never closed, is text and shown as written).
+    ``closing_lines``: the lines holding ``-->``, in order."""
+    line = text_lines[index]
+    end = line.find("-->", line.find("<!--") + 2)  # "<!-->" is a whole comment, as in CommonMark
+    if end == -1:
+        later = bisect.bisect_right(closing_lines, index)
+        if later == len(closing_lines):
+            return None
+        index = closing_lines[later]
+        line = text_lines[index]
+        end = line.find("-->")
+    return index if not line[end + 3:].strip() else None
 
 
 def _one_line_paragraph(lines: list[Line], text_lines: list[str]) -> bool:
-    """Whether the last line read is a paragraph of one line, not quoted (a setext heading's text)."""
+    """Whether the last line read is a setext heading's text: a paragraph of one line, not quoted,
+    that ends no sentence (``**5.1** Units may move one hex.`` over ``---`` is a rule's text)."""
     return (bool(lines) and lines[-1].kind == TEXT and not text_lines[lines[-1].index].lstrip().startswith(">")
-            and (len(lines) < 2 or lines[-2].kind in (BLANK, HEADING, COMMENT)))
+            and not ends_sentence(markdown_plain(lines[-1].text))
+            and (len(lines) < 2 or lines[-2].kind in (BLANK, HEADING)))
 
 
 def _markdown_number(text: str) -> tuple[Number | None, str | None]:
@@ -283,7 +290,8 @@ def _markdown_number(text: str) -> tuple[Number | None, str | None]:
     return number, None
 
 
-def _markdown_line(index: int, raw: str) -> Line:
+def markdown_line(index: int, raw: str) -> Line:
+    """One line of a Markdown source as the reader reads it (outside fenced code and comments)."""
     line = raw.strip()
     if not line:
         return Line(index, BLANK, "")
@@ -305,15 +313,10 @@ def _markdown_line(index: int, raw: str) -> Line:
     item = _MD_ITEM.fullmatch(raw.rstrip())
     if item:
         indent = len(item.group("indent").replace("\t", "    "))
-        # At the margin, "1. Ferries" may be a section and "- **5.11** Units …" a rule printed as a
-        # bullet (a bold number only: "- 1.5 MP for woods" is an item): the importer decides.
-        number, title = None, None
-        if not indent and item.group("marker")[0].isdigit():
-            number = number_at_start(line)
-        elif not indent and _MD_BOLD.match(item.group("rest")):
-            number, title = _markdown_number(item.group("rest"))
+        # "1. Ferries" at the margin may be a section rather than an item: the importer decides.
+        number = number_at_start(line) if not indent and item.group("marker")[0].isdigit() else None
         return Line(index, ITEM, item.group("rest"), depth=1 + indent // 2, marker=item.group("marker"),
-                    number=number, title=title)
+                    number=number)
     example = _EXAMPLE.fullmatch(markdown_plain(line))
     if example:
         rest = re.sub(r"^(?:\*\*|__)?(?:EX|EXAMPLE|Example):(?:\*\*|__)?\s*", "", line)

@@ -100,14 +100,21 @@ def period_title(rest: str) -> tuple[str | None, str]:
 
 def dash_title(rest: str) -> tuple[str | None, str]:
     """``"Movement Costs — Each hex costs"`` -> ``("Movement Costs —", "Each hex costs")``; not a
-    title with a subtitle (``"COMBAT - GENERAL"``, ``"Zones of Control - Advanced"``): what
-    follows the dash must read as a sentence, not as more title."""
+    title with a subtitle (``"COMBAT - GENERAL"``, ``"COMBAT - General rules"``): what follows
+    the dash must read as a sentence, not as more title."""
     match = _DASH_TITLE.match(rest)
     if match:
         title, body = match.group("title").strip(), rest[match.end():].strip()
-        if _reads_as_run_in_title(title, body) and not (in_title_case(body) or in_capitals(body)):
+        if _reads_as_run_in_title(title, body) and _reads_as_sentence(body):
             return f"{title} {match.group('dash')}", body
     return None, rest.strip()
+
+
+def _reads_as_sentence(text: str) -> bool:
+    """Not more title (``GENERAL``, ``Advanced``, ``General rules``): a sentence that ends
+    on the line, or one of four words or more."""
+    return not (in_title_case(text) or in_capitals(text)) and (
+        bool(_ENDS_SENTENCE.search(text)) or len(text.split()) >= 4)
 
 
 def _reads_as_run_in_title(title: str, body: str) -> bool:

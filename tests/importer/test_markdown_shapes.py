@@ -1,5 +1,5 @@
 """Markdown transcriptions in the shapes people write them: setext headings, heading
-attributes, rules printed as bullets (build_tools/importer/source_lines.py, read_markdown)."""
+attributes, bold numbers in bullets, comments (build_tools/importer/source_lines.py, read_markdown)."""
 
 from __future__ import annotations
 
@@ -36,14 +36,14 @@ def test_a_heading_attribute_block_is_markup_not_text():
         '# 6. Archery {: #6 .rr-rule data-rule="6" }', '## 6.1 Range {: #6.1 .rr-rule data-rule="6.1" }']
 
 
-def test_rules_printed_as_bullets_with_bold_numbers_are_rules_and_other_bullets_items():
-    page = import_text("## 5. Movement\n\n- **5.1** Units move (see 5.2).\n- **5.2** Roads halve costs:\n\n"
-                       "- 1.5 MP for woods\n- **Note** only once\n", path="rulesets/lb/sources/lb.md", ruleset="lb",
+def test_bullets_with_bold_numbers_stay_items():
+    # A rule is never read from a bullet: "- **2.5** Woods" is a cost in a list as often as a rule.
+    page = import_text("## 2. Movement\n\n**2.1** Roads. Half.\n\n**2.2** Costs. Terrain costs in MP:\n\n"
+                       "- **2.5** Woods\n- **3** Hills\n", path="rulesets/lb/sources/lb.md", ruleset="lb",
                        numbering=numbering_of("case"), format="markdown").markdown
     assert [line.split(" {")[0] for line in page.splitlines() if line.startswith("#")] == [
-        "# 5. Movement", "## 5.1", "## 5.2"]
-    assert "Units move (see 5.2)." in page
-    assert '<li markdown="span">1.5 MP for woods</li>' in page and '<li markdown="span">**Note** only once</li>' in page
+        "# 2. Movement", "## 2.1 Roads.", "## 2.2 Costs."]
+    assert '<li markdown="span">**2.5** Woods</li>' in page
 
 
 def test_an_html_comment_on_lines_of_its_own_is_left_out_and_reported():

@@ -32,12 +32,17 @@ def test_numbered_list_items_with_titles_stay_items(gap):
 
 @pytest.mark.parametrize("source, expected", [
     ("PART 1: BASIC GAME\n\n1. INTRODUCTION\n1.1 Scale. Each hex is a mile.\n\n2. MOVEMENT\n2.1 Costs. One MP.\n",
-     ["# PART 1: BASIC GAME", "## 1. INTRODUCTION", "### 1.1 Scale.", "## 2. MOVEMENT", "### 2.1 Costs."]),
+     ["# PART 1: BASIC GAME", "# 1. INTRODUCTION", "## 1.1 Scale.", "# 2. MOVEMENT", "## 2.1 Costs."]),
     ("5. MOVEMENT\n5.1 Costs. One.\n\nCHAPTER 6 – ADVANCED RULES\n\n6. SUPPLY\n6.1 Lines. Trace.\n",
-     ["# 5. MOVEMENT", "## 5.1 Costs.", "# 6. SUPPLY", "## 6.1 Lines."]),
+     ["# 5. MOVEMENT", "## 5.1 Costs.", "### CHAPTER 6 – ADVANCED RULES", "# 6. SUPPLY", "## 6.1 Lines."]),
+    # A list under a section word, or a page number, is no section: "Section 3" is rule 3.
+    ("## Section 2: Setup\n\nPlace the units.\n\n## Section 3: Sequence of Play\n\nEach turn:\n\n"
+     "1. Movement Phase\n2. Combat Phase\n\n## Section 4: Movement\n\nUnits move.\n",
+     ["# Section 2: Setup", "# Section 3: Sequence of Play", "# Section 4: Movement"]),
+    ("Section 6: Combat\n23\n6.1 Odds. Compare.\n", ["# Section 6: Combat", "## 6.1 Odds."]),
 ])
-def test_a_part_or_chapter_above_numbered_sections_is_no_rule(source, expected):
-    assert headings(source) == expected
+def test_a_part_or_chapter_above_numbered_sections_is_a_heading(source, expected):
+    assert headings(source, fmt="markdown" if source.startswith("#") else "text") == expected
 
 
 def test_a_part_heading_above_sections_in_markdown_is_a_heading():
@@ -83,7 +88,7 @@ def test_an_html_comment_is_closed_as_commonmark_closes_it_and_a_comment_left_op
     assert "Units move." in page and "## 5.2 Roads." in page
     with pytest.raises(SourceError) as error:
         imported("## 5. Movement\n\n<!-- page 3 ->\n\n**5.1** Units move.\n\n<!-- page 4 -->\n", fmt="markdown")
-    assert error.value.line == 3 and "holds a line that looks like a rule (line 5" in error.value.reason
+    assert error.value.line == 3 and "holds a line that reads as a rule (line 5" in error.value.reason
 
 
 def test_an_html_comment_inside_a_paragraph_leaves_the_paragraph_whole():
@@ -95,3 +100,40 @@ def test_an_html_comment_inside_a_paragraph_leaves_the_paragraph_whole():
 def test_an_underline_under_a_quote_is_a_rule_across_the_page():
     page = imported("## 5. Movement\n\n> A quoted note\n---\n\n**5.1** Units.\n", fmt="markdown").markdown
     assert "* * *" in page and "## > A quoted note" not in page
+
+
+def test_a_comment_holding_a_year_is_a_note_and_a_comment_under_a_paragraph_line_leaves_no_heading():
+    note = imported("<!--\nTranscribed by J. Smith from the\n1979 edition, second printing.\n-->\n## 5. Movement\n\n"
+                    "**5.1** Units.\n", fmt="markdown")
+    assert note.report.warnings == ["rulesets/x/sources/x.txt:1: left out an HTML comment (lines 1-4), a transcriber's "
+                                    "note, not the book's text"]
+    assert headings("## 5. Movement\n\n**5.1** Costs. Units pay\n<!-- page 12 -->\none MP per hex\n---\n",
+                    fmt="markdown") == ["# 5. Movement", "## 5.1 Costs."]
+
+
+def test_an_underline_under_a_rule_sentence_is_a_rule_across_the_page():
+    page = imported("## 5. Movement\n\n**5.1** Units may move one hex. Roads halve costs.\n---\n", fmt="markdown").markdown
+    assert "## 5.1 {: #5.1" in page and "* * *" in page
+
+
+@pytest.mark.parametrize("source", [
+    "4. SETUP\n4.1 Place. Units go.\n\n5. MOVEMENT\nEach infantry unit has\n5 Movement Points. Tanks have more.\n\n"
+    "6. COMBAT\nUnits attack.\n",
+    "4. SETUP\n4.1 Place. Units go.\n\n5. MOVEMENT\nUnits move in the movement phase.\n5\nThey pay costs.\n\n"
+    "6. COMBAT\nUnits attack.\n",
+])
+def test_a_number_that_comes_again_inside_a_section_leaves_the_section_alone(source):
+    assert headings(source) == ["# 4. SETUP", "## 4.1 Place.", "# 5. MOVEMENT", "# 6. COMBAT"]
+
+
+def test_a_table_with_an_empty_corner_cell_after_its_title_stays_whole():
+    page = imported("1. MOVEMENT\n1.1 Costs. As follows.\n\nTERRAIN EFFECTS\n\tCost\nClear\t1\nWoods\t2\n",
+                    "decimal").markdown
+    assert '<th class="rr-table__title" colspan="2" markdown="span">TERRAIN EFFECTS</th>' in page
+    assert '<tr markdown="1"><th markdown="span"></th><th markdown="span">Cost</th></tr>' in page
+
+
+def test_a_table_without_a_header_whose_cells_hold_words_in_lower_case_stays_a_table():
+    page = imported("1. MOVEMENT\n1.1 Costs. Terrain costs are:\n\n1.5\tLight woods\n2.0\tHeavy woods\n\n"
+                    "1.2 Roads. Half.\n", "decimal").markdown
+    assert "<th markdown=\"span\">Light woods</th>" in page and "#1.5" not in page and "## 1.2 Roads." in page

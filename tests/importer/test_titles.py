@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from build_tools.errors import SourceError
 from build_tools.importer import import_text
 from build_tools.importer.titles import colon_title, run_in_title, whole_line_title
 from build_tools.numbering import numbering_of
@@ -60,21 +61,22 @@ def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     ("4-4-6 Units – They move", None, "4-4-6 Units – They move"),  # a rating, not a title
     ("COMBAT - GENERAL", None, "COMBAT - GENERAL"),  # a subtitle: more title after the dash, not a sentence
     ("Zones of Control - Advanced", None, "Zones of Control - Advanced"),
+    ("COMBAT - General rules", None, "COMBAT - General rules"),
 ])
 def test_a_run_in_title_before_a_colon_a_period_or_a_dash(rest, title, body):
     assert run_in_title(rest) == (title, body)
 
 
-def test_a_section_number_with_a_run_in_title_is_a_section_and_a_sentence_stays_a_list_item():
-    page = import_text("5. Movement. Units move hex by hex (see 5.1).\n\n"
-                       "5.1 Costs. A hex costs one MP. In order:\n"
-                       "1. Pay the cost.\n2. Enter the hex.\n\n"
-                       "6. COMBAT. Units attack (5.1).\n\n6.1 Odds. Compare strengths.\n",
-                       path="rulesets/rl/sources/rl.txt", ruleset="rl", numbering=numbering_of("case"))
-    headings = [line for line in page.markdown.splitlines() if line.startswith("#")]
-    assert headings == ['# 5. Movement. {: #5 .rr-rule data-rule="5" }', '## 5.1 Costs. {: #5.1 .rr-rule data-rule="5.1" }',
-                        '# 6. COMBAT. {: #6 .rr-rule data-rule="6" }', '## 6.1 Odds. {: #6.1 .rr-rule data-rule="6.1" }']
-    assert '<span class="rr-list__marker">2.</span> Enter the hex.' in page.markdown
+def test_a_section_number_with_a_run_in_title_fails_loudly_and_says_how_to_print_it():
+    # "5. Movement. Units move …" reads like "1. Movement Phase. The phasing player moves." in a
+    # sequence of play: a section needs its title alone on its line or before a colon.
+    with pytest.raises(SourceError) as error:
+        import_text("5. Movement. Units move hex by hex (see 5.1).\n\n5.1 Costs. A hex costs one MP.\n",
+                    path="rulesets/rl/sources/rl.txt", ruleset="rl", numbering=numbering_of("case"))
+    assert error.value.line == 3
+    assert ("line 1 ('5. Movement. Units move hex by hex (see ') looks like it but was not read as a rule: read as a "
+            "numbered list item: a section 5. would need a title after it (alone on its line, or before a colon)"
+            in error.value.reason)
 
 
 @pytest.mark.parametrize("fmt, source", [
