@@ -35,7 +35,7 @@ from typing import NamedTuple
 
 from build_tools.importer import markdown_text as md
 from build_tools.importer.pipe_tables import is_row
-from build_tools.importer.titles import run_in_title
+from build_tools.importer.titles import FOOTNOTE_MARKERS, run_in_title
 
 BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM, COMMENT = (
     "blank", "text", "heading", "item", "pipe", "tab", "hr", "example", "verbatim", "comment")
@@ -52,16 +52,17 @@ _NUMBER_START = re.compile(
 # "Section 6 covers this" is a sentence that starts a line.
 _LABELLED_SECTION = re.compile(rf"(?P<label>(?i:section|chapter|part|article){_SPACE}+(?P<number>[1-9]\d*(?:\.0)?)"
                                rf"(?:[.:]|{_SPACE}+[-–—](?={_SPACE}))?)(?:{_SPACE}+|$)")
-# What looks like a rule number to a reader, whatever the numbering: for the
-# report of lines that were not read as rules.
-LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)"
-                            r"|\d+\.\d+(?:\.\d+)*[A-Z][a-z]")  # or glued to the next word: "5.4Bridges"
+# A dotted number glued to the word after it: "5.4Bridges".
 GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*[A-Z][a-z]")
+# What looks like a rule number to a reader, whatever the numbering (a glued one too): for the
+# report of lines that were not read as rules.
+LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)|"
+                            + GLUED_NUMBER.pattern)
 # A rule number alone, dotted, with its decorations: "1.1", "2.1.1.", "[5.11]", "5.11)".
 _DOTTED_NUMBER = re.compile(r"[\[(]?[A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?[.)\]:]?")
 _DECORATED = re.compile(r"[#*_\[(]|\d[)\]]")
-# A sentence's last mark, with what may close it: quotes, brackets, emphasis, footnote markers ("[^1]", "¹").
-_SENTENCE_END = re.compile(r"[.!?:;][\"')\]’”*_]*(?:\[\^[^\]\s]+\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)*$")
+# A sentence's last mark, with what may close it: quotes, brackets, emphasis, footnote markers.
+_SENTENCE_END = re.compile(rf"[.!?:;][\"')\]’”*_]*{FOOTNOTE_MARKERS}$")
 _EXAMPLE = re.compile(r"(?P<label>EX|EXAMPLE|Example):(?:\s+(?P<rest>.*))?")
 _TEXT_HR = re.compile(r"-{3,}|\*{3,}|_{3,}")
 _TEXT_BULLET = re.compile(r"(?P<marker>[-*•])\s+(?P<rest>\S.*)")
@@ -141,7 +142,7 @@ def _tab_after_rule_number(line: str) -> str | None:
     head, _, rest = line.partition("\t" if "\t" in line else " ")  # "\t1.1.1 Roads …" came indented
     rest = rest.lstrip("\t ")
     if "\t" in rest or not _DOTTED_NUMBER.fullmatch(head) or not (
-            run_in_title(rest)[0] is not None or _SENTENCE_END.search(rest)):
+            run_in_title(rest)[0] is not None or ends_sentence(rest)):
         return None
     return f"{head} {rest}"
 

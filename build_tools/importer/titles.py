@@ -36,9 +36,10 @@ _ASIDE = re.compile(r"\([^()]*\)")
 _QUOTES_AND_BRACKETS = "\"'“”‘’()[]"
 _CAPITALS_TITLE = re.compile(r"(?P<title>[^:]+):(?:\s+|$)")
 _COLON_TITLE = re.compile(r"(?P<title>[^:.!?;,]+):(?:\s+|$)")
-# A sentence's last mark, with the quotes and brackets that close it and any footnote
-# markers after it ("… (5.2).[^1]", "… stacks.¹").
-_ENDS_SENTENCE = re.compile(r"[.!?,;][\"')\]’”]*(?:\[\^[^\]\s]+\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)*$")
+# Footnote markers a sentence's last mark may carry ("… (5.2).[^1]", "… stacks.¹").
+FOOTNOTE_MARKERS = r"(?:\[\^[^\]\s]+\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)*"
+# A sentence's last mark, with the quotes and brackets that close it and any footnote markers.
+_ENDS_SENTENCE = re.compile(rf"[.!?,;][\"')\]’”]*{FOOTNOTE_MARKERS}$")
 _PERIOD_TITLE = re.compile(r"(?P<title>[^.!?:;,\d]+)\.\s+")
 _DASH_TITLE = re.compile(r"(?P<title>[^.!?:;,\d–—-]{1,%d}?)[ \t]+(?P<dash>[–—-])[ \t]+" % MAX_TITLE_LENGTH)
 # Words a line may start with that end in a period without ending a title.

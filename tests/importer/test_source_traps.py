@@ -6,18 +6,15 @@ from __future__ import annotations
 import pytest
 
 from build_tools.errors import SourceError
-from build_tools.importer import import_text
-from build_tools.numbering import numbering_of
+from small_books import import_book, rule_headings
 
 
 def imported(source: str, numbering: str = "case", fmt: str = "text"):
-    return import_text(source, path="rulesets/x/sources/x.txt", ruleset="x", numbering=numbering_of(numbering),
-                       format=fmt)
+    return import_book(source, path="rulesets/x/sources/x.txt", numbering=numbering, fmt=fmt)
 
 
 def headings(source: str, numbering: str = "case", fmt: str = "text") -> list[str]:
-    return [line.split(" {")[0] for line in imported(source, numbering, fmt).markdown.splitlines()
-            if line.startswith("#")]
+    return rule_headings(imported(source, numbering, fmt).markdown)
 
 
 @pytest.mark.parametrize("gap", ["\n", "\n\n"])
@@ -79,8 +76,7 @@ def test_bulleted_bold_quantities_are_items():
     page = imported("## 5. Movement\n\n**5.1** Costs. Terrain costs:\n\n- **1.5** MP for woods.\n- **2** MP for hills.\n\n"
                     "**5.2** Roads. Half.\n", fmt="markdown").markdown
     assert "<li markdown=\"span\">**1.5** MP for woods.</li>" in page
-    assert [line.split(" {")[0] for line in page.splitlines() if line.startswith("#")] == [
-        "# 5. Movement", "## 5.1 Costs.", "## 5.2 Roads."]
+    assert rule_headings(page) == ["# 5. Movement", "## 5.1 Costs.", "## 5.2 Roads."]
 
 
 def test_an_html_comment_is_closed_as_commonmark_closes_it_and_a_comment_left_open_over_rules_fails():

@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 
 from build_tools.errors import SourceError
-from build_tools.importer import import_text
 from build_tools.importer.titles import colon_title, run_in_title, whole_line_title
-from build_tools.numbering import numbering_of
+from small_books import import_book, rule_headings
+
+
+def imported(source: str, fmt: str = "text"):
+    return import_book(source, path="rulesets/rl/sources/rl.txt", fmt=fmt)
 
 
 @pytest.mark.parametrize("rest, title, body", [
@@ -71,8 +74,7 @@ def test_a_section_number_with_a_run_in_title_fails_loudly_and_says_how_to_print
     # "5. Movement. Units move …" reads like "1. Movement Phase. The phasing player moves." in a
     # sequence of play: a section needs its title alone on its line or before a colon.
     with pytest.raises(SourceError) as error:
-        import_text("5. Movement. Units move hex by hex (see 5.1).\n\n5.1 Costs. A hex costs one MP.\n",
-                    path="rulesets/rl/sources/rl.txt", ruleset="rl", numbering=numbering_of("case"))
+        imported("5. Movement. Units move hex by hex (see 5.1).\n\n5.1 Costs. A hex costs one MP.\n")
     assert error.value.line == 3
     assert ("line 1 ('5. Movement. Units move hex by hex (see ') looks like it but was not read as a rule: read as a "
             "numbered list item: a section 5. would need a title after it (alone on its line, or before a colon)"
@@ -86,8 +88,7 @@ def test_a_section_number_with_a_run_in_title_fails_loudly_and_says_how_to_print
                  "**5.1** Costs. One MP.\n\n## Chapter 6: Combat\n\nRule 5 applies here.\n\n**6.1** Odds. Compare.\n"),
 ])
 def test_a_section_numbered_with_a_word_before_it_keeps_the_word(fmt, source):
-    page = import_text(source, path="rulesets/rl/sources/rl.txt", ruleset="rl", numbering=numbering_of("case"),
-                       format=fmt).markdown
+    page = imported(source, fmt).markdown
     assert [line.split(" {")[0].lstrip("#") for line in page.splitlines() if line.startswith("#")] == [
         " SECTION 5 – MOVEMENT", " 5.1 Costs.", " Chapter 6: Combat", " 6.1 Odds."]
     assert "Section 6. The attacker waits." in page and "Rule 5 applies here." in page  # sentences, not sections
@@ -95,14 +96,12 @@ def test_a_section_numbered_with_a_word_before_it_keeps_the_word(fmt, source):
 
 def test_a_page_number_between_rules_is_text_and_reported():
     # A text copied from a PDF keeps its page numbers: "12" alone, then 5.2 goes back before section 12.
-    imported = import_text("5. MOVEMENT\n5.1 Costs. A hex costs one MP, and a\n12\nroad hex costs half.\n\n"
-                           "5.2 Rivers. A river stops a unit.\n\n13\n\n6. COMBAT\n6.1 Odds. Compare.\n",
-                           path="rulesets/rl/sources/rl.txt", ruleset="rl", numbering=numbering_of("case"),
-                           format="text")
-    assert [line.split(" {")[0] for line in imported.markdown.splitlines() if line.startswith("#")] == [
+    book = imported("5. MOVEMENT\n5.1 Costs. A hex costs one MP, and a\n12\nroad hex costs half.\n\n"
+                    "5.2 Rivers. A river stops a unit.\n\n13\n\n6. COMBAT\n6.1 Odds. Compare.\n")
+    assert rule_headings(book.markdown) == [
         "# 5. MOVEMENT", "## 5.1 Costs.", "## 5.2 Rivers.", "# 6. COMBAT", "## 6.1 Odds."]
-    assert "A hex costs one MP, and a\n12\nroad hex costs half." in imported.markdown
-    said = "\n".join(imported.report.lines())
+    assert "A hex costs one MP, and a\n12\nroad hex costs half." in book.markdown
+    said = "\n".join(book.report.lines())
     assert "rl.txt:3: '12': a number alone on its line, and the rule after it (5.2, line 6) comes before it" in said
     assert "rl.txt:8: '13': a number alone on its line, and the rule after it (6.1, line 11)" in said
 
@@ -114,27 +113,23 @@ def test_a_page_number_between_rules_is_text_and_reported():
     ("**5.12** *Night Moves* — Ships move two hexes.", "## 5.12 *Night Moves* —", "Ships move two hexes."),
 ])
 def test_a_markdown_run_in_title_keeps_its_emphasis_whole(line, heading, text):
-    page = import_text(f"## 5. Movement\n\n**5.11** Units move.\n\n{line}\n", path="rulesets/rl/sources/rl.md",
-                       ruleset="rl", numbering=numbering_of("case"), format="markdown").markdown
+    page = imported(f"## 5. Movement\n\n**5.11** Units move.\n\n{line}\n", "markdown").markdown
     assert f'{heading} {{: #5.12 .rr-rule data-rule="5.12" }}\n\n{text}' in page
 
 
 def test_a_sentence_starting_with_a_section_word_is_reported_as_text():
-    imported = import_text("SECTION 5 – MOVEMENT\nUnits move, as said in\nSection 6. The attacker waits.\n\n"
-                           "5.1 Costs. One MP.\n", path="rulesets/rl/sources/rl.txt", ruleset="rl",
-                           numbering=numbering_of("case"), format="text")
-    said = "\n".join(imported.report.lines())
+    book = imported("SECTION 5 – MOVEMENT\nUnits move, as said in\nSection 6. The attacker waits.\n\n"
+                    "5.1 Costs. One MP.\n")
+    said = "\n".join(book.report.lines())
     assert "rl.txt:3: 'Section 6. The attacker waits.': read as text: a section 6 would need a title" in said
     assert "numbered list items" not in said
 
 
 def test_a_no_break_space_after_a_number_is_a_space_and_a_glued_number_is_reported():
     # Text copied from a PDF: "5.2<NBSP>Rivers.", "5.3<THIN SPACE>Roads.", and "5.4Bridges." with no space at all.
-    imported = import_text("5. MOVEMENT\n5.1 Costs. One MP (5.2, 5.3).\n5.2\u00a0Rivers. A river stops a unit.\n"
-                           "5.3\u2009Roads. A road halves costs.\n5.4Bridges. A bridge is a road.\n",
-                           path="rulesets/rl/sources/rl.txt", ruleset="rl", numbering=numbering_of("case"),
-                           format="text")
-    assert [line.split(" {")[0] for line in imported.markdown.splitlines() if line.startswith("#")] == [
+    book = imported("5. MOVEMENT\n5.1 Costs. One MP (5.2, 5.3).\n5.2\u00a0Rivers. A river stops a unit.\n"
+                    "5.3\u2009Roads. A road halves costs.\n5.4Bridges. A bridge is a road.\n")
+    assert rule_headings(book.markdown) == [
         "# 5. MOVEMENT", "## 5.1 Costs.", "## 5.2 Rivers.", "## 5.3 Roads."]
-    said = "\n".join(imported.report.lines())
+    said = "\n".join(book.report.lines())
     assert "rl.txt:5: '5.4Bridges. A bridge is a road.': no space between the number and the word after it" in said
