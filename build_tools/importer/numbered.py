@@ -283,12 +283,12 @@ class _Importer:
 
     def _heading_above_sections(self, number: RuleNumber, position: int) -> str | None:
         """Why ``PART 1: BASIC GAME`` or ``Chapter 6 – Advanced Rules`` is no rule: the next section
-        (``1. INTRODUCTION``, ``6. SUPPLY``: numbered without a word, titled, at or after its number)
-        is one of its own, not a rule under it. The line is a heading above the sections."""
+        (``1. INTRODUCTION``, ``6. SUPPLY``, ``1.0 Introduction``: numbered without a word, titled, at
+        or after its number) is one of its own, not a rule under it. The line is a heading above the sections."""
         following = self._next_numbered(position + 1)
         while following is not None and following[1].bare and not self.lines[following[0]].number.rest.strip():
             following = self._next_numbered(following[0] + 1)  # a lone number: a page number, say
-        if following is None or not following[1].bare or following[1].path < number.path:
+        if following is None or not (following[1].bare or following[1].top) or following[1].path < number.path:
             return None
         line = self.lines[following[0]]
         if line.number.label or not (line.kind == HEADING or self._could_be_title(line, following[0])):

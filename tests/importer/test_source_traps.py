@@ -37,9 +37,15 @@ def test_numbered_list_items_with_titles_stay_items(gap):
      "1. Movement Phase\n2. Combat Phase\n\n## Section 4: Movement\n\nUnits move.\n",
      ["# Section 2: Setup", "# Section 3: Sequence of Play", "# Section 4: Movement"]),
     ("Section 6: Combat\n23\n6.1 Odds. Compare.\n", ["# Section 6: Combat", "## 6.1 Odds."]),
+    # Decimal sections printed N.0 are sections of their own too: "Part 1" does not take rule 1 above 1.0.
+    ("Kettle Ridge\n============\n\nPart 1: Basic Game\n------------------\n\n## 1.0 Introduction\n\n"
+     "**1.1 Scale.** Each hex is 400 metres.\n\n## 2.0 Movement\n\n**2.1** Units move.\n",
+     ["# Kettle Ridge", "## Part 1: Basic Game", "## 1.0 Introduction", "### 1.1 Scale.", "## 2.0 Movement",
+      "### 2.1"]),
 ])
 def test_a_part_or_chapter_above_numbered_sections_is_a_heading(source, expected):
-    assert headings(source, fmt="markdown" if source.startswith("#") else "text") == expected
+    fmt = "markdown" if source.startswith("#") or "\n===" in source else "text"
+    assert headings(source, "decimal" if "1.0 " in source else "case", fmt) == expected
 
 
 def test_a_part_heading_above_sections_in_markdown_is_a_heading():
