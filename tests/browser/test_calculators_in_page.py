@@ -426,3 +426,34 @@ def test_a_kept_snapshot_with_flipped_bytes_is_refused(page, site_url):
     expect(page.locator("#calc-vehicle-mobile .rr-calc__status")).to_contain_text("from the site's snapshot")
     assert any("kept snapshot did not restore" in text and "sha256" in text for text in warnings), warnings
     assert_shows(page.locator("#calc-vehicle-mobile"), cli("vehicle-mobile", {}))
+
+
+# Kept images hold only their non-empty pages (calculator-worker.js, withoutEmptyPages).
+CUT_PAGES = """async () => {
+  const cache = await caches.open("ruleref-pyodide-snapshots");
+  for (const key of await cache.keys()) {
+    const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
+    const cut = bytes.slice(0, bytes.length - 5000);  // its digest matches: only the layout can tell
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", cut));
+    const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+    await cache.put(key, new Response(cut, { headers: { "X-Ruleref-Sha256": hex } }));
+  }
+}"""
+
+
+def test_a_kept_snapshot_is_kept_without_its_empty_pages_and_refused_when_they_do_not_add_up(page, site_url):
+    page.goto(site_url + "asl/g15-bulldozers/")
+    wait_live(page, 5)
+    [kept] = stored_snapshot_sizes(page)
+    lock = json.loads(urlopen(site_url + "pyodide/calculators-lock.json").read())
+    image = len(gzip.decompress(urlopen(site_url + "pyodide/" + lock["snapshot"]["file"]).read()))
+    assert 1_000_000 < kept < image // 2, (kept, image)  # most of Python's memory is empty pages
+    page.evaluate(CUT_PAGES)
+    warnings: list[str] = []
+    page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+    page.goto(site_url + "asl/chapter-d-vehicles/")
+    wait_live(page, 3)
+    expect(page.locator("#calc-vehicle-mobile .rr-calc__status")).to_contain_text("from the site's snapshot")
+    assert any("kept snapshot did not restore" in text and "not a kept image" in text for text in warnings), warnings
+    assert_shows(page.locator("#calc-vehicle-mobile"), cli("vehicle-mobile", {}))
+    assert page.console_errors == []
