@@ -306,6 +306,7 @@ function withEmptyPages(kept) {
   const length = new DataView(kept.buffer, kept.byteOffset).getUint32(IMAGE_MAGIC.length, true);
   const pages = Math.ceil(length / PAGE);
   const bitmap = kept.subarray(head, head + Math.ceil(pages / 8));
+  if (bitmap.length < Math.ceil(pages / 8)) refuse("cut short");
   const image = new Uint8Array(length);
   let at = head + bitmap.length;
   for (let page = 0; page < pages; page++) {
