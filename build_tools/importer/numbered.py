@@ -31,9 +31,9 @@ from build_tools.importer import markdown_text as md
 from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule
-from build_tools.importer.source_lines import (BLANK, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM, PIPE, TAB, TEXT,
-                                               VERBATIM, Line, Reader, ends_sentence, looks_decorated, looks_numbered,
-                                               markdown_line)
+from build_tools.importer.source_lines import (BLANK, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM, LETTERED_NUMBER,
+                                               PIPE, TAB, TEXT, VERBATIM, Line, Reader, ends_sentence, looks_decorated,
+                                               looks_numbered, markdown_line)
 from build_tools.importer.tab_tables import TabTables
 from build_tools.importer.titles import colon_title, run_in_title, whole_line_title
 from build_tools.numbering import Numbering, RuleNumber
@@ -484,6 +484,10 @@ class _Importer:
             return self.numbering.why_not(line.number.token, trailing_dot=line.number.trailing_dot)
         if GLUED_NUMBER.match(line.text):
             return "no space between the number and the word after it: put one there to make it a rule"
+        lettered = LETTERED_NUMBER.match(line.text)
+        if lettered:
+            return f"a number with a letter after it ({lettered.group('number')}): numbering {self.numbering.name} " \
+                   "has no lettered rules, so it stays text of the rule before"
         if self.reader.name == "text" and looks_decorated(line.text):
             return "markup around the number: is this a Markdown source? (format: markdown)"
         return f"no rule number of numbering {self.numbering.name} at the line start " \

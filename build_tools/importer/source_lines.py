@@ -54,10 +54,13 @@ _LABELLED_SECTION = re.compile(rf"(?P<label>(?i:section|chapter|part|article){_S
                                rf"(?:[.:]|{_SPACE}+[-–—](?={_SPACE}))?)(?:{_SPACE}+|$)")
 # A dotted number glued to the word after it: "5.4Bridges".
 GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*[A-Z][a-z]")
-# What looks like a rule number to a reader, whatever the numbering (a glued one too): for the
-# report of lines that were not read as rules.
+# A dotted number with a lower-case letter after it, as books number sub-rules: "6.2a", "(6.21b)".
+# No numbering reads it as a rule number.
+LETTERED_NUMBER = re.compile(r"[\s>#*_\[(]*(?P<number>\d+\.\d+(?:\.\d+)*[a-z])(?:[.):\]]|\*\*|__)*(?:\s|$)")
+# What looks like a rule number to a reader, whatever the numbering (a glued or lettered one too):
+# for the report of lines that were not read as rules.
 LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)|"
-                            + GLUED_NUMBER.pattern)
+                            + GLUED_NUMBER.pattern + "|" + LETTERED_NUMBER.pattern.replace("?P<number>", ""))
 # A rule number alone, dotted, with its decorations: "1.1", "2.1.1.", "[5.11]", "5.11)".
 _DOTTED_NUMBER = re.compile(r"[\[(]?[A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?[.)\]:]?")
 _DECORATED = re.compile(r"[#*_\[(]|\d[)\]]")

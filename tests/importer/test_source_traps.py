@@ -139,3 +139,23 @@ def test_a_table_without_a_header_whose_cells_hold_words_in_lower_case_stays_a_t
     page = imported("1. MOVEMENT\n1.1 Costs. Terrain costs are:\n\n1.5\tLight woods\n2.0\tHeavy woods\n\n"
                     "1.2 Roads. Half.\n", "decimal").markdown
     assert "<th markdown=\"span\">Light woods</th>" in page and "#1.5" not in page and "## 1.2 Roads." in page
+
+
+@pytest.mark.parametrize("numbering, fmt", [("case", "text"), ("decimal", "text"), ("decimal", "markdown")])
+def test_a_lettered_sub_rule_stays_text_and_is_reported(numbering, fmt):
+    # "6.2a": no numbering reads letters after a case or decimal number. The line stays in the rule
+    # before, word for word, and the report names it: before, it was kept without a word.
+    book = imported("6. MOVEMENT\n\n6.1 Costs. One MP per hex.\n\n6.2 Roads. Half an MP.\n\n"
+                    "6.2a Bridges. A bridge is a road.\n\n(6.2b) Fords. A ford costs two.\n", numbering, fmt)
+    assert rule_headings(book.markdown) == ["# 6. MOVEMENT", "## 6.1 Costs.", "## 6.2 Roads."]
+    assert "6.2a Bridges. A bridge is a road." in book.markdown
+    said = "\n".join(book.report.lines())
+    assert "not read as rules: 2 line(s) that look numbered" in said
+    assert (f"x.txt:7: '6.2a Bridges. A bridge is a road.': a number with a letter after it (6.2a): "
+            f"numbering {numbering} has no lettered rules, so it stays text of the rule before") in said
+    assert "x.txt:9: '(6.2b) Fords. A ford costs two.': a number with a letter after it (6.2b)" in said
+
+
+def test_a_number_with_a_letter_is_no_rule_number_to_report_unless_dotted():
+    said = "\n".join(imported("6. MOVEMENT\n\n6.1 Costs. One MP per hex,\n3x the cost in mud.\n").report.lines())
+    assert "not read as rules" not in said
