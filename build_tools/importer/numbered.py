@@ -31,9 +31,9 @@ from build_tools.importer import markdown_text as md
 from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule
-from build_tools.importer.source_lines import (BLANK, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM, LETTERED_NUMBER,
-                                               PIPE, TAB, TEXT, VERBATIM, Line, Reader, ends_sentence, looks_decorated,
-                                               looks_numbered, markdown_line)
+from build_tools.importer.source_lines import (BLANK, BULLETS, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM,
+                                               LETTERED_NUMBER, PIPE, TAB, TEXT, VERBATIM, Line, Reader, ends_sentence,
+                                               looks_decorated, looks_numbered, markdown_line, number_at_start)
 from build_tools.importer.tab_tables import TabTables
 from build_tools.importer.titles import colon_title, run_in_title, whole_line_title
 from build_tools.numbering import Numbering, RuleNumber
@@ -218,6 +218,8 @@ class _Importer:
             level = min(MAX_HEADING_LEVEL, self._depth_here() + 1)
             self.page.block(md.heading(level, self.reader.inline(line.text), ".rr-subhead"))
         elif kind == ITEM:
+            if line.marker in BULLETS:
+                self._report_bulleted_rule(line)
             self.out.item(line.depth, line.marker, line.text)
         elif kind == EXAMPLE:
             self._start_example(line)
@@ -478,6 +480,25 @@ class _Importer:
         text = line.text if line.kind != ITEM else f"{line.marker} {line.text}"
         self.report.not_rules.append(NotARule(line.index + 1, text, reason, looks_decorated(text),
                                               reason.startswith(LIST_ITEM)))
+
+    def _report_bulleted_rule(self, line: Line) -> None:
+        """A bullet before what reads as the next rule (``• 6.2 Roads. Half an MP.``) keeps it a
+        list item, as every bullet is (``- **2.5** Woods`` in a cost list is no rule 2.5); the
+        report says so, so that a rule is never lost to the one before without a word."""
+        number = number_at_start(self.reader.plain(line.text))  # "- **6.35** Fords …" too
+        if number is None or number.label or "." not in number.token:
+            return
+        try:
+            read = self.numbering.read(number.token, chapter=self.chapter, trailing_dot=number.trailing_dot)
+        except ValueError:
+            return
+        rest = number.rest
+        if read is None or (self.previous is not None and read.path <= self.previous[0].path) or \
+                rest.split(" ", 1)[0] in QUANTITY_WORDS or not (run_in_title(rest)[0] is not None or ends_sentence(rest)):
+            return
+        self.report.not_rules.append(NotARule(
+            line.index + 1, f"{line.marker} {line.text}", f"a bullet before rule number {read.printed}: a bullet "
+            f"starts a list item, so it stays one; delete the bullet to make the line rule {read.printed}", False, False))
 
     def _why_not_numbered(self, line: Line) -> str:
         if line.number is not None:

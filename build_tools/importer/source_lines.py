@@ -59,7 +59,7 @@ GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*[A-Z][a-z]")
 LETTERED_NUMBER = re.compile(r"[\s>#*_\[(]*(?P<number>\d+\.\d+(?:\.\d+)*[a-z])(?:[.):\]]|\*\*|__)*(?:\s|$)")
 # What looks like a rule number to a reader, whatever the numbering (a glued or lettered one too):
 # for the report of lines that were not read as rules.
-LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)|"
+LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(•]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)|"
                             + GLUED_NUMBER.pattern + "|" + LETTERED_NUMBER.pattern.replace("?P<number>", ""))
 # A rule number alone, dotted, with its decorations: "1.1", "2.1.1.", "[5.11]", "5.11)".
 _DOTTED_NUMBER = re.compile(r"[\[(]?[A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?[.)\]:]?")
@@ -68,6 +68,8 @@ _DECORATED = re.compile(r"[#*_\[(]|\d[)\]]")
 _SENTENCE_END = re.compile(rf"[.!?:;][\"')\]’”*_]*{FOOTNOTE_MARKERS}$")
 _EXAMPLE = re.compile(r"(?P<label>EX|EXAMPLE|Example):(?:\s+(?P<rest>.*))?")
 _TEXT_HR = re.compile(r"-{3,}|\*{3,}|_{3,}")
+# The markers of a bullet item, in either reader ("-", "*", "•"; Markdown's "+").
+BULLETS = frozenset("-*+•")
 _TEXT_BULLET = re.compile(r"(?P<marker>[-*•])\s+(?P<rest>\S.*)")
 _ORDERED = re.compile(r"(?P<marker>\(?(?:\d{1,3}|[a-z]|[ivx]{2,5})[.)]|\((?:\d{1,3}|[a-z]|[ivx]{2,5})\))\s+(?P<rest>\S.*)")
 # A heading; its closing hashes and an attribute block ("## Range {#range}": the transcriber's

@@ -159,3 +159,26 @@ def test_a_lettered_sub_rule_stays_text_and_is_reported(numbering, fmt):
 def test_a_number_with_a_letter_is_no_rule_number_to_report_unless_dotted():
     said = "\n".join(imported("6. MOVEMENT\n\n6.1 Costs. One MP per hex,\n3x the cost in mud.\n").report.lines())
     assert "not read as rules" not in said
+
+
+BULLETED = ("6. MOVEMENT\n\n6.1 Costs. One MP per hex:\n\n- 2.5 Woods\n- **2.5** Woods\n- 1.5 MP to enter woods.\n\n"
+            "{bullet} 6.2 Roads. Half an MP.\n\n- **6.35** Fords cost one.\n\n6.4 Bridges. A bridge.\n\n* 6.1 Again. Back.\n")
+
+
+@pytest.mark.parametrize("fmt, bullet, reported", [
+    ("text", "•", ["x.txt:9: '• 6.2 Roads. Half an MP.': a bullet before rule number 6.2"]),
+    ("text", "-", ["x.txt:9: '- 6.2 Roads. Half an MP.': a bullet before rule number 6.2"]),
+    ("markdown", "-", ["x.txt:9: '- 6.2 Roads. Half an MP.': a bullet before rule number 6.2",
+                       "x.txt:11: '- **6.35** Fords cost one.': a bullet before rule number 6.35"]),
+    ("markdown", "•", ["x.txt:9: '• 6.2 Roads. Half an MP.': no rule number of numbering case at the line start",
+                       "x.txt:11: '- **6.35** Fords cost one.': a bullet before rule number 6.35"]),
+])
+def test_a_rule_printed_after_a_bullet_stays_an_item_and_is_reported(fmt, bullet, reported):
+    # A bullet is always a list item ('- 2.5 Woods' in a cost list is no rule 2.5), but an item that
+    # reads as the next rule, title and all, is listed: before, 6.2 went into 6.1 without a word.
+    book = imported(BULLETED.format(bullet=bullet), fmt=fmt)
+    assert rule_headings(book.markdown) == ["# 6. MOVEMENT", "## 6.1 Costs.", "## 6.4 Bridges."]
+    said = "\n".join(book.report.lines())
+    assert f"not read as rules: {len(reported)} line(s) that look numbered" in said  # not the cost list, nor 6.1 again
+    for line in reported:
+        assert line in said
