@@ -32,8 +32,9 @@ from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule
 from build_tools.importer.source_lines import (BLANK, BULLETS, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM,
-                                               LETTERED_NUMBER, PIPE, TAB, TEXT, VERBATIM, Line, Reader, ends_sentence,
-                                               looks_decorated, looks_numbered, markdown_line, number_at_start)
+                                               LETTERED_NUMBER, PIPE, SENTENCE_NUMBER, TAB, TEXT, VERBATIM, Line, Reader,
+                                               ends_sentence, looks_decorated, looks_numbered, markdown_line,
+                                               number_at_start)
 from build_tools.importer.tab_tables import TabTables
 from build_tools.importer.titles import colon_title, run_in_title, whole_line_title
 from build_tools.numbering import Numbering, RuleNumber
@@ -231,6 +232,7 @@ class _Importer:
             return position + len(run)
         else:
             self.out.text(line.text, continues=self._continues(line))
+            self._report_joined_rule(line, self.reader.plain(line.text))
         return position + 1
 
     def _verbatim_run(self, position: int) -> list[Line]:
@@ -410,6 +412,7 @@ class _Importer:
         self.page.block(md.heading(level, heading, f'#{number.id} .rr-rule data-rule="{number.id}"'))
         if body:
             self.page.text(body, continues=False)
+            self._report_joined_rule(line, self.reader.plain(body))
 
     def _depth_of(self, line: Line, number: RuleNumber) -> int:
         """The rule's depth in the book's tree: under the nearest of its parents that came before."""
@@ -499,6 +502,23 @@ class _Importer:
         self.report.not_rules.append(NotARule(
             line.index + 1, f"{line.marker} {line.text}", f"a bullet before rule number {read.printed}: a bullet "
             f"starts a list item, so it stays one; delete the bullet to make the line rule {read.printed}", False, False))
+
+    def _report_joined_rule(self, line: Line, text: str) -> None:
+        """A sentence inside a line that reads as the next rule, title and all (``6.1 Costs. One MP
+        per hex. 6.2 Roads. Half an MP.``): two rules a copy joined when it lost the line break
+        between them. It stays text, as a sentence may start with a number; the report lists it."""
+        for match in SENTENCE_NUMBER.finditer(text):
+            try:
+                read = self.numbering.read(match.group("number"), chapter=self.chapter, trailing_dot=False)
+            except ValueError:
+                continue
+            if read is None or (self.previous is not None and read.path <= self.previous[0].path) or \
+                    run_in_title(text[match.end():])[0] is None:
+                continue
+            self.report.not_rules.append(NotARule(
+                line.index + 1, line.text, f"rule number {read.printed} inside the line, after a sentence: two rules "
+                f"joined on one line? Start a line with {read.printed} to make it a rule", False, False))
+            return
 
     def _why_not_numbered(self, line: Line) -> str:
         if line.number is not None:

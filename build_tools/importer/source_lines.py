@@ -61,6 +61,9 @@ LETTERED_NUMBER = re.compile(r"[\s>#*_\[(]*(?P<number>\d+\.\d+(?:\.\d+)*[a-z])(?
 # for the report of lines that were not read as rules.
 LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(•]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)|"
                             + GLUED_NUMBER.pattern + "|" + LETTERED_NUMBER.pattern.replace("?P<number>", ""))
+# A dotted number starting a sentence inside a line: "… per hex. 6.2 Roads. Half an MP." (the
+# importer reports it when it reads as the next rule: two rules a copy joined on one line).
+SENTENCE_NUMBER = re.compile(r"[.!?][\"')\]’”]*\s+(?P<number>[1-9]\d*\.\d+(?:\.\d+)*)\s+(?=\S)")
 # A rule number alone, dotted, with its decorations: "1.1", "2.1.1.", "[5.11]", "5.11)".
 _DOTTED_NUMBER = re.compile(r"[\[(]?[A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?[.)\]:]?")
 _DECORATED = re.compile(r"[#*_\[(]|\d[)\]]")

@@ -182,3 +182,18 @@ def test_a_rule_printed_after_a_bullet_stays_an_item_and_is_reported(fmt, bullet
     assert f"not read as rules: {len(reported)} line(s) that look numbered" in said  # not the cost list, nor 6.1 again
     for line in reported:
         assert line in said
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_two_rules_joined_on_one_line_are_reported(fmt):
+    # A copy that lost the line break between two rules: 6.2 stays text of 6.1 (a sentence may start
+    # with a number), and the import lists the line. Before, it said nothing.
+    book = imported("6. MOVEMENT\n\n6.1 Costs. One MP per hex. 6.2 Roads. Half an MP.\n\n"
+                    "6.3 Rivers. Units stop. 6.1 Costs. Said again.\nA unit pays 1.5 MP. 6.5 applies to it.\n"
+                    "It pays 2.5 MP. 6.4 Fords: One MP per ford.\n", fmt=fmt)
+    assert rule_headings(book.markdown) == ["# 6. MOVEMENT", "## 6.1 Costs.", "## 6.3 Rivers."]
+    said = "\n".join(book.report.lines())
+    assert "not read as rules: 2 line(s) that look numbered" in said  # not 6.1 again, nor "6.5 applies"
+    assert ("x.txt:3: '6.1 Costs. One MP per hex. 6.2 Roads. Half an MP.': rule number 6.2 inside the line, "
+            "after a sentence: two rules joined on one line? Start a line with 6.2 to make it a rule") in said
+    assert "x.txt:7: 'It pays 2.5 MP. 6.4 Fords: One MP per ford.': rule number 6.4 inside the line" in said
