@@ -168,6 +168,12 @@ class _Undotted(Numbering):
         """The numbering a book numbered like this one is most often mistaken for."""
         raise NotImplementedError
 
+    def why_not(self, token, *, trailing_dot):
+        other = self.other()
+        hint = (f" (numbering {other.name} reads it: if {other.levels}, set numbering: {other.name})"
+                if other.read(token, trailing_dot=trailing_dot, chapter=None) is not None else "")
+        return super().why_not(token, trailing_dot=trailing_dot) + hint
+
     def order_hint(self, before, after):
         other = self.other()
         read = [other.read(number, trailing_dot=False, chapter=None) for number in (before, after)]

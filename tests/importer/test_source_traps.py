@@ -197,3 +197,11 @@ def test_two_rules_joined_on_one_line_are_reported(fmt):
     assert ("x.txt:3: '6.1 Costs. One MP per hex. 6.2 Roads. Half an MP.': rule number 6.2 inside the line, "
             "after a sentence: two rules joined on one line? Start a line with 6.2 to make it a rule") in said
     assert "x.txt:7: 'It pays 2.5 MP. 6.4 Fords: One MP per ford.': rule number 6.4 inside the line" in said
+
+
+def test_a_decimal_sub_rule_in_a_case_book_is_reported_with_the_numbering_that_reads_it():
+    book = imported("1.0 MOVEMENT\n\n1.1 General. Units move.\n\n1.1.1 Detail. More.\n\n2.0 COMBAT\n\n2.1 Fire. Units shoot.\n")
+    assert rule_headings(book.markdown) == ["# 1.0 MOVEMENT", "## 1.1 General.", "# 2.0 COMBAT", "## 2.1 Fire."]
+    assert ("x.txt:5: '1.1.1 Detail. More.': 1.1.1 is not a rule number of numbering case (rule IDs look like 5.4, "
+            "9.231) (numbering decimal reads it: if each dotted group is a level, set numbering: decimal)"
+            ) in "\n".join(book.report.lines())
