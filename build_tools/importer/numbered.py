@@ -525,6 +525,8 @@ class _Importer:
             return self.numbering.why_not(line.number.token, trailing_dot=line.number.trailing_dot)
         if GLUED_NUMBER.match(line.text):
             return "no space between the number and the word after it: put one there to make it a rule"
+        if line.text.startswith("•"):  # in Markdown: a bullet item is "- ", "* " or "+ "
+            return "a '•' before the number: Markdown reads the line as text; delete the '•' to make it a rule"
         lettered = LETTERED_NUMBER.match(line.text)
         if lettered:
             return f"a number with a letter after it ({lettered.group('number')}): numbering {self.numbering.name} " \

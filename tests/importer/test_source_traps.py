@@ -170,7 +170,7 @@ BULLETED = ("6. MOVEMENT\n\n6.1 Costs. One MP per hex:\n\n- 2.5 Woods\n- **2.5**
     ("text", "-", ["x.txt:9: '- 6.2 Roads. Half an MP.': a bullet before rule number 6.2"]),
     ("markdown", "-", ["x.txt:9: '- 6.2 Roads. Half an MP.': a bullet before rule number 6.2",
                        "x.txt:11: '- **6.35** Fords cost one.': a bullet before rule number 6.35"]),
-    ("markdown", "•", ["x.txt:9: '• 6.2 Roads. Half an MP.': no rule number of numbering case at the line start",
+    ("markdown", "•", ["x.txt:9: '• 6.2 Roads. Half an MP.': a '•' before the number: Markdown reads the line as text",
                        "x.txt:11: '- **6.35** Fords cost one.': a bullet before rule number 6.35"]),
 ])
 def test_a_rule_printed_after_a_bullet_stays_an_item_and_is_reported(fmt, bullet, reported):
