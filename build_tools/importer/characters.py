@@ -7,11 +7,7 @@ So before a source is read:
 
 * invisible format characters (zero-width space and joiners, word joiner,
   byte-order mark, soft hyphen) are removed, and the report says where;
-* a form feed (a page break in text copied from a PDF) is a line break: one
-  next to a line break is dropped (``pdftotext`` starts each page with one,
-  after the line break), so that line numbers count as an editor does and a
-  paragraph runs on across the page; one between two lines' text stands for
-  the line break;
+* a form feed (a page break in text copied from a PDF) becomes a line break;
 * bidirectional controls (which can make text read differently from how it
   is stored) and other control characters are refused, naming line and column.
 """
@@ -25,8 +21,6 @@ from build_tools.errors import SourceError
 INVISIBLE = "\u00ad\u180e\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff"
 BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 _INVISIBLE = re.compile(f"[{INVISIBLE}]")
-# A form feed at either end of a line, or of the text: a line break is already there.
-_FORM_FEED_BY_LINE_BREAK = re.compile(r"(?<=\n)\f+|\f+(?=\n)|\A\f+|\f+\Z")
 _REFUSED = re.compile(f"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f{BIDI}]")
 
 
@@ -45,8 +39,7 @@ def clean_text(text: str, path: str) -> tuple[str, list[str]]:
         kind = "a bidirectional control" if refused.group() in BIDI else "a control character"
         raise SourceError(path, line, f"{kind} (U+{ord(refused.group()):04X}) at column {column}: remove it; "
                                       "rule text must read as it is stored")
-    if "\f" in text:
-        text = _FORM_FEED_BY_LINE_BREAK.sub("", text).replace("\f", "\n")
+    text = text.replace("\f", "\n")
     warnings = []
     line, line_start, counted = 1, 0, 0  # lines are counted on from the last character found, not from the start
     warned_line = 0

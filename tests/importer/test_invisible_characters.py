@@ -57,22 +57,3 @@ def test_a_control_or_bidirectional_character_is_refused_with_line_and_column(ch
 def test_a_form_feed_is_a_page_break_between_lines():
     result = imported(G15.format("").replace("\n15.23", "\f15.23"))
     assert '{: #G15.23 .rr-rule data-rule="G15.23" }' in result.markdown
-
-
-# pdftotext starts each page after the first with a form feed, at the start of its first line.
-PAGES = "5. MOVEMENT\n5.1 General: A unit may\n{}continue moving.\n{}5.2 Terrain: Costs.\n5.2 Again: A second 5.2.\n"
-
-
-@pytest.mark.parametrize("page_break", ["\f", "\f\f"])
-def test_a_form_feed_starting_a_line_adds_no_line_and_no_paragraph_break(page_break):
-    with pytest.raises(SourceError) as error:
-        imported(PAGES.format(page_break, page_break), "case", None)
-    assert (error.value.line, error.value.reason) == (5, "duplicate rule ID 5.2 (first on line 4)")  # as an editor counts
-    result = imported(PAGES.format(page_break, page_break).replace("5.2 Again: A second 5.2.\n", ""), "case", None)
-    assert "A unit may\ncontinue moving." in result.markdown  # one paragraph across the page
-
-
-def test_a_form_feed_ending_a_line_adds_no_line():
-    with pytest.raises(SourceError) as error:
-        imported(PAGES.format("", "").replace("\n5.2 Terrain", "\f\n5.2 Terrain"), "case", None)
-    assert (error.value.line, error.value.reason) == (5, "duplicate rule ID 5.2 (first on line 4)")
