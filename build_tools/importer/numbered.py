@@ -36,9 +36,11 @@ from build_tools.importer.source_lines import (BLANK, BULLETS, COMMENT, EXAMPLE,
                                                ends_sentence, looks_decorated, looks_numbered, markdown_line,
                                                number_at_start)
 from build_tools.importer.tab_tables import TabTables
-from build_tools.importer.titles import colon_title, run_in_title, whole_line_title
+from build_tools.importer.titles import colon_title, ends_with_abbreviation, run_in_title, whole_line_title
 from build_tools.numbering import Numbering, RuleNumber
 from build_tools.references.dotted import QUANTITY_WORDS
+
+_QUANTITY_WORDS = frozenset(word.lower() for word in QUANTITY_WORDS)  # "6.5 Movement Points" too
 
 MAX_HEADING_LEVEL = 6
 LIST_ITEM = "read as a numbered list item"
@@ -412,7 +414,7 @@ class _Importer:
         self.page.block(md.heading(level, heading, f'#{number.id} .rr-rule data-rule="{number.id}"'))
         if body:
             self.page.text(body, continues=False)
-            self._report_joined_rule(line, self.reader.plain(body))
+            self._report_joined_rule(line, self.reader.plain(line.text))  # "6.2 Roads. 6.21 A unit …" too
 
     def _depth_of(self, line: Line, number: RuleNumber) -> int:
         """The rule's depth in the book's tree: under the nearest of its parents that came before."""
@@ -489,36 +491,50 @@ class _Importer:
         list item, as every bullet is (``- **2.5** Woods`` in a cost list is no rule 2.5); the
         report says so, so that a rule is never lost to the one before without a word."""
         number = number_at_start(self.reader.plain(line.text))  # "- **6.35** Fords …" too
-        if number is None or number.label or "." not in number.token:
-            return
-        try:
-            read = self.numbering.read(number.token, chapter=self.chapter, trailing_dot=number.trailing_dot)
-        except ValueError:
-            return
-        rest = number.rest
-        if read is None or (self.previous is not None and read.path <= self.previous[0].path) or \
-                rest.split(" ", 1)[0] in QUANTITY_WORDS or not (run_in_title(rest)[0] is not None or ends_sentence(rest)):
-            return
-        self.report.not_rules.append(NotARule(
-            line.index + 1, f"{line.marker} {line.text}", f"a bullet before rule number {read.printed}: a bullet "
-            f"starts a list item, so it stays one; delete the bullet to make the line rule {read.printed}", False, False))
+        read = number and not number.label and self._reads_as_next_rule(number.token, number.rest)
+        if read:
+            self.report.not_rules.append(NotARule(
+                line.index + 1, f"{line.marker} {line.text}", f"a bullet before rule number {read.printed}: a "
+                f"bullet starts a list item, so it stays one; delete the bullet to make the line rule {read.printed}",
+                False, False))
 
     def _report_joined_rule(self, line: Line, text: str) -> None:
-        """A sentence inside a line that reads as the next rule, title and all (``6.1 Costs. One MP
-        per hex. 6.2 Roads. Half an MP.``): two rules a copy joined when it lost the line break
-        between them. It stays text, as a sentence may start with a number; the report lists it."""
+        """A sentence inside a line that reads as the next rule (``6.1 Costs. One MP per hex. 6.2
+        Roads. Half an MP.``): two rules a copy joined when it lost the line break between them.
+        It stays text, as a sentence may start with a number; the report lists it."""
         for match in SENTENCE_NUMBER.finditer(text):
-            try:
-                read = self.numbering.read(match.group("number"), chapter=self.chapter, trailing_dot=False)
-            except ValueError:
+            if ends_with_abbreviation(text[:match.start() + 1]):  # "cf. 6.2 Roads", "No. 6.2 Supply"
                 continue
-            if read is None or (self.previous is not None and read.path <= self.previous[0].path) or \
-                    run_in_title(text[match.end():])[0] is None:
-                continue
-            self.report.not_rules.append(NotARule(
-                line.index + 1, line.text, f"rule number {read.printed} inside the line, after a sentence: two rules "
-                f"joined on one line? Start a line with {read.printed} to make it a rule", False, False))
-            return
+            read = self._reads_as_next_rule(match.group("number"), text[match.end():])
+            if read:
+                self.report.not_rules.append(NotARule(
+                    line.index + 1, line.text, f"rule number {read.printed} inside the line, after a sentence: two "
+                    f"rules joined on one line? Start a line with {read.printed} to make it a rule", False, False))
+                return
+
+    def _reads_as_next_rule(self, token: str, rest: str) -> RuleNumber | None:
+        """The rule a number and the text after it would be, where they read as the book's next
+        rule: a dotted number of the numbering after the last rule and under a rule already read,
+        then a capital that starts no quantity (``6.5 Movement Points``), and a run-in title, a
+        title in capitals, or a sentence; an untitled one only right after the last rule (its
+        next sibling or first child, as ``6.21 A unit …`` after ``6.2``)."""
+        if "." not in token:
+            return None
+        try:
+            read = self.numbering.read(token, chapter=self.chapter, trailing_dot=False)
+        except ValueError:
+            return None
+        if read is None or self.previous is None or read.path <= self.previous[0].path or not (
+                read.top or any(spelling in self.spellings for spellings in read.parents for spelling in spellings)):
+            return None
+        first = rest.split(maxsplit=1)[0] if rest.strip() else ""
+        if not first.lstrip("\"'“‘([*_")[:1].isupper() or first.strip(".,;:*_").lower() in _QUANTITY_WORDS:
+            return None
+        if run_in_title(rest)[0] is not None or (rest.isupper() and len(rest.strip()) > 2):
+            return read
+        last = self.previous[0].path
+        follows = read.path in (last + (1,), last[:-1] + (last[-1] + 1,))
+        return read if follows and ends_sentence(rest) else None
 
     def _why_not_numbered(self, line: Line) -> str:
         if line.number is not None:

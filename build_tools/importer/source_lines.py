@@ -56,14 +56,18 @@ _LABELLED_SECTION = re.compile(rf"(?P<label>(?i:section|chapter|part|article){_S
 GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*[A-Z][a-z]")
 # A dotted number with a lower-case letter after it, as books number sub-rules: "6.2a", "(6.21b)".
 # No numbering reads it as a rule number.
-LETTERED_NUMBER = re.compile(r"[\s>#*_\[(]*(?P<number>\d+\.\d+(?:\.\d+)*[a-z])(?:[.):\]]|\*\*|__)*(?:\s|$)")
+# A title follows it, or nothing: "1.5x the cost" and "2.5m walls" are quantities.
+LETTERED_NUMBER = re.compile(r"[\s>#*_\[(]*(?P<number>\d+\.\d+(?:\.\d+)*[a-z])(?:[.):\]]|\*\*|__)*"
+                             r"(?:\s+(?=[\"'“‘(\[*_]*[A-Z])|\s*$)")
 # What looks like a rule number to a reader, whatever the numbering (a glued or lettered one too):
 # for the report of lines that were not read as rules.
 LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(•]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)|"
                             + GLUED_NUMBER.pattern + "|" + LETTERED_NUMBER.pattern.replace("?P<number>", ""))
 # A dotted number starting a sentence inside a line: "… per hex. 6.2 Roads. Half an MP." (the
 # importer reports it when it reads as the next rule: two rules a copy joined on one line).
-SENTENCE_NUMBER = re.compile(r"[.!?][\"')\]’”]*\s+(?P<number>[1-9]\d*\.\d+(?:\.\d+)*)\s+(?=\S)")
+# A number printed "6.2.", "(6.2)" or "[6.2]" too.
+SENTENCE_NUMBER = re.compile(r"[.!?][\"')\]’”]*\s+(?P<open>[(\[])?(?P<number>[1-9]\d*\.\d+(?:\.\d+)*)"
+                             r"(?(open)[)\]]|\.?)\s+(?=\S)")
 # A rule number alone, dotted, with its decorations: "1.1", "2.1.1.", "[5.11]", "5.11)".
 _DOTTED_NUMBER = re.compile(r"[\[(]?[A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?[.)\]:]?")
 _DECORATED = re.compile(r"[#*_\[(]|\d[)\]]")

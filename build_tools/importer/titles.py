@@ -46,6 +46,12 @@ _DASH_TITLE = re.compile(r"(?P<title>[^.!?:;,\d–—-]{1,%d}?)[ \t]+(?P<dash>[�
 _ABBREVIATIONS = frozenset("approx cf dr etc fig figs mr mrs ms mt no nos p pp st vol vs".split())
 
 
+def ends_with_abbreviation(text: str) -> bool:
+    """Whether ``text`` ends with an abbreviation's period (``cf.``, ``No.``, ``e.g.``), not a sentence's."""
+    words = text.rstrip(".").split()
+    return bool(words) and words[-1].lstrip("([\"'“‘").lower() in (*_ABBREVIATIONS, "e.g", "i.e")
+
+
 def capitals_colon_title(rest: str) -> tuple[str | None, str]:
     """``"vs CAVE: A dozer ..."`` -> ``("vs CAVE:", "A dozer ...")``; otherwise ``(None, rest)``."""
     match = _CAPITALS_TITLE.match(rest)

@@ -162,16 +162,16 @@ def test_a_number_with_a_letter_is_no_rule_number_to_report_unless_dotted():
 
 
 BULLETED = ("6. MOVEMENT\n\n6.1 Costs. One MP per hex:\n\n- 2.5 Woods\n- **2.5** Woods\n- 1.5 MP to enter woods.\n\n"
-            "{bullet} 6.2 Roads. Half an MP.\n\n- **6.35** Fords cost one.\n\n6.4 Bridges. A bridge.\n\n* 6.1 Again. Back.\n")
+            "{bullet} 6.2 Roads. Half an MP.\n\n- **6.35** Fords. A ford costs one.\n\n6.4 Bridges. A bridge.\n\n* 6.1 Again. Back.\n")
 
 
 @pytest.mark.parametrize("fmt, bullet, reported", [
     ("text", "•", ["x.txt:9: '• 6.2 Roads. Half an MP.': a bullet before rule number 6.2"]),
     ("text", "-", ["x.txt:9: '- 6.2 Roads. Half an MP.': a bullet before rule number 6.2"]),
     ("markdown", "-", ["x.txt:9: '- 6.2 Roads. Half an MP.': a bullet before rule number 6.2",
-                       "x.txt:11: '- **6.35** Fords cost one.': a bullet before rule number 6.35"]),
+                       "x.txt:11: '- **6.35** Fords. A ford costs one.': a bullet before rule number 6.35"]),
     ("markdown", "•", ["x.txt:9: '• 6.2 Roads. Half an MP.': a '•' before the number: Markdown reads the line as text",
-                       "x.txt:11: '- **6.35** Fords cost one.': a bullet before rule number 6.35"]),
+                       "x.txt:11: '- **6.35** Fords. A ford costs one.': a bullet before rule number 6.35"]),
 ])
 def test_a_rule_printed_after_a_bullet_stays_an_item_and_is_reported(fmt, bullet, reported):
     # A bullet is always a list item ('- 2.5 Woods' in a cost list is no rule 2.5), but an item that
@@ -205,3 +205,58 @@ def test_a_decimal_sub_rule_in_a_case_book_is_reported_with_the_numbering_that_r
     assert ("x.txt:5: '1.1.1 Detail. More.': 1.1.1 is not a rule number of numbering case (rule IDs look like 5.4, "
             "9.231) (numbering decimal reads it: if each dotted group is a level, set numbering: decimal)"
             ) in "\n".join(book.report.lines())
+
+
+# A review's cases: what the report must list, and ordinary rule text it must not cry wolf on.
+AFTER_6_1 = "6. MOVEMENT\n\n6.1 Costs. One MP per hex.\n\n{}\n"
+
+
+@pytest.mark.parametrize("numbering", ["case", "decimal"])
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+@pytest.mark.parametrize("line", [
+    "Units pay terrain costs (cf. 6.2 Roads). Bridges are free.",
+    "Some rules modify this, e.g. 6.2 Roads. Roads halve costs.",
+    "See it in Fig. 6.2 Terrain Effects. Roll a die.",
+    "Take marker No. 6.2 Supply. It is used.",
+    "Armor vs. 6.2 Infantry. Armor wins.",
+    "Woods cost 2. 6.5 MP Per Hex.",
+    "- 6.3 applies to units on roads.",
+    "- 6.5 for woods;",
+    "- 6.5 Movement Points to enter a swamp.",
+    "- 8.2 Zones of Control.",  # a list of references: section 8 comes later
+    "- 2.5 Woods",
+    "- 1.5 MP to enter woods.",
+    "1.5x the cost applies in mud.",
+    "2.5m walls block sight.",
+])
+def test_rule_text_that_only_looks_like_a_lost_rule_is_not_listed(line, fmt, numbering):
+    book = imported(AFTER_6_1.format(line), numbering, fmt)
+    assert [miss for miss in book.report.not_rules if miss.line >= 5] == []
+
+
+@pytest.mark.parametrize("numbering", ["case", "decimal"])
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+@pytest.mark.parametrize("line, rule", [
+    ("• 6.2 ROADS\nA road costs half an MP.", "6.2"),
+    ("One MP per hex. 6.2. Roads. Half.", "6.2"),
+    ("One MP per hex. [6.2] Roads. Half.", "6.2"),
+    ("One MP per hex. (6.2) Roads. Half.", "6.2"),
+    ("One MP per hex. 6.2 ROADS", "6.2"),
+    ("6.2a Bridges. A bridge is a road.", "6.2a"),
+])
+def test_a_rule_lost_to_the_line_or_item_before_is_listed(line, rule, fmt, numbering):
+    if fmt == "markdown" and line.startswith("•"):
+        line = "-" + line[1:]
+    book = imported(AFTER_6_1.format(line), numbering, fmt)
+    assert [miss.line for miss in book.report.not_rules if rule in miss.reason] == [5]
+
+
+@pytest.mark.parametrize("numbering, line, listed", [
+    ("case", "6.2 Roads. 6.21 A unit on a road pays half.", True),  # untitled, right after the last rule
+    ("decimal", "6.2 Roads. 6.2.1 A unit on a road pays half.", True),
+    ("case", "6.2 Roads. 6.25 A unit on a road pays half.", False),  # untitled, and not the next number
+    ("case", "6.2 Roads. Units pay 6.3 MP.", False),
+])
+def test_an_untitled_rule_joined_to_the_line_is_listed_only_right_after_the_last_rule(numbering, line, listed):
+    book = imported(AFTER_6_1.format(line), numbering)
+    assert bool([miss for miss in book.report.not_rules if miss.line == 5]) == listed
