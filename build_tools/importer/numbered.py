@@ -435,7 +435,8 @@ class _Importer:
         spellings = [spelling for spellings in number.parents for spelling in spellings]
         hint = next((f"; line {miss.line} ({miss.text[:40]!r}) looks like it but was not read as a rule: "
                      f"{miss.reason}" for miss in reversed(self.report.not_rules)
-                     if any(_printed_number(miss.text) in (s, s.lstrip(self.chapter or "")) for s in spellings)), "")
+                     if any((miss.number or _printed_number(miss.text)) in (s, s.lstrip(self.chapter or ""))
+                            for s in spellings)), "")
         raise self.error(line.index, f"rule {number.printed} has no parent: no rule {direct} comes before it{nor}"
                                      f"{hint}. Every rule must come after the rule it belongs to")
 
@@ -496,7 +497,7 @@ class _Importer:
             self.report.not_rules.append(NotARule(
                 line.index + 1, f"{line.marker} {line.text}", f"a bullet before rule number {read.printed}: a "
                 f"bullet starts a list item, so it stays one; delete the bullet to make the line rule {read.printed}",
-                False, False))
+                False, False, read.id))
 
     def _report_joined_rule(self, line: Line, text: str) -> None:
         """A sentence inside a line that reads as the next rule (``6.1 Costs. One MP per hex. 6.2
@@ -509,7 +510,8 @@ class _Importer:
             if read:
                 self.report.not_rules.append(NotARule(
                     line.index + 1, line.text, f"rule number {read.printed} inside the line, after a sentence: two "
-                    f"rules joined on one line? Start a line with {read.printed} to make it a rule", False, False))
+                    f"rules joined on one line? Start a line with {read.printed} to make it a rule", False, False,
+                    read.id))
                 return
 
     def _reads_as_next_rule(self, token: str, rest: str) -> RuleNumber | None:

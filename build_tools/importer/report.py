@@ -29,6 +29,7 @@ class NotARule(NamedTuple):
     reason: str
     decorated: bool  # "**5.11)**", "## 5)": markup around the number
     list_item: bool  # "1. Roll a die." read as an item of a numbered list
+    number: str = ""  # the rule ID it would be, where that number is not the line's first ("• 7.0 Combat.")
 
 
 @dataclass

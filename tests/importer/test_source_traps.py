@@ -260,3 +260,12 @@ def test_a_rule_lost_to_the_line_or_item_before_is_listed(line, rule, fmt, numbe
 def test_an_untitled_rule_joined_to_the_line_is_listed_only_right_after_the_last_rule(numbering, line, listed):
     book = imported(AFTER_6_1.format(line), numbering)
     assert bool([miss for miss in book.report.not_rules if miss.line == 5]) == listed
+
+
+@pytest.mark.parametrize("lost", ["• 7.0 Combat. Attacks are voluntary.", "A unit stops. 7.0 Combat. Attacks are voluntary."])
+def test_a_rule_whose_parent_was_lost_to_a_bullet_or_a_joined_line_names_that_line(lost):
+    with pytest.raises(SourceError) as error:
+        imported(f"6. MOVEMENT\n\n6.1 Costs. One MP per hex.\n\n{lost}\n\n7.1 Odds. Compare strengths.\n", "decimal")
+    assert error.value.line == 7
+    assert "rule 7.1 has no parent: no rule 7 or 7.0 comes before it; line 5 (" in error.value.reason
+    assert "looks like it but was not read as a rule" in error.value.reason
