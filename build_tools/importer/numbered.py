@@ -139,6 +139,8 @@ class _Importer:
         self.page.close()
         if not self.rules:
             raise SourceError(self.path, None, self._no_rules_reason())
+        # A rule the book has after all was not lost: "- 6.2 ROADS" in a list of contents, "6.2 Roads and …".
+        self.report.not_rules = [miss for miss in self.report.not_rules if miss.number not in self.rules]
         return Page(title=self._page_title(), chapter=self.chapter if self.numbering.has_chapters else None,
                     markdown="\n\n".join(self.page.blocks) + "\n"), self.report
 
@@ -224,6 +226,7 @@ class _Importer:
             if line.marker in BULLETS:
                 self._report_bulleted_rule(line)
             self.out.item(line.depth, line.marker, line.text)
+            self._report_joined_rule(line, self.reader.plain(line.text))  # "- Woods cost two. 6.2 Roads. …"
         elif kind == EXAMPLE:
             self._start_example(line)
         elif kind == HR:
@@ -530,7 +533,7 @@ class _Importer:
                 read.top or any(spelling in self.spellings for spellings in read.parents for spelling in spellings)):
             return None
         first = rest.split(maxsplit=1)[0] if rest.strip() else ""
-        if not first.lstrip("\"'“‘([*_")[:1].isupper() or first.strip(".,;:*_").lower() in _QUANTITY_WORDS:
+        if not first.lstrip("\"'“‘([*_")[:1].isupper() or _starts_with_quantity(rest):
             return None
         if run_in_title(rest)[0] is not None or (rest.isupper() and len(rest.strip()) > 2):
             return read
@@ -576,6 +579,17 @@ class _Importer:
                 return f"{number.id} {heading}".strip()
         plain = self.reader.plain(title) if title else ""
         return f"{number.printed} {plain}".strip()
+
+
+def _starts_with_quantity(rest: str) -> bool:
+    """Whether the words after a number make it a quantity: a unit as printed (``MP``,
+    ``hexes``), or capitalised words that are all units (``Movement Points``). ``Turn
+    Sequence`` and ``Units: Infantry`` start titles."""
+    words = [word.strip(".,;:*_").lower() if at else word.strip(".,;:*_") for at, word in enumerate(rest.split()[:2])]
+    if not words:
+        return False
+    return words[0] in QUANTITY_WORDS or (
+        len(words) == 2 and words[0].lower() in _QUANTITY_WORDS and words[1] in _QUANTITY_WORDS)
 
 
 def _printed_number(text: str) -> str:

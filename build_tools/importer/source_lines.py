@@ -61,7 +61,7 @@ LETTERED_NUMBER = re.compile(r"[\s>#*_\[(]*(?P<number>\d+\.\d+(?:\.\d+)*[a-z])(?
                              r"(?:\s+(?=[\"'“‘(\[*_]*[A-Z])|\s*$)")
 # What looks like a rule number to a reader, whatever the numbering (a glued or lettered one too):
 # for the report of lines that were not read as rules.
-LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(•]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)|"
+LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(•▪●·\uf0b7]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)|"
                             + GLUED_NUMBER.pattern + "|" + LETTERED_NUMBER.pattern.replace("?P<number>", ""))
 # A dotted number starting a sentence inside a line: "… per hex. 6.2 Roads. Half an MP." (the
 # importer reports it when it reads as the next rule: two rules a copy joined on one line).

@@ -47,9 +47,15 @@ _ABBREVIATIONS = frozenset("approx cf dr etc fig figs mr mrs ms mt no nos p pp s
 
 
 def ends_with_abbreviation(text: str) -> bool:
-    """Whether ``text`` ends with an abbreviation's period (``cf.``, ``No.``, ``e.g.``), not a sentence's."""
-    words = text.rstrip(".").split()
-    return bool(words) and words[-1].lstrip("([\"'“‘").lower() in (*_ABBREVIATIONS, "e.g", "i.e")
+    """Whether ``text`` ends with an abbreviation's period (``cf.``, ``No.``, ``e.g.``), not a
+    sentence's: ``etc.`` ends sentences as often as not, and ``No.`` after a sentence is an answer."""
+    words = text[-60:].rstrip(".").split()[-2:]  # the end only: a line may be long
+    if not words:
+        return False
+    word = words[-1].lstrip("([\"'“‘").lower()
+    if word == "no":
+        return len(words) == 2 and words[0][-1:] not in ".?!"
+    return word != "etc" and word in (*_ABBREVIATIONS, "e.g", "i.e")
 
 
 def capitals_colon_title(rest: str) -> tuple[str | None, str]:

@@ -243,6 +243,12 @@ def test_rule_text_that_only_looks_like_a_lost_rule_is_not_listed(line, fmt, num
     ("One MP per hex. (6.2) Roads. Half.", "6.2"),
     ("One MP per hex. 6.2 ROADS", "6.2"),
     ("6.2a Bridges. A bridge is a road.", "6.2a"),
+    # a second review's: titles starting with a unit's word, sentences ending "etc." or "No.", a list item
+    ("One MP per hex. 6.2 Turn Sequence. Each turn has phases.", "6.2"),
+    ("- 6.2 Movement Restrictions. A unit may not move.", "6.2"),
+    ("Units pay for woods, hills, etc. 6.2 Roads. A road halves the cost.", "6.2"),
+    ("Does a road negate woods? No. 6.2 Roads. A road halves the cost.", "6.2"),
+    ("- Woods cost two MP. 6.2 Roads. A road halves the cost.", "6.2"),
 ])
 def test_a_rule_lost_to_the_line_or_item_before_is_listed(line, rule, fmt, numbering):
     if fmt == "markdown" and line.startswith("•"):
@@ -269,3 +275,18 @@ def test_a_rule_whose_parent_was_lost_to_a_bullet_or_a_joined_line_names_that_li
     assert error.value.line == 7
     assert "rule 7.1 has no parent: no rule 7 or 7.0 comes before it; line 5 (" in error.value.reason
     assert "looks like it but was not read as a rule" in error.value.reason
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_a_number_the_book_reads_as_a_rule_later_is_not_listed_as_lost(fmt):
+    book = imported("6. MOVEMENT\n\n6.1 Costs. One MP per hex. Contents:\n\n- 6.2 ROADS\n- 6.3 BRIDGES\n\n"
+                    "Units pay. 6.2 Roads and 6.3 Bridges modify this.\n\n6.2 Roads. Half an MP.\n\n"
+                    "6.3 Bridges. A bridge is free.\n", fmt=fmt)
+    assert rule_headings(book.markdown) == ["# 6. MOVEMENT", "## 6.1 Costs.", "## 6.2 Roads.", "## 6.3 Bridges."]
+    assert book.report.not_rules == []
+
+
+@pytest.mark.parametrize("glyph", ["▪", "●", "\uf0b7"])
+def test_a_rule_after_a_bullet_glyph_the_readers_do_not_know_is_listed(glyph):
+    book = imported(AFTER_6_1.format(f"{glyph} 6.2 Roads. A road halves the cost."))
+    assert [miss.line for miss in book.report.not_rules] == [5]
