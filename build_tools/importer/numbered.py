@@ -520,9 +520,9 @@ class _Importer:
     def _reads_as_next_rule(self, token: str, rest: str) -> RuleNumber | None:
         """The rule a number and the text after it would be, where they read as the book's next
         rule: a dotted number of the numbering after the last rule and under a rule already read,
-        then a capital that starts no quantity (``6.5 Movement Points``), and a run-in title, a
-        title in capitals, or a sentence; an untitled one only right after the last rule (its
-        next sibling or first child, as ``6.21 A unit …`` after ``6.2``)."""
+        then a capital that starts no quantity (``6.5 Movement Points``), and a run-in title or a
+        title in capitals; or, right after the last rule (its next sibling or first child, as
+        ``6.21 A unit …`` after ``6.2``), an untitled sentence."""
         if "." not in token:
             return None
         try:
