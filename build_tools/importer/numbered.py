@@ -229,6 +229,7 @@ class _Importer:
             self._report_joined_rule(line, self.reader.plain(line.text))  # "- Woods cost two. 6.2 Roads. …"
         elif kind == EXAMPLE:
             self._start_example(line)
+            self._report_joined_rule(line, self.reader.plain(line.text))  # "EX: A unit pays two. 6.2 Roads. …"
         elif kind == HR:
             self.out.block(md.horizontal_rule())
         elif kind == VERBATIM:
@@ -509,7 +510,7 @@ class _Importer:
         for match in SENTENCE_NUMBER.finditer(text):
             if ends_with_abbreviation(text[:match.start() + 1]):  # "cf. 6.2 Roads", "No. 6.2 Supply"
                 continue
-            read = self._reads_as_next_rule(match.group("number"), text[match.end():])
+            read = self._reads_as_next_rule(match.group("number"), text[match.end():], whole_title=True)
             if read:
                 self.report.not_rules.append(NotARule(
                     line.index + 1, line.text, f"rule number {read.printed} inside the line, after a sentence: two "
@@ -517,12 +518,14 @@ class _Importer:
                     read.id))
                 return
 
-    def _reads_as_next_rule(self, token: str, rest: str) -> RuleNumber | None:
+    def _reads_as_next_rule(self, token: str, rest: str, *, whole_title: bool = False) -> RuleNumber | None:
         """The rule a number and the text after it would be, where they read as the book's next
         rule: a dotted number of the numbering after the last rule and under a rule already read,
         then a capital that starts no quantity (``6.5 Movement Points``), and a run-in title or a
-        title in capitals; or, right after the last rule (its next sibling or first child, as
-        ``6.21 A unit …`` after ``6.2``), an untitled sentence."""
+        title in capitals (``whole_title``: in title case too, the line's rest, as ``… MP. 6.2 Roads``
+        over the rule's text; not in a list item, where ``- 1.5 Woods`` is a cost); or, right after
+        the last rule (its next sibling or first child, as ``6.21 A unit …`` after ``6.2``), an
+        untitled sentence."""
         if "." not in token:
             return None
         try:
@@ -535,7 +538,8 @@ class _Importer:
         first = rest.split(maxsplit=1)[0] if rest.strip() else ""
         if not first.lstrip("\"'“‘([*_")[:1].isupper() or _starts_with_quantity(rest):
             return None
-        if run_in_title(rest)[0] is not None or (rest.isupper() and len(rest.strip()) > 2):
+        if run_in_title(rest)[0] is not None or (rest.isupper() and len(rest.strip()) > 2) or (
+                whole_title and whole_line_title(rest, text_follows=False)):
             return read
         last = self.previous[0].path
         follows = read.path in (last + (1,), last[:-1] + (last[-1] + 1,))

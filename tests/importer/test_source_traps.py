@@ -225,6 +225,7 @@ AFTER_6_1 = "6. MOVEMENT\n\n6.1 Costs. One MP per hex.\n\n{}\n"
     "- 6.5 Movement Points to enter a swamp.",
     "- 8.2 Zones of Control.",  # a list of references: section 8 comes later
     "- 2.5 Woods",
+    "- 6.5 Woods",  # a cost, in order: a title in title case is no rule's in a list item
     "- 1.5 MP to enter woods.",
     "1.5x the cost applies in mud.",
     "2.5m walls block sight.",
@@ -249,6 +250,8 @@ def test_rule_text_that_only_looks_like_a_lost_rule_is_not_listed(line, fmt, num
     ("Units pay for woods, hills, etc. 6.2 Roads. A road halves the cost.", "6.2"),
     ("Does a road negate woods? No. 6.2 Roads. A road halves the cost.", "6.2"),
     ("- Woods cost two MP. 6.2 Roads. A road halves the cost.", "6.2"),
+    ("A unit pays two MP. 6.2 Roads\nA road halves the cost.", "6.2"),  # a title in title case ends the line
+    ("EX: A unit pays two. 6.2 Roads. A road halves the cost.", "6.2"),
 ])
 def test_a_rule_lost_to_the_line_or_item_before_is_listed(line, rule, fmt, numbering):
     if fmt == "markdown" and line.startswith("•"):
