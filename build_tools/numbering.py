@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from build_tools.references import Grammar
 from build_tools.references.chapter_dotted import ChapterDotted
-from build_tools.references.dotted import Dotted
+from build_tools.references.dotted import QUANTITY_WORDS, Dotted
 
 NUMBERINGS = ("asl", "case", "decimal", "none")
 _AFTER_CHAPTER = frozenset(".0123456789")
@@ -52,6 +52,7 @@ class Numbering:
 
     name = "none"
     has_chapters = False
+    quantity_words: tuple[str, ...] = QUANTITY_WORDS  # a number before one is a quantity (4.5 MP), no rule
 
     def __init__(self, grammar: Grammar | None):
         self.grammar = grammar
@@ -153,6 +154,7 @@ class _Undotted(Numbering):
 
     def __init__(self, *, quantity_words: Collection[str] = (), references: bool = True):
         super().__init__(Dotted(groups=self.groups, quantity_words=quantity_words) if references else None)
+        self.quantity_words = (*QUANTITY_WORDS, *quantity_words)
 
     def aliases(self, rule_id):
         if "." not in rule_id:

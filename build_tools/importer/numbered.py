@@ -38,9 +38,6 @@ from build_tools.importer.source_lines import (BLANK, BULLETS, COMMENT, EXAMPLE,
 from build_tools.importer.tab_tables import TabTables
 from build_tools.importer.titles import colon_title, ends_with_abbreviation, run_in_title, whole_line_title
 from build_tools.numbering import Numbering, RuleNumber
-from build_tools.references.dotted import QUANTITY_WORDS
-
-_QUANTITY_WORDS = frozenset(word.lower() for word in QUANTITY_WORDS)  # "6.5 Movement Points" too
 
 MAX_HEADING_LEVEL = 6
 LIST_ITEM = "read as a numbered list item"
@@ -105,6 +102,8 @@ class _Importer:
         self.numbers: dict[int, RuleNumber | None] = {}  # line index -> the rule number it starts with
         self.spellings: dict[str, str] = {}  # a printed section spelling (5, 5.0) -> its rule ID
         self.previous: tuple[RuleNumber, int] | None = None  # the last rule and its line
+        self.units = frozenset(numbering.quantity_words)  # "1.5 MP": a quantity, no rule number
+        self.units_lower = frozenset(word.lower() for word in self.units)
         # _next_numbered's last answer of each kind: (asked from, found at, answer); none yet.
         self._next_numbered_seen: dict[bool, tuple[int, int, tuple[int, RuleNumber] | None]] = {
             True: (1, 0, None), False: (1, 0, None)}
@@ -346,7 +345,7 @@ class _Importer:
             number = self._rule_number(line)
             if number is not None and (sections or not number.bare):
                 rest = self.reader.plain(line.number.rest)
-                if not (rest[:1].islower() or rest.split(" ", 1)[0] in QUANTITY_WORDS):
+                if not (rest[:1].islower() or rest.split(" ", 1)[0] in self.units):
                     answer = (later, number)
                     break
             later += 1
@@ -359,7 +358,7 @@ class _Importer:
         if self.previous is None or number.path > self.previous[0].path or number.id in self.rules:
             return False
         rest = self.reader.plain(line.number.rest)
-        return self._mid_sentence() and (rest[:1].islower() or rest.split(" ", 1)[0] in QUANTITY_WORDS)
+        return self._mid_sentence() and (rest[:1].islower() or rest.split(" ", 1)[0] in self.units)
 
     def _wrap_hint(self, line: Line) -> str:
         """For a refused rule number on a line that goes on from a sentence (``... as per\n1.2
@@ -536,7 +535,7 @@ class _Importer:
                 read.top or any(spelling in self.spellings for spellings in read.parents for spelling in spellings)):
             return None
         first = rest.split(maxsplit=1)[0] if rest.strip() else ""
-        if not first.lstrip("\"'“‘([*_")[:1].isupper() or _starts_with_quantity(rest):
+        if not first.lstrip("\"'“‘([*_")[:1].isupper() or self._starts_with_quantity(rest):
             return None
         if run_in_title(rest)[0] is not None or (rest.isupper() and len(rest.strip()) > 2) or (
                 whole_title and whole_line_title(rest, text_follows=False)):
@@ -544,6 +543,16 @@ class _Importer:
         last = self.previous[0].path
         follows = read.path in (last + (1,), last[:-1] + (last[-1] + 1,))
         return read if follows and ends_sentence(rest) else None
+
+    def _starts_with_quantity(self, rest: str) -> bool:
+        """Whether the words after a number make it a quantity: a unit as printed (``MP``,
+        ``hexes``, or one of the ruleset's ``quantity_words``), or capitalised words that are all
+        units (``Movement Points``). ``Turn Sequence`` and ``Units: Infantry`` start titles."""
+        words = [word.strip(".,;:*_") for word in rest.split()[:2]]
+        if not words:
+            return False
+        return words[0] in self.units or (
+            len(words) == 2 and words[0].lower() in self.units_lower and words[1].lower() in self.units_lower)
 
     def _why_not_numbered(self, line: Line) -> str:
         if line.number is not None:
@@ -583,17 +592,6 @@ class _Importer:
                 return f"{number.id} {heading}".strip()
         plain = self.reader.plain(title) if title else ""
         return f"{number.printed} {plain}".strip()
-
-
-def _starts_with_quantity(rest: str) -> bool:
-    """Whether the words after a number make it a quantity: a unit as printed (``MP``,
-    ``hexes``), or capitalised words that are all units (``Movement Points``). ``Turn
-    Sequence`` and ``Units: Infantry`` start titles."""
-    words = [word.strip(".,;:*_").lower() if at else word.strip(".,;:*_") for at, word in enumerate(rest.split()[:2])]
-    if not words:
-        return False
-    return words[0] in QUANTITY_WORDS or (
-        len(words) == 2 and words[0].lower() in _QUANTITY_WORDS and words[1] in _QUANTITY_WORDS)
 
 
 def _printed_number(text: str) -> str:

@@ -293,3 +293,19 @@ def test_a_number_the_book_reads_as_a_rule_later_is_not_listed_as_lost(fmt):
 def test_a_rule_after_a_bullet_glyph_the_readers_do_not_know_is_listed(glyph):
     book = imported(AFTER_6_1.format(f"{glyph} 6.2 Roads. A road halves the cost."))
     assert [miss.line for miss in book.report.not_rules] == [5]
+
+
+def test_a_rulesets_own_quantity_words_make_quantities_for_the_importer_too():
+    # ruleset.yml's quantity_words ("CF"): a number before one is a quantity to the reference
+    # grammar, and now to the importer as well: no lost rule in a cost list, no rule in a wrapped line.
+    from build_tools.importer import import_text
+    from build_tools.numbering import numbering_of
+    source = ("6. MOVEMENT\n\n6.1 Costs. One MP per hex.\n\n- 6.5 CF for cavalry.\n\n6.7 Roads. A unit may\n"
+              "spend up to\n6.5 CF on a road.\n")
+    book = import_text(source, path="rulesets/x/sources/x.txt", ruleset="x", format="text",
+                       numbering=numbering_of("case", quantity_words=["CF"]))
+    assert rule_headings(book.markdown) == ["# 6. MOVEMENT", "## 6.1 Costs.", "## 6.7 Roads."]
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
+        (9, "continues the sentence of the line before")]
+    with pytest.raises(SourceError):  # without them, 6.5 CF reads as a rule out of order
+        import_book(source, path="rulesets/x/sources/x.txt")
