@@ -119,7 +119,8 @@ def bullet_list(items: list[str]) -> str:
     return "\n".join("- " + item.replace("\n", "\n  ") for item in items)
 
 
-_BULLETS = ("-", "*", "+")
+# The markers of a bullet item, in either reader ("-", "*", "•" in plain text; Markdown's "+").
+BULLETS = frozenset("-*+•")
 
 
 def html_list(items: list[tuple[int, str, str]]) -> str:
@@ -140,7 +141,7 @@ def html_list(items: list[tuple[int, str, str]]) -> str:
             open_depth = depth
         has_children = position + 1 < len(items) and items[position + 1][0] > depth
         # A bullet is the list's own; any other marker is printed text.
-        marker_html = "" if marker in _BULLETS else f'<span class="rr-list__marker">{escape_inline(marker)}</span> '
+        marker_html = "" if marker in BULLETS else f'<span class="rr-list__marker">{escape_inline(marker)}</span> '
         css = ' class="rr-list__item--marked"' if marker_html else ""
         lines.append(f'<li{css} markdown="{"1" if has_children else "span"}">{marker_html}{text}'
                      + ("" if has_children else "</li>"))

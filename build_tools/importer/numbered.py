@@ -31,7 +31,7 @@ from build_tools.importer import markdown_text as md
 from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule
-from build_tools.importer.source_lines import (BLANK, BULLETS, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM,
+from build_tools.importer.source_lines import (BLANK, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM,
                                                LETTERED_NUMBER, PIPE, SENTENCE_NUMBER, TAB, TEXT, VERBATIM, Line, Reader,
                                                ends_sentence, looks_decorated, looks_numbered, markdown_line,
                                                number_at_start)
@@ -222,7 +222,7 @@ class _Importer:
             level = min(MAX_HEADING_LEVEL, self._depth_here() + 1)
             self.page.block(md.heading(level, self.reader.inline(line.text), ".rr-subhead"))
         elif kind == ITEM:
-            if line.marker in BULLETS:
+            if line.marker in md.BULLETS:
                 self._report_bulleted_rule(line)
             self.out.item(line.depth, line.marker, line.text)
             self._report_joined_rule(line, self.reader.plain(line.text))  # "- Woods cost two. 6.2 Roads. …"

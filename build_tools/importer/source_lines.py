@@ -75,8 +75,6 @@ _DECORATED = re.compile(r"[#*_\[(]|\d[)\]]")
 _SENTENCE_END = re.compile(rf"[.!?:;][\"')\]’”*_]*{FOOTNOTE_MARKERS}$")
 _EXAMPLE = re.compile(r"(?P<label>EX|EXAMPLE|Example):(?:\s+(?P<rest>.*))?")
 _TEXT_HR = re.compile(r"-{3,}|\*{3,}|_{3,}")
-# The markers of a bullet item, in either reader ("-", "*", "•"; Markdown's "+").
-BULLETS = frozenset("-*+•")
 _TEXT_BULLET = re.compile(r"(?P<marker>[-*•])\s+(?P<rest>\S.*)")
 _ORDERED = re.compile(r"(?P<marker>\(?(?:\d{1,3}|[a-z]|[ivx]{2,5})[.)]|\((?:\d{1,3}|[a-z]|[ivx]{2,5})\))\s+(?P<rest>\S.*)")
 # A heading; its closing hashes and an attribute block ("## Range {#range}": the transcriber's

@@ -309,3 +309,12 @@ def test_a_rulesets_own_quantity_words_make_quantities_for_the_importer_too():
         (9, "continues the sentence of the line before")]
     with pytest.raises(SourceError):  # without them, 6.5 CF reads as a rule out of order
         import_book(source, path="rulesets/x/sources/x.txt")
+
+
+def test_an_item_printed_with_a_bullet_glyph_shows_one_bullet():
+    # "• Woods" in plain text is a bullet item like "- Woods": the list draws its bullet, and the
+    # glyph is not printed again before the text (the page showed "• • Woods").
+    page = imported("6. MOVEMENT\n\n6.1 Costs. One MP per hex:\n\n• Woods cost two.\n- Hills cost three.\n").markdown
+    assert '<li markdown="span">Woods cost two.</li>' in page
+    assert '<li markdown="span">Hills cost three.</li>' in page
+    assert "rr-list__marker" not in page
