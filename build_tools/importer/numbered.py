@@ -225,10 +225,10 @@ class _Importer:
             if line.marker in md.BULLETS:
                 self._report_bulleted_rule(line)
             self.out.item(line.depth, line.marker, line.text)
-            self._report_joined_rule(line, self.reader.plain(line.text))  # "- Woods cost two. 6.2 Roads. …"
+            self._report_joined_rule(line)  # "- Woods cost two. 6.2 Roads. …"
         elif kind == EXAMPLE:
             self._start_example(line)
-            self._report_joined_rule(line, self.reader.plain(line.text))  # "EX: A unit pays two. 6.2 Roads. …"
+            self._report_joined_rule(line)  # "EX: A unit pays two. 6.2 Roads. …"
         elif kind == HR:
             self.out.block(md.horizontal_rule())
         elif kind == VERBATIM:
@@ -237,7 +237,7 @@ class _Importer:
             return position + len(run)
         else:
             self.out.text(line.text, continues=self._continues(line))
-            self._report_joined_rule(line, self.reader.plain(line.text))
+            self._report_joined_rule(line)
         return position + 1
 
     def _verbatim_run(self, position: int) -> list[Line]:
@@ -344,8 +344,7 @@ class _Importer:
             line = self.lines[later]
             number = self._rule_number(line)
             if number is not None and (sections or not number.bare):
-                rest = self.reader.plain(line.number.rest)
-                if not (rest[:1].islower() or rest.split(" ", 1)[0] in self.units):
+                if not self._wrapped_quantity(line):
                     answer = (later, number)
                     break
             later += 1
@@ -357,8 +356,13 @@ class _Importer:
         out of order and followed by lower-case words or a unit, is not a rule."""
         if self.previous is None or number.path > self.previous[0].path or number.id in self.rules:
             return False
+        return self._mid_sentence() and self._wrapped_quantity(line)
+
+    def _wrapped_quantity(self, line: Line) -> bool:
+        """Whether lower-case words or a unit follow a line's number (``1.5 MP to enter``): a
+        quantity starting a wrapped line of a sentence, not a rule's number."""
         rest = self.reader.plain(line.number.rest)
-        return self._mid_sentence() and (rest[:1].islower() or rest.split(" ", 1)[0] in self.units)
+        return rest[:1].islower() or rest.split(" ", 1)[0] in self.units
 
     def _wrap_hint(self, line: Line) -> str:
         """For a refused rule number on a line that goes on from a sentence (``... as per\n1.2
@@ -417,7 +421,7 @@ class _Importer:
         self.page.block(md.heading(level, heading, f'#{number.id} .rr-rule data-rule="{number.id}"'))
         if body:
             self.page.text(body, continues=False)
-            self._report_joined_rule(line, self.reader.plain(line.text))  # "6.2 Roads. 6.21 A unit …" too
+            self._report_joined_rule(line)  # "6.2 Roads. 6.21 A unit …" too
 
     def _depth_of(self, line: Line, number: RuleNumber) -> int:
         """The rule's depth in the book's tree: under the nearest of its parents that came before."""
@@ -502,10 +506,11 @@ class _Importer:
                 f"bullet starts a list item, so it stays one; delete the bullet to make the line rule {read.printed}",
                 False, False, read.id))
 
-    def _report_joined_rule(self, line: Line, text: str) -> None:
+    def _report_joined_rule(self, line: Line) -> None:
         """A sentence inside a line that reads as the next rule (``6.1 Costs. One MP per hex. 6.2
         Roads. Half an MP.``): two rules a copy joined when it lost the line break between them.
         It stays text, as a sentence may start with a number; the report lists it."""
+        text = self.reader.plain(line.text)
         for match in SENTENCE_NUMBER.finditer(text):
             if ends_with_abbreviation(text[:match.start() + 1]):  # "cf. 6.2 Roads", "No. 6.2 Supply"
                 continue

@@ -246,7 +246,9 @@ function pyodideConfig(runtime, lock, wheel, createPyodideModule) {
 // bitmap of the PAGE-byte pages kept (page i: bit i % 8 of byte i / 8), then
 // those pages in order (the last one as long as the image leaves it).
 const DIGEST = "X-Ruleref-Sha256";
-const IMAGE_MAGIC = new TextEncoder().encode("rrpages1");
+const IMAGE_LAYOUT = "rrpages1";
+const IMAGE_MAGIC = new TextEncoder().encode(IMAGE_LAYOUT);
+const IMAGE_HEAD = IMAGE_MAGIC.length + 4; // the magic, then the image's length
 const PAGE = 4096;
 
 async function keepImage(snapshots, key, image) {
@@ -271,10 +273,9 @@ function withoutEmptyPages(image) {
   const bytes = image.byteOffset % 4 === 0 ? image : image.slice(); // whole words to test, below
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
   const pages = Math.ceil(bytes.length / PAGE);
-  const head = IMAGE_MAGIC.length + 4;
   const bitmap = new Uint8Array(Math.ceil(pages / 8));
   const full = [];
-  let size = head + bitmap.length;
+  let size = IMAGE_HEAD + bitmap.length;
   for (let page = 0; page < pages; page++) {
     const start = page * PAGE, end = Math.min(start + PAGE, bytes.length);
     if (isEmpty(bytes, words, start, end)) continue;
@@ -285,8 +286,8 @@ function withoutEmptyPages(image) {
   const kept = new Uint8Array(size);
   kept.set(IMAGE_MAGIC);
   new DataView(kept.buffer).setUint32(IMAGE_MAGIC.length, bytes.length, true);
-  kept.set(bitmap, head);
-  let at = head + bitmap.length;
+  kept.set(bitmap, IMAGE_HEAD);
+  let at = IMAGE_HEAD + bitmap.length;
   for (const page of full) { kept.set(page, at); at += page.length; }
   return kept;
 }
@@ -301,14 +302,13 @@ function isEmpty(bytes, words, start, end) {
 /** The image ``withoutEmptyPages`` kept; refused, as not one, when its parts do not add up. */
 function withEmptyPages(kept) {
   const refuse = (why) => { throw new Error(`not a kept image: ${why}`); };
-  const head = IMAGE_MAGIC.length + 4;
-  if (kept.length < head || IMAGE_MAGIC.some((byte, at) => kept[at] !== byte)) refuse("no header");
+  if (kept.length < IMAGE_HEAD || IMAGE_MAGIC.some((byte, at) => kept[at] !== byte)) refuse("no header");
   const length = new DataView(kept.buffer, kept.byteOffset).getUint32(IMAGE_MAGIC.length, true);
   const pages = Math.ceil(length / PAGE);
-  const bitmap = kept.subarray(head, head + Math.ceil(pages / 8));
+  const bitmap = kept.subarray(IMAGE_HEAD, IMAGE_HEAD + Math.ceil(pages / 8));
   if (bitmap.length < Math.ceil(pages / 8)) refuse("cut short");
   const image = new Uint8Array(length);
-  let at = head + bitmap.length;
+  let at = IMAGE_HEAD + bitmap.length;
   for (let page = 0; page < pages; page++) {
     if (!(bitmap[page >> 3] & (1 << (page & 7)))) continue;
     const start = page * PAGE, end = Math.min(start + PAGE, length);
@@ -350,7 +350,7 @@ async function start() {
   const wheel = fetchLocked(lock.wheel);
   // An image holds the stdlib and the rules core as they were imported: good only with the same files
   // (and kept in this worker's layout: an image kept by an earlier one is not looked for).
-  const key = new URL(`snapshot/${new TextDecoder().decode(IMAGE_MAGIC)}/${lock.runtime.version}/${lock.runtime.stdlib_sha256}/${lock.wheel.sha256}`, BUNDLE).href;
+  const key = new URL(`snapshot/${IMAGE_LAYOUT}/${lock.runtime.version}/${lock.runtime.stdlib_sha256}/${lock.wheel.sha256}`, BUNDLE).href;
   const snapshots = await openSnapshots();
   const tries = images(lock, snapshots, key);
   tries.catch(() => {}); // reported when it is awaited
