@@ -283,7 +283,7 @@ class _Importer:
                 return above
         if line.kind == HEADING:
             return None
-        if self._continues_sentence(line, number):
+        if self._continues_sentence(line, number, position):
             return "continues the sentence of the line before"
         reason = self._why_no_section(line, number, position) if number.bare else None
         if reason is not None and line.number.label and reason.startswith(LIST_ITEM):
@@ -351,12 +351,23 @@ class _Importer:
         self._next_numbered_seen[sections] = (position, later, answer)
         return answer
 
-    def _continues_sentence(self, line: Line, number: RuleNumber) -> bool:
-        """``... it costs\n1.5 MP to enter``: a quantity at the start of a wrapped line,
-        out of order and followed by lower-case words or a unit, is not a rule."""
-        if self.previous is None or number.path > self.previous[0].path or number.id in self.rules:
+    def _continues_sentence(self, line: Line, number: RuleNumber, position: int) -> bool:
+        """A number at the start of a wrapped line, after a line that ends mid-sentence, is not a
+        rule: out of order and followed by lower-case words or a unit (``... it costs\n1.5 MP to
+        enter``; a rule's own number only with lower-case words, ``... as in\n6.1 above.``), or even
+        in order, untitled, when lower-case words follow it (``... see\n6.3 below.``) or a unit does
+        in a paragraph (``... up to\n6.5 MP in a turn.``; after a list item without a period,
+        ``6.5 MP may not be saved.`` is a rule)."""
+        if self.previous is None or not self._mid_sentence():
             return False
-        return self._mid_sentence() and self._wrapped_quantity(line)
+        rest = self.reader.plain(line.number.rest)
+        if number.path > self.previous[0].path:
+            if self._title_and_body(line, position)[0] is not None:  # "15.21 vs PILLBOX: A dozer …"
+                return False
+            return rest[:1].islower() or (not self.out.items and self._wrapped_quantity(line))
+        if number.id in self.rules:  # "... as in\n6.1 above."
+            return rest[:1].islower()
+        return self._wrapped_quantity(line)
 
     def _wrapped_quantity(self, line: Line) -> bool:
         """Whether lower-case words or a unit follow a line's number (``1.5 MP to enter``): a

@@ -318,3 +318,27 @@ def test_an_item_printed_with_a_bullet_glyph_shows_one_bullet():
     assert '<li markdown="span">Woods cost two.</li>' in page
     assert '<li markdown="span">Hills cost three.</li>' in page
     assert "rr-list__marker" not in page
+
+
+@pytest.mark.parametrize("numbering, wrapped", [
+    ("case", "Units pay half on roads, see\n6.3 below."),          # the next number, in order
+    ("case", "A unit may spend up to\n6.5 hexes in a turn."),
+    ("case", "A unit may spend up to\n6.5 MP in a turn."),         # a unit, in a paragraph
+    ("decimal", "Units pay half on roads, see\n6.3 below."),
+    ("case", "Units pay as in\n6.1 above."),                    # a rule the book already has
+    ("decimal", "Units pay as per\n6.1 through 6.3."),
+])
+def test_a_wrapped_line_starting_with_a_number_in_order_goes_on_with_its_sentence(numbering, wrapped):
+    # A text copied from print breaks lines anywhere: a number that would come next, at the start
+    # of a line that goes on from the sentence before it, is that sentence's, not a rule.
+    book = imported(f"6. MOVEMENT\n\n6.1 Costs. One MP per hex. {wrapped}\n6.2 Rivers. Stop.\n\n"
+                    "6.3 Roads. Half an MP.\n", numbering)
+    assert rule_headings(book.markdown) == ["# 6. MOVEMENT", "## 6.1 Costs.", "## 6.2 Rivers.", "## 6.3 Roads."]
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
+        (4, "continues the sentence of the line before")]
+
+
+def test_a_rule_after_an_item_or_a_finished_sentence_is_a_rule_whatever_its_first_word():
+    book = imported("6. MOVEMENT\n\n6.1 Costs. As follows:\n- Clear 1\n- Woods 2\n6.2 MP may not be saved.\n"
+                    "6.3 hexes of road cost half. A unit may move up to\n6.4 Stacking. Two units.\n")
+    assert rule_headings(book.markdown) == ["# 6. MOVEMENT", "## 6.1 Costs.", "## 6.2", "## 6.3", "## 6.4 Stacking."]
