@@ -354,16 +354,16 @@ class _Importer:
     def _continues_sentence(self, line: Line, number: RuleNumber, position: int) -> bool:
         """A number at the start of a wrapped line, after a line that ends mid-sentence, is not a
         rule: out of order and followed by lower-case words or a unit (``... it costs\n1.5 MP to
-        enter``; a rule's own number only with lower-case words, ``... as in\n6.1 above.``), or even
-        in order, untitled, when lower-case words follow it (``... see\n6.3 below.``) or a unit does
-        in a paragraph (``... up to\n6.5 MP in a turn.``; after a list item without a period,
-        ``6.5 MP may not be saved.`` is a rule)."""
+        enter``; a rule's own number only with lower-case words, ``... as in\n6.1 above.``), or
+        even in order, undecorated and untitled, when lower-case words follow it (``... see\n6.3
+        below.``) or a unit does in a paragraph (``... up to\n6.5 MP in a turn.``; after a list
+        item without a period, ``6.5 MP may not be saved.`` is a rule)."""
         if self.previous is None or not self._mid_sentence():
             return False
         rest = self.reader.plain(line.number.rest)
         if number.path > self.previous[0].path:
-            if self._title_and_body(line, position)[0] is not None:  # "15.21 vs PILLBOX: A dozer …"
-                return False
+            if line.number.decorated or self._title_and_body(line, position)[0] is not None:
+                return False  # "**6.2** hexes …", "[6.2] below", "15.21 vs PILLBOX: A dozer …": marked as rules
             return rest[:1].islower() or (not self.out.items and self._wrapped_quantity(line))
         if number.id in self.rules:  # "... as in\n6.1 above."
             return rest[:1].islower()

@@ -338,6 +338,14 @@ def test_a_wrapped_line_starting_with_a_number_in_order_goes_on_with_its_sentenc
         (4, "continues the sentence of the line before")]
 
 
+@pytest.mark.parametrize("fmt, source", [
+    ("text", "6. MOVEMENT\n6.1 Costs. One MP per hex. See\n[6.2] below.\n"),
+    ("markdown", "## 6. Movement\n\n**6.1** Costs. One MP per hex. A unit may spend up to\n**6.2** hexes on roads.\n"),
+])
+def test_a_number_printed_as_a_rule_is_one_even_on_a_wrapped_line(fmt, source):
+    assert rule_headings(imported(source, fmt=fmt).markdown)[-1] == "## 6.2"
+
+
 def test_a_rule_after_an_item_or_a_finished_sentence_is_a_rule_whatever_its_first_word():
     book = imported("6. MOVEMENT\n\n6.1 Costs. As follows:\n- Clear 1\n- Woods 2\n6.2 MP may not be saved.\n"
                     "6.3 hexes of road cost half. A unit may move up to\n6.4 Stacking. Two units.\n")
