@@ -312,6 +312,11 @@ class _Importer:
                 return going_back
         if self.last_top is not None and number.path <= self.last_top.path:
             return f"{LIST_ITEM}: {number.printed} does not come after section {self.last_top.printed}"
+        if line.kind != HEADING and line.marker:  # "1. Weather Phase", "2. …", "3. Combat Phase", then 2.1
+            following = self._next_numbered(position + 1, sections=False)
+            if following is not None and following[1].path < number.path:
+                return (f"{LIST_ITEM}: the rule after it ({following[1].printed}, line "
+                        f"{self.lines[following[0]].index + 1}) comes before {number.printed}")
         if self.out.items and line.marker and not self._could_be_title(line, position):
             return f"{LIST_ITEM}: it continues the list above"
         if not self._could_be_title(line, position):

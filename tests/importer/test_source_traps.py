@@ -350,3 +350,16 @@ def test_a_rule_after_an_item_or_a_finished_sentence_is_a_rule_whatever_its_firs
     book = imported("6. MOVEMENT\n\n6.1 Costs. As follows:\n- Clear 1\n- Woods 2\n6.2 MP may not be saved.\n"
                     "6.3 hexes of road cost half. A unit may move up to\n6.4 Stacking. Two units.\n")
     assert rule_headings(book.markdown) == ["# 6. MOVEMENT", "## 6.1 Costs.", "## 6.2", "## 6.3", "## 6.4 Stacking."]
+
+
+@pytest.mark.parametrize("numbering, fmt, section, sub", [
+    ("decimal", "markdown", "## 2.0 SEQUENCE OF PLAY", "### 2.1 Weather"),
+    ("decimal", "text", "2.0 SEQUENCE OF PLAY", "2.1 Weather"),
+    ("case", "text", "2. SEQUENCE OF PLAY", "2.1 Weather"),
+])
+def test_a_numbered_list_of_titles_inside_a_section_stays_a_list(numbering, fmt, section, sub):
+    # "3. Combat Phase" reads like section 3, but the rule after it (2.1) goes back before it: it is an item.
+    book = imported(f"{section}\n\nEach turn has three phases:\n\n1. Weather Phase\n2. Movement Phase\n"
+                    f"3. Combat Phase\n\n{sub}\n\nRoll a die.\n", numbering, fmt)
+    assert [heading.split()[-1] for heading in rule_headings(book.markdown)] == ["PLAY", "Weather"]
+    assert 'list__marker">3.</span> Combat Phase</li>' in book.markdown
