@@ -130,16 +130,16 @@ def html_list(items: list[tuple[int, str, str]]) -> str:
     ``3.``) is rule text and stays as printed, where a Markdown list would
     renumber it; ``markdown`` attributes keep the items' text processed."""
     lines: list[str] = []
+    levels = _nesting_levels([depth for depth, _, _ in items])
     open_depth = 0
-    for position, (depth, marker, text) in enumerate(items):
-        depth = min(depth, open_depth + 1)
+    for position, ((_, marker, text), depth) in enumerate(zip(items, levels)):
         while open_depth > depth:
             lines += ["</ul>", "</li>"]
             open_depth -= 1
         if open_depth < depth:
             lines.append('<ul class="rr-list" markdown="1">')
             open_depth = depth
-        has_children = position + 1 < len(items) and items[position + 1][0] > depth
+        has_children = position + 1 < len(items) and levels[position + 1] > depth
         # A bullet is the list's own; any other marker is printed text.
         marker_html = "" if marker in BULLETS else f'<span class="rr-list__marker">{escape_inline(marker)}</span> '
         css = ' class="rr-list__item--marked"' if marker_html else ""
@@ -151,6 +151,21 @@ def html_list(items: list[tuple[int, str, str]]) -> str:
         if open_depth:
             lines.append("</li>")
     return "\n".join(lines)
+
+
+def _nesting_levels(depths: list[int]) -> list[int]:
+    """Each item's level in the list (1 = outermost) from its depth as read: an item is one level
+    under the nearest item before it that is less deep, and a sibling of one as deep. Depths read
+    from indents may skip (``- a`` then ``    - b``, ``    - c``): b and c are both level 2."""
+    open_depths: list[int] = []
+    levels = []
+    for depth in depths:
+        while open_depths and open_depths[-1] > depth:
+            open_depths.pop()
+        if not open_depths or open_depths[-1] < depth:
+            open_depths.append(depth)
+        levels.append(len(open_depths))
+    return levels
 
 
 def verbatim(lines: list[str]) -> str:

@@ -363,3 +363,11 @@ def test_a_numbered_list_of_titles_inside_a_section_stays_a_list(numbering, fmt,
                     f"3. Combat Phase\n\n{sub}\n\nRoll a die.\n", numbering, fmt)
     assert [heading.split()[-1] for heading in rule_headings(book.markdown)] == ["PLAY", "Weather"]
     assert 'list__marker">3.</span> Combat Phase</li>' in book.markdown
+
+
+@pytest.mark.parametrize("indent", ["    ", "\t"])
+def test_sub_items_indented_four_spaces_or_a_tab_are_siblings(indent):
+    book = imported(f"## 1.0 Intro\n\nA box holds:\n\n- map\n- counters\n{indent}- units\n{indent}- markers\n- rules\n",
+                    "decimal", "markdown")
+    assert ('<li markdown="1">counters\n<ul class="rr-list" markdown="1">\n<li markdown="span">units</li>\n'
+            '<li markdown="span">markers</li>\n</ul>\n</li>\n<li markdown="span">rules</li>\n</ul>') in book.markdown
