@@ -40,6 +40,8 @@ _COLON_TITLE = re.compile(r"(?P<title>[^:.!?;,]+):(?:\s+|$)")
 FOOTNOTE_MARKERS = r"(?:\[\^[^\]\s]+\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)*"
 # A sentence's last mark, with the quotes and brackets that close it and any footnote markers.
 _ENDS_SENTENCE = re.compile(rf"[.!?,;][\"')\]’”]*{FOOTNOTE_MARKERS}$")
+# What a title in sentence case does not hold: a comma, a semicolon, an aside citing a number.
+_SENTENCE_INSIDE = re.compile(r"[,;]|\([^()]*\d")
 _PERIOD_TITLE = re.compile(r"(?P<title>[^.!?:;,\d]+)\.\s+")
 _DASH_TITLE = re.compile(r"(?P<title>[^.!?:;,\d–—-]{1,%d}?)[ \t]+(?P<dash>[–—-])[ \t]+" % MAX_TITLE_LENGTH)
 # Words a line may start with that end in a period without ending a title.
@@ -155,4 +157,14 @@ def whole_line_title(rest: str, *, text_follows: bool) -> bool:
     first = rest.lstrip(_QUOTES_AND_BRACKETS)[:1]
     if not first or not (first.isupper() or first.isdigit()):
         return False
-    return in_capitals(rest) or in_title_case(rest) or text_follows
+    return in_capitals(rest) or in_title_case(rest) or (text_follows and _sentence_case_title(rest))
+
+
+def _sentence_case_title(text: str) -> bool:
+    """Whether a line in sentence case, over its rule's text, reads as a title (``Fresh units in
+    woods``), not as the first line of a hard-wrapped sentence (``A unit expends MP for each hex
+    it enters, as given on the``): a few words, no comma or semicolon, no reference in an aside
+    (``Units pay double in woods (see 1.0)``), not ending on a minor word."""
+    words = _WORD.findall(_ASIDE.sub(" ", text))
+    return (0 < len(words) <= MAX_COLON_TITLE_WORDS and not _SENTENCE_INSIDE.search(text)
+            and words[-1].strip(_QUOTES_AND_BRACKETS).lower() not in _MINOR_WORDS)

@@ -371,3 +371,15 @@ def test_sub_items_indented_four_spaces_or_a_tab_are_siblings(indent):
                     "decimal", "markdown")
     assert ('<li markdown="1">counters\n<ul class="rr-list" markdown="1">\n<li markdown="span">units</li>\n'
             '<li markdown="span">markers</li>\n</ul>\n</li>\n<li markdown="span">rules</li>\n</ul>') in book.markdown
+
+
+@pytest.mark.parametrize("first, title", [
+    ("5.12 A unit expends MP for each hex it enters, as given on the", None),   # ends on a minor word
+    ("5.12 ZOC do not extend into Marsh hexes nor across river hexsides", None),  # too many words
+    ("5.12 Bombardment uses the table; the defender's", None),
+    ("5.12 Units pay double in woods (see 1.0)", None),
+    ("5.12 Fresh units in woods", "5.12 Fresh units in woods"),                    # a title in sentence case
+])
+def test_the_first_line_of_a_hard_wrapped_rule_is_no_title(first, title):
+    book = imported(f"5. MOVEMENT\n5.1 Costs. One MP per hex.\n{first}\nTerrain Effects Chart (see 5.1). A unit stops.\n")
+    assert rule_headings(book.markdown)[-1] == f"### {title or '5.12'}"
