@@ -27,7 +27,10 @@ What counts as a reference
   *section(s)*, *case(s)*, *exception(s)* and ``§``; the items after it are
   joined by commas, semicolons, *and*, *or*, *to*, *through*, ``&``. A bare
   number must end the list or be followed by punctuation or a joining word,
-  so ``per 2 MP``, ``see 4-4-6``, ``rule 4 applies`` and ``see 10/16`` cite
+  or by a word in lower case when a cue naming rules (*rule(s)*,
+  *section(s)*, ``§``) or an earlier item comes before it (``rule 4
+  applies``, ``rules 4, 5 and 7 apply``, ``see 2 and 4 for details``); so
+  ``per 2 MP``, ``see 4 for details``, ``see 4-4-6`` and ``see 10/16`` cite
   nothing; unit ratings (``4-4-6``), hex numbers (``0812``), counts and
   fractions are never references.
 * **Lists** need no grammar of their own: each item is a reference of its own.
@@ -54,30 +57,38 @@ _CUE = r"(?<!\w)(?:(?i:see(?:\s+also)?|per|rules?|sections?|cases?|exceptions?)(
 _JOIN = r"\s*(?:[,;&]|(?<=\s)(?i:and|or|to|through|thru)(?=\s))\s*(?:(?i:see\s+also|also)\s+)?"
 # A bare section number ends the list, or punctuation or a joining word follows it.
 _SECTION_END = r"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)))"
+# Cue words that name what follows a rule: a bare number after one is a rule's, whatever follows it.
+_RULE_CUE = r"(?<!\w)(?:(?i:rules?|sections?)(?!\w)|§)\s*:?\s*"
 # How far before a bare number its cue word may stand ("see 4, 5, 6.41 and 7").
 _CUE_REACH = 120
 
 
 @lru_cache(maxsize=32)
-def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The grammar as one regex, and the regex that tells whether a cue list ends where a bare number starts.
+def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    """The grammar as one regex, and the regexes that tell whether a cue list ends where a bare
+    number starts (one for a number a word follows, which needs more: ``rule 4 applies``).
 
     The main regex's groups are ``first`` (a number), ``dots`` (its dotted part:
     empty for a bare section number, which then needs a cue before it) and
-    ``tail`` (the other end of a range). It starts by consuming a digit, so the
+    ``tail`` (the other end of a range), and ``word``, set (empty) when a bare section number is
+    followed by a word in lower case rather than by the end of a list. It starts by consuming a digit, so the
     regex engine skips ahead to digits instead of trying every position; what
     may come before the digit is checked by a lookbehind that spans it."""
     dots = r"(?:\.\d+)+" if groups else r"\.\d+"
     words = "|".join(re.escape(word) for word in sorted(quantity_words, key=len, reverse=True))
-    end = rf"(?![\w\"'%°“”‘’]|\.\d|[-–](?:0|\d+(?![\d.]))|/\d|[ \t]+(?i:{words})(?!\w))"
+    quantity = rf"[ \t]+(?i:{words})(?!\w)"
+    end = rf"(?![\w\"'%°“”‘’]|\.\d|[-–](?:0|\d+(?![\d.]))|/\d|{quantity})"
     tail = rf"[1-9]\d*{dots}" if groups else rf"[1-9]\d*{dots}|\.\d+"
     main = re.compile(
         rf"(?P<first>[1-9](?<!{_NOT_BEFORE}.)\d*(?P<dots>{dots})?)"
-        rf"(?(dots){end}(?:[-–](?P<tail>{tail}){end})?|(?!\.\d){_SECTION_END})"
+        rf"(?(dots){end}(?:[-–](?P<tail>{tail}){end})?|(?!\.\d)(?:{_SECTION_END}|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))))"
     )
     item = r"[1-9][\d.]*(?:[-–]\.?[\d.]+)?"
     cue_before = re.compile(rf"{_CUE}(?:{item}{_JOIN})*\Z")
-    return main, cue_before
+    # Before a bare number a word follows ("rules 4, 5 and 7 apply", "see 2 and 4 for details"):
+    # a cue word naming rules, or a list with an item before it.
+    cue_before_word = re.compile(rf"(?:{_RULE_CUE}(?:{item}{_JOIN})*|{_CUE}(?:{item}{_JOIN})+)\Z")
+    return main, cue_before, cue_before_word
 
 
 def _tail_id(first: str, tail: str) -> str:
@@ -92,17 +103,19 @@ class Dotted:
     than case numbering (``5.44``, each digit after the dot a level)."""
 
     def __init__(self, *, groups: bool, quantity_words: Collection[str] = ()):
-        self.main, self.cue_before = _patterns(groups, tuple(dict.fromkeys((*QUANTITY_WORDS, *quantity_words))))
+        self.main, self.cue_before, self.cue_before_word = _patterns(
+            groups, tuple(dict.fromkeys((*QUANTITY_WORDS, *quantity_words))))
 
-    def _cued(self, text: str, start: int) -> bool:
-        """Whether a cue word and a list of items lead up to ``start`` (a bare section number)."""
-        return self.cue_before.search(text, max(0, start - _CUE_REACH), start) is not None
+    def _cued(self, text: str, match: re.Match[str]) -> bool:
+        """Whether a cue word and a list of items lead up to ``match`` (a bare section number)."""
+        cue = self.cue_before if match.group("word") is None else self.cue_before_word
+        return cue.search(text, max(0, match.start() - _CUE_REACH), match.start()) is not None
 
     def find(self, text: str, chapter: str | None = None) -> list[Reference]:
         references = []
         for match in self.main.finditer(text):
             first = match.group("first")
-            if not match.group("dots") and not self._cued(text, match.start()):
+            if not match.group("dots") and not self._cued(text, match):
                 continue
             parts = (RefPart(*match.span("first"), first, first),)
             if match.group("tail"):
@@ -113,7 +126,7 @@ class Dotted:
     def cited(self, text: str, chapter: str | None = None) -> list[str]:
         cited = []
         # findall, not finditer: no match object per reference (a rulebook has tens of thousands).
-        for first, dots, tail in self.main.findall(text):
+        for first, dots, tail, _ in self.main.findall(text):
             if not dots:  # a bare section number: whether a cue leads up to it needs its position
                 return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
             cited.append(first)
@@ -124,7 +137,7 @@ class Dotted:
     def replace(self, text: str, replacement: Callable[[str, str], str], chapter: str | None = None) -> str:
         def replace(match: re.Match[str]) -> str:
             first = match.group("first")
-            if not match.group("dots") and not self._cued(text, match.start()):
+            if not match.group("dots") and not self._cued(text, match):
                 return match.group(0)
             tail = match.group("tail")
             replaced = replacement(first, first)

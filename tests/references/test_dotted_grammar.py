@@ -39,7 +39,7 @@ def test_case_references(text, expected):
 @pytest.mark.parametrize("text, expected", [
     ("Rules 3.2.1-3.2.2 replace the ford rules of 2.1", [("3.2.1", "3.2.2"), ("2.1",)]),
     ("Stacking is checked as per 2.1 to 2.3 at the end", [("2.1",), ("2.3",)]),
-    ("See 4.2 through 4.3 and rule 5 for what follows.", [("4.2",), ("4.3",)]),  # "rule 5 for": not a list end
+    ("See 4.2 through 4.3 and rule 5 for what follows.", [("4.2",), ("4.3",), ("5",)]),  # "rule 5": a rule's
     ("a friendly bridge (3.0).", [("3.0",)]),
     ("stops (see 4 and 3.1).", [("4",), ("3.1",)]),
     ("Exception: 3.2.1 applies to heavy units", [("3.2.1",)]),
@@ -57,13 +57,25 @@ def test_decimal_references(text, expected):
     "every marsh hex costs 1.5 times its printed cost",
     "A storm lasts 1.5 turns on average",
     "Its weight is \"9.5\".", "a +1.5 modifier", "a 0.5 chance", "9.5mm guns", "at 1:2 odds",
-    "per 2 MP", "rule 4 applies", "see 4-4-6", "see 10/16", "in case 2 units attack",
+    "per 2 MP", "see 4 for details", "per 2 counters", "see 4-4-6", "see 10/16", "in case 2 units attack",
     "A unit with 4 or more movement left", "roll 1-4 fair, 5-6 foul", "rated 4.5-6 hexes",
     "5.4-08125.4",  # a dash to a number with a leading 0 is never a range: no end is cited (found by hypothesis)
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_quantities_are_not_references(grammar, text):
     assert grammar.find(text) == [] and grammar.cited(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("rules 3, 5 and 7 apply unchanged", [("3",), ("5",), ("7",)]),  # the list's last item, a word after it
+    ("See 2 and 4 for details.", [("2",), ("4",)]),
+    ("rule 4 applies", [("4",)]),  # a cue word naming rules
+    ("Section 12 of the map", [("12",)]),
+    ("rules 4 hexes apart", []),  # a quantity still
+])
+@pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
+def test_a_bare_number_a_word_follows_is_a_reference_after_a_rule_cue_or_a_list(grammar, text, expected):
+    assert cited(grammar, text) == expected
 
 
 def test_a_bare_number_is_a_reference_only_at_the_end_of_a_cue_list():
