@@ -142,17 +142,18 @@ def number_at_start(text: str) -> Number | None:
     return Number(token, close == ".", close in (")", ":"), rest)
 
 
-def _tab_after_rule_number(line: str) -> str | None:
+def _tab_after_rule_number(line: str, *, row_follows: bool) -> str | None:
     """``1.1.<TAB>Scale. Each hex …`` or ``<TAB>1.1.1 Roads. A road …``, a rule whose number a
     tab ends or indents (as text copied from a PDF often has it), with a space for the tab; None
     for a table row. Only a dotted number (``1.1``, ``[5.11]``) outside a table, before a
-    run-in title or a sentence: a table's rows and footnotes (``2<TAB>Only vehicles``,
-    ``1.5<TAB>Light woods``, ``<TAB>Cost``) may start with a number or a tab, but not with a
-    rule's number and its text."""
+    run-in title or a sentence, or before anything when no row follows (``[3.1]<TAB>SUPPLY
+    SOURCES`` over its text: a table has more than one row): a table's rows and footnotes
+    (``2<TAB>Only vehicles``, ``1.5<TAB>Light woods``, ``<TAB>Cost``) may start with a number
+    or a tab, but not with a rule's number and its text."""
     head, _, rest = line.partition("\t" if "\t" in line else " ")  # "\t1.1.1 Roads …" came indented
     rest = rest.lstrip("\t ")
     if "\t" in rest or not _DOTTED_NUMBER.fullmatch(head) or not (
-            run_in_title(rest)[0] is not None or ends_sentence(rest)):
+            not row_follows or run_in_title(rest)[0] is not None or ends_sentence(rest)):
         return None
     return f"{head} {rest}"
 
@@ -176,18 +177,20 @@ def looks_decorated(text: str) -> bool:
 
 def read_text(text: str) -> Reader:
     lines = []
-    for index, raw in enumerate(text.split("\n")):
-        lines.append(_text_line(index, raw, in_table=bool(lines) and lines[-1].kind == TAB))
+    raws = text.split("\n")
+    for index, raw in enumerate(raws):
+        lines.append(_text_line(index, raw, in_table=bool(lines) and lines[-1].kind == TAB,
+                                row_follows=index + 1 < len(raws) and "\t" in raws[index + 1]))
     return Reader("text", lines, plain=lambda s: s.strip(), inline=md.escape_inline,
                   paragraph_line=md.escape_line, paragraphs_by_blank_lines=False)
 
 
-def _text_line(index: int, raw: str, *, in_table: bool) -> Line:
+def _text_line(index: int, raw: str, *, in_table: bool, row_follows: bool) -> Line:
     line = raw.strip()
     if not line:
         return Line(index, BLANK, "")
     if "\t" in raw:
-        numbered = None if in_table else _tab_after_rule_number(line)
+        numbered = None if in_table else _tab_after_rule_number(line, row_follows=row_follows)
         if numbered is None:  # a row's empty first or last cell is a tab at its start or end
             return Line(index, TAB, line)
         line = numbered

@@ -383,3 +383,11 @@ def test_sub_items_indented_four_spaces_or_a_tab_are_siblings(indent):
 def test_the_first_line_of_a_hard_wrapped_rule_is_no_title(first, title):
     book = imported(f"5. MOVEMENT\n5.1 Costs. One MP per hex.\n{first}\nTerrain Effects Chart (see 5.1). A unit stops.\n")
     assert rule_headings(book.markdown)[-1] == f"### {title or '5.12'}"
+
+
+def test_a_tab_after_the_number_of_a_title_alone_on_its_line_is_a_space():
+    # A PDF copy puts a tab after the number; a title alone on its line over the rule's text is no table row.
+    book = imported("[1.0] ONE\nText.\n[1.1]\tSUPPLY SOURCES\nUnits trace.\n1.2\tROADS\nRoads text.\n\n"
+                    "ODDS\n1.5\tHalf\n2\tFull\n")
+    assert rule_headings(book.markdown) == ["# 1.0 ONE", "## 1.1 SUPPLY SOURCES", "## 1.2 ROADS"]
+    assert "<td markdown=\"span\">2</td><td markdown=\"span\">Full</td>" in book.markdown
