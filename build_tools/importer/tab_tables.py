@@ -3,7 +3,9 @@
 A block of tab-separated lines is a table (first line = header), titled by
 the plain line right before it; blocks of ``key<TAB>text`` lines after it are
 its notes: numeric keys are footnotes (``Small Arms2`` or ``TABLE¹`` in a cell
-links to footnote 2 or 1), other keys a legend.
+links to footnote 2 or 1), other keys a legend. In a copy from a PDF, with no
+blank lines, the notes may follow the rows at once (two cells under a header of
+more, a short key), and a rule's line or a sentence may end the table.
 """
 
 from __future__ import annotations
@@ -18,6 +20,17 @@ from build_tools.importer import markdown_text as md
 _GLUED_MARKER = re.compile(r"(?<=[A-Za-z])(\d+)(?![\d.])")
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _SUPERSCRIPT_MARKER = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+# A line that ends a table without a blank line before it: a rule's ("[6.2] Woods. …", "6.2 Woods"),
+# or a sentence of at least PROSE_WORDS words; a shorter line may be a row typed without its tabs.
+_RULE_LINE = re.compile(r"[\[(]?\d+\.\d+(?:\.\d+)*[.)\]]?\s")
+PROSE_WORDS = 8
+# A legend's key right after the rows ("P<TAB>Prohibited", "*<TAB>Only along a road", "AE<TAB>…").
+MAX_KEY_LENGTH = 3
+
+
+def _note(cells: list[str]) -> bool:
+    return (len(cells) == 2 and 0 < len(cells[0]) <= MAX_KEY_LENGTH
+            and len(cells[1]) > MAX_KEY_LENGTH and any(c.islower() for c in cells[1]))
 
 
 class TabTables:
@@ -48,10 +61,22 @@ class TabTables:
             # Only spaces are trimmed: a leading or trailing tab is an empty cell.
             rows.append((index, [cell.strip(" ") for cell in self.lines[index].strip(" ").split("\t")]))
             index += 1
-        if index < len(self.lines) and self.lines[index].strip():
+        following = self.lines[index].strip() if index < len(self.lines) else ""
+        if following and not (_RULE_LINE.match(following) or len(following.split()) >= PROSE_WORDS):
             raise self.error(index, "table row without tabs (or a table not ended by a blank line): "
                                     "separate cells with tabs, end the table with an empty line")
         return rows, index
+
+    @staticmethod
+    def _notes_after_rows(rows: list[tuple[int, list[str]]]) -> int:
+        """How many of a block's last rows are notes typed right after the table: two cells under
+        a header of more, a short key and words in lower case (``P<TAB>Prohibited``); a short
+        row of codes (``FT<TAB>S``) is a ragged row, said as such."""
+        columns = len(rows[0][1])
+        count = 0
+        while count < len(rows) - 2 and columns > 2 and _note(rows[-1 - count][1]):
+            count += 1
+        return count
 
     def read(self, index: int, owner_id: str) -> tuple[list[str], int]:
         """The Markdown blocks of the table at ``index`` (its title line, or its first
@@ -61,12 +86,14 @@ class TabTables:
         if "\t" not in self.lines[index]:
             title_index, index = index, self.next_nonblank(index + 1)
         rows, index = self._block(index)
+        noted = self._notes_after_rows(rows)
+        notes: list[tuple[int, list[str]]] = rows[len(rows) - noted:]
+        rows = rows[:len(rows) - noted]
         (_, header), body = rows[0], rows[1:]
         for row_index, cells in body:
             if len(cells) != len(header):
                 raise self.error(row_index, f"table row has {len(cells)} cells, its header has {len(header)} "
                                             "(ragged table: check the tabs)")
-        notes: list[tuple[int, list[str]]] = []
         while (following := self.next_nonblank(index)) is not None and "\t" in self.lines[following]:
             block, index = self._block(following)
             for note_index, cells in block:

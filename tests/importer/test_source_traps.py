@@ -391,3 +391,20 @@ def test_a_tab_after_the_number_of_a_title_alone_on_its_line_is_a_space():
                     "ODDS\n1.5\tHalf\n2\tFull\n")
     assert rule_headings(book.markdown) == ["# 1.0 ONE", "## 1.1 SUPPLY SOURCES", "## 1.2 ROADS"]
     assert "<td markdown=\"span\">2</td><td markdown=\"span\">Full</td>" in book.markdown
+
+
+def test_a_table_copied_without_blank_lines_keeps_its_legend_and_ends_at_a_rule_or_a_sentence():
+    book = imported("6. TERRAIN\n6.1 CHART\nTerrain Effects\nTerrain\tCost\tCombat\nClear\t1\tNone\nSea\tP\tP\n"
+                    "P\tProhibited\n*\tOnly along a road\n[6.2] Woods. Units in woods hide.\nResults\nDie\t1-1\t2-1\n"
+                    "1\tAR\tDR\nAE\tAttacker Eliminated\nAttacks at less than 1-2 are not allowed; attacks at\n"
+                    "more than 5-1 are resolved at 5-1.\n")
+    assert rule_headings(book.markdown) == ["# 6. TERRAIN", "## 6.1 CHART", "## 6.2 Woods."]
+    assert book.markdown.count("<table") == 2 and book.markdown.count('<dl class="rr-legend"') == 2
+    assert '<dt markdown="span">P</dt>\n<dd markdown="span">Prohibited</dd>' in book.markdown
+    assert "Attacks at less than 1-2 are not allowed; attacks at\nmore than 5-1 are resolved at 5-1." in book.markdown
+
+
+def test_a_short_line_right_after_a_table_is_still_refused_as_a_row_without_tabs():
+    with pytest.raises(SourceError) as error:
+        imported("6. TERRAIN\n6.1 CHART\nTerrain\tCost\tCombat\nClear\t1\tNone\nWoods 2 Doubled\n")
+    assert error.value.line == 5 and "table row without tabs" in error.value.reason
