@@ -104,6 +104,7 @@ class _Importer:
         self.previous: tuple[RuleNumber, int] | None = None  # the last rule and its line
         self.units = frozenset(numbering.quantity_words)  # "1.5 MP": a quantity, no rule number
         self.units_lower = frozenset(word.lower() for word in self.units)
+        self._last_start_of: dict[str, int] | None = None  # see _comes_again
         # _next_numbered's last answer of each kind: (asked from, found at, answer); none yet.
         self._next_numbered_seen: dict[bool, tuple[int, int, tuple[int, RuleNumber] | None]] = {
             True: (1, 0, None), False: (1, 0, None)}
@@ -361,18 +362,28 @@ class _Importer:
         rule: out of order and followed by lower-case words or a unit (``... it costs\n1.5 MP to
         enter``; a rule's own number only with lower-case words, ``... as in\n6.1 above.``), or
         even in order, undecorated and untitled, when lower-case words follow it (``... see\n6.3
-        below.``) or a unit does in a paragraph (``... up to\n6.5 MP in a turn.``; after a list
-        item without a period, ``6.5 MP may not be saved.`` is a rule)."""
+        below.``), when a later line starts with the number (the rule this line cites), or when a
+        unit follows it in a paragraph (``... up to\n6.5 MP in a turn.``; after a list item
+        without a period, ``6.5 MP may not be saved.`` is a rule)."""
         if self.previous is None or not self._mid_sentence():
             return False
         rest = self.reader.plain(line.number.rest)
         if number.path > self.previous[0].path:
             if line.number.decorated or self._title_and_body(line, position)[0] is not None:
                 return False  # "**6.2** hexes …", "[6.2] below", "15.21 vs PILLBOX: A dozer …": marked as rules
-            return rest[:1].islower() or (not self.out.items and self._wrapped_quantity(line))
+            return (rest[:1].islower() or (not self.out.items and self._wrapped_quantity(line))
+                    or self._comes_again(line, position))
         if number.id in self.rules:  # "... as in\n6.1 above."
             return rest[:1].islower()
         return self._wrapped_quantity(line)
+
+    def _comes_again(self, line: Line, position: int) -> bool:
+        """Whether a later line starts with the same number (``… as described in\n2.2 Support
+        Fire, below.``, then ``[2.2] SUPPORT FIRE``): the rule is there, and this line cites it."""
+        if self._last_start_of is None:  # number token -> the last line it starts; read once
+            self._last_start_of = {later.number.token: at for at, later in enumerate(self.lines)
+                                   if later.number is not None and later.kind in (TEXT, HEADING)}
+        return self._last_start_of.get(line.number.token, -1) > position
 
     def _wrapped_quantity(self, line: Line) -> bool:
         """Whether lower-case words or a unit follow a line's number (``1.5 MP to enter``): a

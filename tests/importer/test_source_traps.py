@@ -408,3 +408,15 @@ def test_a_short_line_right_after_a_table_is_still_refused_as_a_row_without_tabs
     with pytest.raises(SourceError) as error:
         imported("6. TERRAIN\n6.1 CHART\nTerrain\tCost\tCombat\nClear\t1\tNone\nWoods 2 Doubled\n")
     assert error.value.line == 5 and "table row without tabs" in error.value.reason
+
+
+@pytest.mark.parametrize("wrapped, later, rules", [
+    ("Units may fire as described in\n6.2 Support Fire, below.", "[6.2] SUPPORT FIRE\nText.",
+     ["## 6.2 SUPPORT FIRE"]),
+    ("The rules in\n6.3 Supply Sources apply to step 3.", "[6.2] More.\n[6.3] SUPPLY SOURCES\nText.",
+     ["## 6.2", "## 6.3 SUPPLY SOURCES"]),
+])
+def test_a_wrapped_line_citing_a_rule_that_comes_later_goes_on_with_its_sentence(wrapped, later, rules):
+    book = imported(f"[6.0] MOVEMENT\n[6.1] {wrapped}\n{later}\n")
+    assert rule_headings(book.markdown) == ["# 6.0 MOVEMENT", "## 6.1", *rules]
+    assert [miss.line for miss in book.report.not_rules] == [3]
