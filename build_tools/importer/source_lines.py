@@ -52,8 +52,8 @@ _NUMBER_START = re.compile(
 # "Section 6 covers this" is a sentence that starts a line.
 _LABELLED_SECTION = re.compile(rf"(?P<label>(?i:section|chapter|part|article){_SPACE}+(?P<number>[1-9]\d*(?:\.0)?)"
                                rf"(?:[.:]|{_SPACE}+[-–—](?={_SPACE}))?)(?:{_SPACE}+|$)")
-# A dotted number glued to the word after it: "5.4Bridges".
-GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*[A-Z][a-z]")
+# A dotted number glued to the word after it: "5.4Bridges", "[5.4]Bridges".
+GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*[A-Z][a-z]|[\[(]\d+(?:\.\d+)+[\])][A-Za-z]")
 # A dotted number with a lower-case letter after it, as books number sub-rules: "6.2a", "(6.21b)".
 # No numbering reads it as a rule number.
 # A title follows it, or nothing: "1.5x the cost" and "2.5m walls" are quantities.

@@ -420,3 +420,10 @@ def test_a_wrapped_line_citing_a_rule_that_comes_later_goes_on_with_its_sentence
     book = imported(f"[6.0] MOVEMENT\n[6.1] {wrapped}\n{later}\n")
     assert rule_headings(book.markdown) == ["# 6.0 MOVEMENT", "## 6.1", *rules]
     assert [miss.line for miss in book.report.not_rules] == [3]
+
+
+@pytest.mark.parametrize("glued", ["[6.2]Roads. Half an MP (see 6.1).", "(6.2)Roads. Half an MP."])
+def test_a_bracketed_number_glued_to_its_text_is_listed(glued):
+    book = imported(AFTER_6_1.format(glued))
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
+        (5, "no space between the number and the word after it: put one there to make it a rule")]
