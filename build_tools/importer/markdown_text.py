@@ -63,8 +63,30 @@ _MARKDOWN_BACKSLASHED = re.compile(r"([{}|])")
 _MARKDOWN_ENTITY_START = re.compile(r"&(?!(?:[A-Za-z][A-Za-z0-9]*|#[0-9]+|#[xX][0-9A-Fa-f]+);)(?=[#A-Za-z0-9])")
 
 
+# A code span: a run of backticks, then the same run again (CommonMark), on one line.
+_CODE_SPAN = re.compile(r"(?<!`)(?P<ticks>`+)(?!`)(?P<code>.+?)(?<!`)(?P=ticks)(?!`)")
+
+
 def escape_markdown_inline(text: str) -> str:
-    """A Markdown source's inline text -> the same emphasis and code, nothing else active."""
+    """A Markdown source's inline text -> the same emphasis and code, nothing else active.
+
+    A code span's text is shown exactly as written (``&amp;``, ``{x}``, ``<b>`` and all): it is
+    written as ``<code>`` with its text escaped, as Markdown's own code span could not be
+    inside the HTML blocks that lists and tables are (md_in_html reads those as HTML first)."""
+    if "`" not in text:
+        return _escape_markdown_text(text)
+    out, at = [], 0
+    for span in _CODE_SPAN.finditer(text):
+        code = span.group("code")
+        if code.startswith(" ") and code.endswith(" ") and code.strip():
+            code = code[1:-1]  # CommonMark: one space inside each end is padding
+        out += [_escape_markdown_text(text[at:span.start()]), f"<code>{escape_inline(code)}</code>"]
+        at = span.end()
+    out.append(_escape_markdown_text(text[at:]))
+    return "".join(out)
+
+
+def _escape_markdown_text(text: str) -> str:
     text = _MARKDOWN_BACKSLASHED.sub(r"\\\1", text)
     text = _MARKDOWN_ENTITY_START.sub("&amp;", text)
     text = _TAG_START.sub("&lt;", text)

@@ -19,7 +19,8 @@ def cells(line: str) -> list[str]:
     inner = line.strip()
     inner = inner[1:] if inner.startswith("|") else inner
     inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
-    return [cell.strip() for cell in re.split(r"(?<!\\)\|", inner)]
+    # "\|" is a pipe inside a cell (GFM), in code too: the cell's text has the pipe.
+    return [cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", inner)]
 
 
 def read_pipe_table(lines: list[str], index: int, path: str,

@@ -61,3 +61,14 @@ def test_straight_quotes_stay_straight():
 
 def test_less_than_before_a_number_is_text():
     assert visible_words(rendered(md.paragraph(["the < 2PP he possesses"]))) == ["the", "<", "2PP", "he", "possesses"]
+
+
+code_texts = text_lines.map(lambda s: s.replace("`", "").strip()).filter(bool)
+
+
+@settings(max_examples=200, deadline=None)
+@given(code_texts)
+def test_a_markdown_sources_code_span_renders_as_written_in_a_paragraph_and_a_table_cell(code):
+    inline = md.escape_markdown_inline(f"see `{code}` here")
+    for html in (rendered(inline), rendered(md.html_table(columns=1, title=None, header=None, rows=[[inline]]))):
+        assert [html_lib.unescape(c) for c in re.findall(r"<code>(.*?)</code>", html, re.S)] == [code]

@@ -427,3 +427,12 @@ def test_a_bracketed_number_glued_to_its_text_is_listed(glued):
     book = imported(AFTER_6_1.format(glued))
     assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
         (5, "no space between the number and the word after it: put one there to make it a rule")]
+
+
+def test_a_code_span_shows_exactly_what_was_written_in_a_paragraph_a_list_and_a_table():
+    book = imported("## 1.0 A\n\nCode: `<b>`, `{x}`, `a|b`, `&amp;`, `x<y`, `[a](b)`, `` a`b ``.\n\n"
+                    "- item `*not emphasis*`\n\n| Col | Code |\n|---|---|\n| one | `a \\| b` |\n", "decimal", "markdown")
+    assert ("Code: <code>&lt;b></code>, <code>\\{x\\}</code>, <code>a\\|b</code>, <code>&amp;amp;</code>, "
+            "<code>x&lt;y</code>, <code>[a]\\(b)</code>, <code>a\\`b</code>.") in book.markdown
+    assert "item <code>\\*not emphasis\\*</code>" in book.markdown
+    assert "<code>a \\| b</code>" in book.markdown
