@@ -190,6 +190,13 @@ def _nesting_levels(depths: list[int]) -> list[int]:
     return levels
 
 
+def quotation(lines: list[str]) -> str:
+    """A Markdown source's ``>`` lines as one quotation: paragraph lines (escaped), an empty
+    line between paragraphs."""
+    body = re.sub(r"\n{3,}", "\n\n", "\n".join(lines).strip("\n"))
+    return f'<blockquote markdown="1">\n\n{body}\n\n</blockquote>'
+
+
 def verbatim(lines: list[str]) -> str:
     """Lines shown exactly as written (a Markdown source's fenced block)."""
     longest = max((len(run) for line in lines for run in re.findall(r"`+", line)), default=0)

@@ -32,7 +32,7 @@ from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule
 from build_tools.importer.source_lines import (BLANK, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM,
-                                               LETTERED_NUMBER, PIPE, SENTENCE_NUMBER, TAB, TEXT, VERBATIM, Line, Reader,
+                                               LETTERED_NUMBER, PIPE, QUOTE, SENTENCE_NUMBER, TAB, TEXT, VERBATIM, Line, Reader,
                                                ends_sentence, looks_decorated, looks_numbered, markdown_line,
                                                number_at_start)
 from build_tools.importer.tab_tables import TabTables
@@ -213,7 +213,7 @@ class _Importer:
             if line.marker:
                 self.out.item(line.depth or 1, line.marker, line.text if kind == ITEM else line.number.rest)
                 return position + 1
-        elif kind != ITEM and looks_numbered(line.text):
+        elif kind not in (ITEM, QUOTE) and looks_numbered(line.text):  # a quotation is never a rule
             continuation = kind == TEXT and self._continues(line) and (
                 self.reader.paragraphs_by_blank_lines or self._mid_sentence())
             self._report_not_a_rule(line, "continues the sentence of the line before" if continuation
@@ -233,17 +233,22 @@ class _Importer:
         elif kind == HR:
             self.out.block(md.horizontal_rule())
         elif kind == VERBATIM:
-            run = self._verbatim_run(position)
+            run = self._run_of(VERBATIM, position)
             self.out.block(md.verbatim([entry.text for entry in run]))
+            return position + len(run)
+        elif kind == QUOTE:
+            run = self._run_of(QUOTE, position)
+            self.out.block(md.quotation([self.reader.paragraph_line(entry.text) if entry.text else ""
+                                         for entry in run]))
             return position + len(run)
         else:
             self.out.text(line.text, continues=self._continues(line))
             self._report_joined_rule(line)
         return position + 1
 
-    def _verbatim_run(self, position: int) -> list[Line]:
+    def _run_of(self, kind: str, position: int) -> list[Line]:
         run = []
-        while position < len(self.lines) and self.lines[position].kind == VERBATIM:
+        while position < len(self.lines) and self.lines[position].kind == kind:
             run.append(self.lines[position])
             position += 1
         return run

@@ -19,7 +19,7 @@ Markdown (``format: markdown``)
     the same, read the Markdown way: ``#`` and underlined (setext) headings,
     whose ``{#id}`` attribute blocks are left out, ``**bold**`` numbers,
     ``-``/``*``/``+`` and ``1.``/``1)`` lists nested by indentation, pipe
-    tables, ``---``/``***`` rules, ``>`` quotes, fenced code kept verbatim;
+    tables, ``---``/``***`` rules, ``>`` quotations (never rules), fenced code kept verbatim;
     an HTML comment on lines of its own is a transcriber's note, left out
     and reported.
     Emphasis and code spans stay in the text; raw HTML does not (it is
@@ -37,8 +37,8 @@ from build_tools.importer import markdown_text as md
 from build_tools.importer.pipe_tables import is_row
 from build_tools.importer.titles import FOOTNOTE_MARKERS, run_in_title
 
-BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM, COMMENT = (
-    "blank", "text", "heading", "item", "pipe", "tab", "hr", "example", "verbatim", "comment")
+BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM, COMMENT, QUOTE = (
+    "blank", "text", "heading", "item", "pipe", "tab", "hr", "example", "verbatim", "comment", "quote")
 
 # What may follow a rule number: spaces, tabs, and the fixed-width and no-break spaces of text copied from a PDF.
 _SPACE = "[ \t\u00a0\u2000-\u200a\u202f\u3000]"
@@ -309,10 +309,8 @@ def markdown_line(index: int, raw: str) -> Line:
     line = raw.strip()
     if not line:
         return Line(index, BLANK, "")
-    if line.startswith(">"):
-        line = line.lstrip(">").strip()
-        if not line:
-            return Line(index, BLANK, "")
+    if line.startswith(">"):  # a quotation (a designer's note, say): never a rule; "" separates its paragraphs
+        return Line(index, QUOTE, line.lstrip("> \t"))
     heading = _MD_HEADING.fullmatch(line)
     if heading:
         content = heading.group("rest")

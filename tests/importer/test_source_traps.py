@@ -436,3 +436,14 @@ def test_a_code_span_shows_exactly_what_was_written_in_a_paragraph_a_list_and_a_
             "<code>x&lt;y</code>, <code>[a]\\(b)</code>, <code>a\\`b</code>.") in book.markdown
     assert "item <code>\\*not emphasis\\*</code>" in book.markdown
     assert "<code>a \\| b</code>" in book.markdown
+
+
+def test_a_markdown_quotation_stays_a_quotation_and_is_never_a_rule():
+    book = imported("## 2.0 PLAY\n\nPlay goes in turns.\n\n> Designer's note: see 2.1.\n>\n> 1. Roll a die.\n\n"
+                    "### 2.1 Turns\n\nText.\n\n> 2.2 Optional Weather: we dropped this rule.\n\n### 2.3 Ending\n\nDone.\n",
+                    "decimal", "markdown")
+    assert rule_headings(book.markdown) == ["# 2.0 PLAY", "## 2.1 Turns", "## 2.3 Ending"]
+    assert ('<blockquote markdown="1">\n\nDesigner\'s note: see 2.1.\n\n1\\. Roll a die.\n\n</blockquote>'
+            in book.markdown)
+    assert "<blockquote markdown=\"1\">\n\n2.2 Optional Weather: we dropped this rule.\n\n</blockquote>" in book.markdown
+    assert book.report.not_rules == []  # nothing listed: a quotation is the transcriber's choice
