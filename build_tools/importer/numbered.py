@@ -30,7 +30,7 @@ from build_tools.errors import SourceError
 from build_tools.importer import markdown_text as md
 from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
-from build_tools.importer.report import ImportReport, NotARule
+from build_tools.importer.report import ImportReport, NotARule, quoted
 from build_tools.importer.source_lines import (BLANK, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM,
                                                LETTERED_NUMBER, PIPE, QUOTE, SENTENCE_NUMBER, TAB, TEXT, VERBATIM, Line, Reader,
                                                ends_sentence, looks_decorated, looks_numbered, markdown_line,
@@ -472,7 +472,7 @@ class _Importer:
         others = [spelling for spellings in number.parents[1:] for spelling in spellings]
         nor = f" (nor {', '.join(others)})" if others else ""
         spellings = [spelling for spellings in number.parents for spelling in spellings]
-        hint = next((f"; line {miss.line} ({miss.text[:40]!r}) looks like it but was not read as a rule: "
+        hint = next((f"; line {miss.line} ({quoted(miss.text, 40)}) looks like it but was not read as a rule: "
                      f"{miss.reason}" for miss in reversed(self.report.not_rules)
                      if any((miss.number or _printed_number(miss.text)) in (s, s.lstrip(self.chapter or ""))
                             for s in spellings)), "")

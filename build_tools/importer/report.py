@@ -43,6 +43,11 @@ class References:
     removed: list[str] = field(default_factory=list)  # cited IDs a version of the text removed: linked to tombstones
 
 
+def quoted(text: str, limit: int = 60) -> str:
+    """A source line as a message quotes it: in quotes, cut to ``limit`` characters with "…"."""
+    return repr(text if len(text) <= limit else text[:limit - 1] + "…")
+
+
 @dataclass
 class ImportReport:
     path: str
@@ -76,7 +81,7 @@ class ImportReport:
         others = [miss for miss in self.not_rules if not miss.list_item]
         if others:
             out.append(f"  not read as rules: {len(others)} line(s) that look numbered")
-            out += [f"    {self.path}:{miss.line}: {miss.text[:60]!r}: {miss.reason}" for miss in others[:SHOWN]]
+            out += [f"    {self.path}:{miss.line}: {quoted(miss.text)}: {miss.reason}" for miss in others[:SHOWN]]
         if items:
             out.append(f"  numbered list items: {len(items)} (lines starting like section numbers, read as list "
                        f"items: first at {self.path}:{items[0].line})")

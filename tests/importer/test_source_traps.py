@@ -447,3 +447,9 @@ def test_a_markdown_quotation_stays_a_quotation_and_is_never_a_rule():
             in book.markdown)
     assert "<blockquote markdown=\"1\">\n\n2.2 Optional Weather: we dropped this rule.\n\n</blockquote>" in book.markdown
     assert book.report.not_rules == []  # nothing listed: a quotation is the transcriber's choice
+
+
+def test_a_long_line_the_report_quotes_is_cut_with_an_ellipsis():
+    line = "Woods cost two MP for every unit that enters them. 6.2 Roads. A road halves the cost of a hex."
+    said = "\n".join(imported(AFTER_6_1.format(line)).report.lines())
+    assert f"x.txt:5: {line[:59]!r}"[:-1] + "…'" in said

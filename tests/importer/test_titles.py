@@ -76,7 +76,7 @@ def test_a_section_number_with_a_run_in_title_fails_loudly_and_says_how_to_print
     with pytest.raises(SourceError) as error:
         imported("5. Movement. Units move hex by hex (see 5.1).\n\n5.1 Costs. A hex costs one MP.\n")
     assert error.value.line == 3
-    assert ("line 1 ('5. Movement. Units move hex by hex (see ') looks like it but was not read as a rule: read as a "
+    assert ("line 1 ('5. Movement. Units move hex by hex (see…') looks like it but was not read as a rule: read as a "
             "numbered list item: a section 5. would need a title after it (alone on its line, or before a colon)"
             in error.value.reason)
 
