@@ -292,8 +292,9 @@ class _Importer:
         if self._continues_sentence(line, number, position):
             return "continues the sentence of the line before"
         reason = self._why_no_section(line, number, position) if number.bare else None
-        if reason is not None and line.number.label and reason.startswith(LIST_ITEM):
-            return "read as text" + reason.removeprefix(LIST_ITEM)  # "Section 6. The attacker …": a sentence
+        if reason is not None and (line.number.label or not line.marker) and reason.startswith(LIST_ITEM):
+            # "Section 6. The attacker …", "12 Game-Turns may seem short.": a sentence, shown as one
+            return "read as text" + reason.removeprefix(LIST_ITEM)
         return reason
 
     def _heading_above_sections(self, number: RuleNumber, position: int) -> str | None:

@@ -453,3 +453,11 @@ def test_a_long_line_the_report_quotes_is_cut_with_an_ellipsis():
     line = "Woods cost two MP for every unit that enters them. 6.2 Roads. A road halves the cost of a hex."
     said = "\n".join(imported(AFTER_6_1.format(line)).report.lines())
     assert f"x.txt:5: {line[:59]!r}"[:-1] + "…'" in said
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_a_sentence_starting_with_a_count_is_listed_as_text_not_counted_as_a_list_item(fmt):
+    book = imported("6. COMBAT\n\nUnits fight.\n\n12 Game-Turns may seem short.\n\n6.1 Odds. Compare.\n", fmt=fmt)
+    assert [(miss.line, miss.list_item, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
+        (5, False, "read as text")]
+    assert "<li" not in book.markdown
