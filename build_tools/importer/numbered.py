@@ -41,6 +41,11 @@ from build_tools.numbering import Numbering, RuleNumber
 
 MAX_HEADING_LEVEL = 6
 LIST_ITEM = "read as a numbered list item"
+# A running page header or footer: a short line that comes back with other numbers, at least so often.
+MAX_RUNNING_HEAD = 60
+MIN_RUNNING_HEADS = 3
+SHOWN_RUNNING_HEADS = 5
+_DIGITS = re.compile(r"\d+")
 HEADING_ABOVE = "a heading above the sections"
 
 
@@ -129,6 +134,7 @@ class _Importer:
 
     def read(self) -> tuple[Page, ImportReport]:
         self._left_out_comments()
+        self._report_running_heads()
         first = self.next_nonblank(0)
         if first is None:
             raise SourceError(self.path, None, "empty file: no rules to import")
@@ -152,10 +158,27 @@ class _Importer:
             numbered = next((index for index in range(start + 1, end + 1) if self._reads_as_rule(index)), None)
             if numbered is not None:
                 raise self.error(start, f"the HTML comment on {span} holds a line that reads as a rule (line "
-                                        f"{numbered + 1}: {self.raw[numbered].strip()[:40]!r}): close the comment "
+                                        f"{numbered + 1}: {quoted(self.raw[numbered].strip(), 40)}): close the comment "
                                         f"with --> where it should end, or delete the rules it should leave out")
             self.report.warnings.append(f"{self.path}:{start + 1}: left out an HTML comment ({span}), "
                                         f"a transcriber's note, not the book's text")
+
+    def _report_running_heads(self) -> None:
+        """Report the lines that repeat through the source but for their numbers (``SALTMARSH RULES 7``,
+        ``Page 4 of 16``): a PDF's running page header or footer, copied into the text. They stay
+        (the import never drops words), but their numbers would read as text or references."""
+        repeats: dict[str, list[Line]] = {}
+        for line in self.lines:
+            if (line.kind == TEXT and line.number is None and len(line.text) <= MAX_RUNNING_HEAD
+                    and any(c.isdigit() for c in line.text)):
+                repeats.setdefault(_DIGITS.sub("#", line.text), []).append(line)
+        for lines in repeats.values():
+            if len(lines) >= MIN_RUNNING_HEADS and len({line.text for line in lines}) > 1:
+                where = ", ".join(str(line.index + 1) for line in lines[:SHOWN_RUNNING_HEADS])
+                more = f" and {len(lines) - SHOWN_RUNNING_HEADS} more" if len(lines) > SHOWN_RUNNING_HEADS else ""
+                self.report.warnings.append(
+                    f"{self.path}:{lines[0].index + 1}: {quoted(lines[0].text)} comes back with other numbers "
+                    f"on lines {where}{more}: a running page header or footer? Delete those lines from the source")
 
     def _reads_as_rule(self, index: int) -> bool:
         """Whether Markdown source line ``index`` would start a rule were it not in a comment: a

@@ -461,3 +461,17 @@ def test_a_sentence_starting_with_a_count_is_listed_as_text_not_counted_as_a_lis
     assert [(miss.line, miss.list_item, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
         (5, False, "read as text")]
     assert "<li" not in book.markdown
+
+
+def test_a_running_page_header_is_reported_with_its_lines():
+    source = "".join(f"{n}. SECTION {n}\n{n}.1 Costs. One MP per hex.\nRIVERLINE RULES {n + 2}\n" for n in range(1, 5))
+    book = imported(source)
+    assert book.report.warnings == [
+        "rulesets/x/sources/x.txt:3: 'RIVERLINE RULES 3' comes back with other numbers on lines 3, 6, 9, 12: "
+        "a running page header or footer? Delete those lines from the source"]
+    assert "RIVERLINE RULES 6" in book.markdown  # kept: the import drops no words
+
+
+def test_a_line_that_comes_back_unchanged_is_no_running_header():
+    book = imported("".join(f"{n}. SECTION {n}\n{n}.1 Costs. See table 2.\n" for n in range(1, 5)))
+    assert book.report.warnings == []
