@@ -21,7 +21,7 @@ serve: $(STAMP)
 	$(BIN)/ruleref serve
 
 build: $(STAMP)
-	$(BIN)/ruleref build --engine $(ENGINE)
+	$(BIN)/ruleref build --import --engine $(ENGINE)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

@@ -128,9 +128,23 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    if not args.import_sources:
+        return _build(args)
+    from build_tools.import_alongside import ImportAlongside
+
+    (PROJECT / "docs").mkdir(exist_ok=True)  # the engine wants the folder the import fills
+    pending = ImportAlongside(PROJECT)  # started before the engine is loaded: they run at once
+    try:
+        return _build(args, ready=lambda: pending.wait(say=print))
+    finally:  # the engine failed before it asked for the pages: say how the import ended
+        pending.settle(say=print, warn=lambda line: print(line, file=sys.stderr))
+
+
+def _build(args: argparse.Namespace, ready=lambda: None) -> int:
     from build_tools.site_build import build_into
 
-    build_into(Path(args.site_dir), config_file=PROJECT / "mkdocs.yml", strict=not args.no_strict, engine=args.engine)
+    build_into(Path(args.site_dir), config_file=PROJECT / "mkdocs.yml", strict=not args.no_strict, engine=args.engine,
+               ready=ready)
     print(f"site written to {args.site_dir}/ (engine: {args.engine})")
     return 0
 
@@ -200,6 +214,8 @@ def parser() -> argparse.ArgumentParser:
     bld = commands.add_parser("build", help="build the static site (strict; keeps the last good site on failure)")
     bld.add_argument("-d", "--site-dir", default="site")
     bld.add_argument("--no-strict", action="store_true", help="do not fail on warnings")
+    bld.add_argument("--import", dest="import_sources", action="store_true",
+                     help="first import every source, as 'ruleref import --all' does (it runs while the engine starts)")
     bld.add_argument("--engine", choices=tuple(ENGINES), default=DEFAULT,
                      help="the static-site engine (default: mkdocs; README: Engines)")
     bld.set_defaults(run=cmd_build)

@@ -13,6 +13,9 @@ the process that imports it, so there it runs as its own command in a child
 process. Zensical in this process also shares its rule index (built by our
 extensions) with ``site_pass``. Each engine but MkDocs is an optional
 dependency (``pip install -e '.[properdocs]'``).
+
+Every engine calls ``ready`` once it has started and before it reads docs/:
+``ruleref build --import`` imports the sources until then (``import_alongside``).
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ class Engine:
     name: str
     package: str  # the Python package that must be importable
     extra: str  # the ruleref extra that installs it ("" for the default, which ruleref itself needs)
-    build: Callable[[Path, Path, bool], None]  # (config file, site folder, strict)
+    build: Callable[[Path, Path, bool, Callable[[], None]], None]  # (config file, site folder, strict, ready)
 
     def available(self) -> bool:
         return importlib.util.find_spec(self.package) is not None
@@ -48,11 +51,12 @@ class Engine:
                                                 f"(or choose another engine: {', '.join(ENGINES)})")
 
 
-def _build_with_mkdocs(config_file: Path, site_dir: Path, strict: bool) -> None:
+def _build_with_mkdocs(config_file: Path, site_dir: Path, strict: bool, ready: Callable[[], None]) -> None:
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
     config = load_config(str(config_file), site_dir=str(site_dir), strict=strict)
+    ready()
     config.plugins.on_startup(command="build", dirty=False)
     try:
         build(config)
@@ -60,21 +64,23 @@ def _build_with_mkdocs(config_file: Path, site_dir: Path, strict: bool) -> None:
         config.plugins.on_shutdown()
 
 
-def _build_with_properdocs(config_file: Path, site_dir: Path, strict: bool) -> None:
+def _build_with_properdocs(config_file: Path, site_dir: Path, strict: bool, ready: Callable[[], None]) -> None:
     if "mkdocs" in sys.modules:
+        ready()
         _run("properdocs", [sys.executable, "-m", "properdocs", "build", "-q", "-f", str(config_file),
                             "-d", str(site_dir), *(["--strict"] if strict else [])], config_file.parent)
         return
     import properdocs.replacement  # noqa: F401  from here on, ``mkdocs`` names ProperDocs in this process
 
-    _build_with_mkdocs(config_file, site_dir, strict)
+    _build_with_mkdocs(config_file, site_dir, strict, ready)
 
 
-def _build_with_zensical(config_file: Path, site_dir: Path, strict: bool) -> None:
+def _build_with_zensical(config_file: Path, site_dir: Path, strict: bool, ready: Callable[[], None]) -> None:
     import zensical
 
     from build_tools import site_pass, zensical_config
 
+    ready()
     generated, built = zensical_config.write(config_file)
     shutil.rmtree(built, ignore_errors=True)
     try:

@@ -24,18 +24,19 @@ class SiteRejected(Exception):
 
 
 def build_into(site_dir: Path, *, config_file: Path, strict: bool = True, engine: str = DEFAULT,
-               verify: Callable[[Path], list[str]] | None = None) -> None:
+               verify: Callable[[Path], list[str]] | None = None, ready: Callable[[], None] = lambda: None) -> None:
     """Run a full build with ``engine`` (``build_tools.engines``) whose output replaces ``site_dir`` atomically.
 
-    ``verify`` (e.g. the release check) inspects the staged site first; any
-    problem it returns keeps the previous ``site_dir`` and raises SiteRejected."""
+    ``ready`` is called when the engine has started, before it reads docs/. ``verify`` (e.g. the
+    release check) inspects the staged site first; any problem it returns keeps the previous
+    ``site_dir`` and raises SiteRejected."""
     chosen = engine_named(engine)
     chosen.require()
     site_dir = site_dir.resolve()
     site_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f"{site_dir.name}.tmp-", dir=site_dir.parent))
     try:
-        chosen.build(Path(config_file).resolve(), staging, strict)
+        chosen.build(Path(config_file).resolve(), staging, strict, ready)
         problems = verify(staging) if verify else []
         if problems:
             raise SiteRejected(problems)

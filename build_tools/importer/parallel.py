@@ -36,7 +36,7 @@ def map_sources(work: Callable[[Job], Result], jobs: Sequence[Job], source_bytes
 
     ``work`` raises SourceError for a bad source; the first job's in order is raised here."""
     processes = min(len(jobs), os.cpu_count() or 1)
-    if processes < 2 or source_bytes < PARALLEL_FROM_BYTES or not _can_fork():
+    if processes < 2 or source_bytes < PARALLEL_FROM_BYTES or not can_fork():
         return [work(job) for job in jobs]
     global _work
     _work = (work, jobs)
@@ -59,6 +59,6 @@ def _run(number: int):
         return error
 
 
-def _can_fork() -> bool:
+def can_fork() -> bool:
     """Forking is safe on Linux in a process without other threads (``ruleref serve`` has some)."""
     return sys.platform.startswith("linux") and threading.active_count() == 1

@@ -19,7 +19,7 @@ from projects import PROJECT, RULEBOOKS, make_project, real_rulesets, rulebook_n
 def _imported(root: Path, monkeypatch, from_bytes: int):
     monkeypatch.setattr(parallel, "PARALLEL_FROM_BYTES", from_bytes)
     # The test session may hold other threads (a browser driver's): forking is still safe for an import.
-    monkeypatch.setattr(parallel, "_can_fork", lambda: True)
+    monkeypatch.setattr(parallel, "can_fork", lambda: True)
     rulesets = load_rulesets(root / "rulesets")
     return import_jobs(listed_jobs(root, rulesets), root / "docs", rulesets)
 
@@ -91,7 +91,7 @@ def test_a_process_with_other_threads_imports_without_forking():
     other = threading.Thread(target=release.wait)
     other.start()
     try:
-        assert not parallel._can_fork()  # a fork would copy locks those threads may hold
+        assert not parallel.can_fork()  # a fork would copy locks those threads may hold
     finally:
         release.set()
         other.join()
