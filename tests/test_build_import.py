@@ -76,6 +76,8 @@ def test_the_import_alongside_gives_the_same_outcome_without_a_fork(riverline, m
 
 
 def test_an_import_error_crosses_from_the_child_whole_and_a_dead_child_is_said(riverline, monkeypatch):
+    # Forked even where this test process has threads (a browser test's driver): never exit the test process.
+    monkeypatch.setattr(import_alongside, "can_fork", lambda: True)
     source = riverline / "rulesets" / "riverline" / "sources" / "riverline.txt"
     source.write_text(source.read_text(encoding="utf-8") + "\n1.1 Scale again\nA second rule 1.1.\n", encoding="utf-8")
     with pytest.raises(SourceError) as raised:
