@@ -32,22 +32,20 @@ TARGET_OVERHEAD = 0.30
 
 def import_seconds(root: Path, env: dict[str, str], *, fresh: bool = True) -> float:
     """``ruleref import --all`` in ``root``, timed; ``fresh``: every page written anew, as a first import."""
+    return ruleref_seconds(root, env, "import", "--all", fresh=fresh)
+
+
+def ruleref_seconds(root: Path, env: dict[str, str], *args: str, fresh: bool = True) -> float:
+    """``ruleref ARGS`` in ``root`` (whose mkdocs.yml is ruleref's), timed; ``fresh``: every page imported anew."""
     if fresh:
         shutil.rmtree(root / "docs" / "synth", ignore_errors=True)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "build_tools.cli", "import", "--all"], cwd=root, check=True,
-                   stdout=subprocess.DEVNULL, env={**env, "PYTHONPATH": str(PROJECT)})
-    return time.perf_counter() - start
-
-
-def import_and_build_seconds(root: Path, out: Path, env: dict[str, str]) -> float:
-    """``ruleref build --import`` in ``root`` (whose mkdocs.yml is ruleref's), timed; every page imported anew."""
-    shutil.rmtree(root / "docs" / "synth", ignore_errors=True)
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "build_tools.cli", "build", "--import", "--no-strict", "-d", str(out)],
-                   cwd=root, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   env={**env, "PYTHONPATH": str(PROJECT)})
-    return time.perf_counter() - start
+    done = subprocess.run([sys.executable, "-m", "build_tools.cli", *args], cwd=root, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, env={**env, "PYTHONPATH": str(PROJECT)})
+    seconds = time.perf_counter() - start
+    if done.returncode:  # the build's log is long; show it only when it says why the run failed
+        raise SystemExit(f"ruleref {' '.join(args)} failed in {root}:\n{done.stderr}")
+    return seconds
 
 
 def runs(times: list[float]) -> str:
@@ -71,7 +69,8 @@ def bench(numbering: str) -> None:
         times: dict[str, list[float]] = {"plain": [], "import": [], "build": [], "one": []}
         for run in range(RUNS):  # interleaved, so machine load hits all alike
             times["plain"].append(_build_seconds(plain, root / f"site-plain-{run}", env))
-            times["one"].append(import_and_build_seconds(root, root / f"site-one-{run}", env))
+            times["one"].append(ruleref_seconds(root, env, "build", "--import", "--no-strict", "-d",
+                                                str(root / f"site-one-{run}")))
             times["import"].append(import_seconds(root, env))
             times["build"].append(_build_seconds(ours, root / f"site-ruleref-{run}", env))
         base = statistics.median(times["plain"])

@@ -26,7 +26,7 @@ class ImportAlongside:
 
     def __init__(self, project: Path):
         self._project = project
-        self._outcome: tuple[list[str], SourceError | str | None] | None = None
+        self._outcome: tuple[list[str], Exception | None] | None = None
         self._process = None
         if can_fork():
             # The child loads the importer itself: only the parent's engine start is on its way.
@@ -44,19 +44,17 @@ class ImportAlongside:
         lines, error = self._outcome
         for line in lines:
             say(line)
-        if isinstance(error, SourceError):
-            raise error
         if error is not None:
-            raise RuntimeError(f"the import of the sources failed:\n{error}")
+            raise error
 
-    def _receive(self) -> tuple[list[str], SourceError | str | None]:
+    def _receive(self) -> tuple[list[str], Exception | None]:
         try:
             outcome = self._receiver.recv()
         except EOFError:  # the child died before it could answer (killed, out of memory)
             outcome = None
         self._process.join()
         self._receiver.close()
-        return outcome or ([], f"the import process ended without a result (exit code {self._process.exitcode})")
+        return outcome or ([], _failed(f"the import process ended without a result (exit code {self._process.exitcode})"))
 
     def settle(self, say: Callable[[str], None], warn: Callable[[str], None]) -> None:
         """Let an import the build never waited for (the engine failed first) end, and say how it ended."""
@@ -66,8 +64,12 @@ class ImportAlongside:
             warn(f"error: {error}")
 
 
-def _import(project: Path) -> tuple[list[str], SourceError | str | None]:
-    """What ``ruleref import --all`` prints, and its error: a SourceError, or a crash's traceback as text."""
+def _failed(why: str) -> RuntimeError:
+    return RuntimeError(f"the import of the sources failed:\n{why}")
+
+
+def _import(project: Path) -> tuple[list[str], Exception | None]:
+    """What ``ruleref import --all`` prints, and its error: a SourceError, or a crash with its traceback."""
     from build_tools.import_sources import import_all
     from build_tools.rulesets import load_rulesets
 
@@ -77,7 +79,7 @@ def _import(project: Path) -> tuple[list[str], SourceError | str | None]:
     except SourceError as error:
         return lines, error
     except Exception:  # noqa: BLE001  reported by the parent, which is the one that can fail the build
-        return lines, traceback.format_exc()
+        return lines, _failed(traceback.format_exc())
     return lines, None
 
 
