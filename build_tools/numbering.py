@@ -253,3 +253,11 @@ def numbering_of(name: str, *, chapters: Collection[str] = (), quantity_words: C
     if name == "none":
         return Numbering(None)
     raise ValueError(f"unknown numbering {name!r} (one of {', '.join(NUMBERINGS)})")
+
+
+def heading_number(title: str) -> str:
+    """The number a rule heading starts with, without what is printed around it: a heading shows
+    the number as the book prints it ("[5.3] MOVEMENT COSTS", "5.3) Costs", "15. BULLDOZERS"),
+    and this gives "5.3", "5.3", "15" to compare with a rule ID ("" for a heading without words)."""
+    first = title.split(None, 1)[0] if title.strip() else ""
+    return first.lstrip("[(").rstrip(".):]")

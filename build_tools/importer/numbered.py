@@ -472,7 +472,7 @@ class _Importer:
         if self.first_rule is None:
             self.first_rule = (number, title)
         self.report.rules_per_level[depth] += 1
-        shown = self.reader.inline(line.number.label or printed)
+        shown = self.reader.inline(line.number.label or line.number.shown or printed)
         heading = shown if title is None else f"{shown} {self.reader.inline(title)}"
         self.page.block(md.heading(level, heading, f'#{number.id} .rr-rule data-rule="{number.id}"'))
         if body:

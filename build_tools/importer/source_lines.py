@@ -42,6 +42,7 @@ BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM, COMMENT, QUOTE = (
 
 # What may follow a rule number: spaces, tabs, and the fixed-width and no-break spaces of text copied from a PDF.
 _SPACE = "[ \t\u00a0\u2000-\u200a\u202f\u3000]"
+_SPACES = " \t\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u3000"
 # A number printed at a line start, and its decorations: "15.", "15.21", "5.11)",
 # "[5.11]", "(5.11)", "D.8A", "5.44:". The number itself is checked by the numbering.
 _NUMBER_START = re.compile(
@@ -98,6 +99,7 @@ class Number(NamedTuple):
     decorated: bool  # printed with brackets, a closing parenthesis or emphasis ("5.11)", "[5.11]")
     rest: str
     label: str = ""  # a section number printed with a word before it ("Section 5:"): its heading shows it so
+    shown: str = ""  # the number as printed, decorations included ("[5.11]", "5.11)", "2.0."): its heading's start
 
 
 class Line(NamedTuple):
@@ -130,16 +132,16 @@ def number_at_start(text: str) -> Number | None:
     match = _NUMBER_START.match(text)
     if not match:
         return None
-    rest = text[match.end():]
+    rest, shown = text[match.end():], text[:match.end()].rstrip(_SPACES)
     if match.group("bracketed"):
         token = match.group("bracketed").rstrip(".")
-        return Number(token, match.group("bracketed").endswith("."), True, rest)
+        return Number(token, match.group("bracketed").endswith("."), True, rest, shown=shown)
     if match.group("parenthesised"):
-        return Number(match.group("parenthesised"), False, True, rest)
+        return Number(match.group("parenthesised"), False, True, rest, shown=shown)
     token, close = match.group("plain"), match.group("close")
     if not token or not (any(c.isdigit() for c in token) or close == "."):
         return None
-    return Number(token, close == ".", close in (")", ":"), rest)
+    return Number(token, close == ".", close in (")", ":"), rest, shown=shown)
 
 
 def _tab_after_rule_number(line: str, *, row_follows: bool) -> str | None:

@@ -49,6 +49,7 @@ from calculators.model import result_json
 from build_tools.errors import SourceError
 from build_tools.markdown.site_context import current_page, page_options, site_index
 from build_tools.markdown.references import reference_attributes, removed_reference_attributes
+from build_tools.numbering import heading_number
 from build_tools.rule_index import slugify
 
 PLACEMENTS_FILE = "calculators.yml"
@@ -392,8 +393,8 @@ def _rule_name(rules, rule_id: str, with_title: bool) -> str:
         return rule.title
     if not with_title:
         return rule.id
-    number, _, rest = rule.title.partition(" ")
-    return f"{rule.id} {rest}" if rest and rule.id.endswith(number) else f"{rule.id} {rule.title}"
+    number, rest = heading_number(rule.title), rule.title.partition(" ")[2]
+    return f"{rule.id} {rest}" if rest and number and rule.id.endswith(number) else f"{rule.id} {rule.title}"
 
 
 NO_CALCULATORS = "This reference has no calculators yet."

@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 
 from build_tools.markdown.exceptions import CLASSES as NOTE_CLASSES
+from build_tools.numbering import heading_number
 
 # The markup of a reference (build_tools.markdown.references.reference_attributes, in that order).
 _REFERENCE = re.compile(r'<(a|span) class="rr-ref(?: rr-ref--missing| rr-ref--removed)?" [^>]*>([^<]*)</\1>')
@@ -74,7 +75,7 @@ def lean_html(html: str) -> str:
 
 def _with_full_id(heading: re.Match) -> str:
     rule_id, text = heading[3], heading[4]
-    printed = text.split(None, 1)[0].rstrip(".") if text.strip() else ""
+    printed = heading_number(text)
     if not printed or printed == rule_id or not rule_id.endswith(printed):
         return heading[0]  # the heading shows the whole ID, or no number at all
     return f"{heading[1]}{text.rstrip()} ({rule_id})"

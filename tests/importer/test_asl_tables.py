@@ -52,6 +52,6 @@ def test_a_tab_after_a_rule_number_or_before_a_rule_is_not_a_table():
                        path="rulesets/ks/sources/ks.txt", ruleset="ks", numbering=numbering_of("decimal"),
                        format="text").markdown
     assert [line.split(" {")[0] for line in page.splitlines() if line.startswith("#")] == [
-        "# 1. GENERAL", "## 1.1 Scale.", "### 1.1.1 Roads."]
+        "# 1. GENERAL", "## 1.1. Scale.", "### 1.1.1 Roads."]
     assert "Each hex is a mile." in page and "A road costs 1/2 MP." in page
     assert '<tr markdown="1"><td markdown="span">1.5</td><td markdown="span">Half</td></tr>' in page

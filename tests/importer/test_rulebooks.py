@@ -5,6 +5,7 @@ nested by number, titles in any case, lists, tables, and never a silent failure.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 from build_tools.errors import SourceError
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
+from importer_pages import render, visible_words
 from projects import RULEBOOKS, import_all, make_project, rulebook_names
 
 UPDATE = os.environ.get("RULEREF_UPDATE_GOLDEN") == "1"
@@ -22,6 +24,16 @@ UPDATE = os.environ.get("RULEREF_UPDATE_GOLDEN") == "1"
 def books(tmp_path_factory) -> Path:
     return make_project(tmp_path_factory.mktemp("rulebooks") / "project",
                         {name: RULEBOOKS / name for name in rulebook_names()})
+
+
+@pytest.mark.parametrize("name", ["ferry-chapter", "ironclad", "riverline"])  # the books in plain text
+def test_a_text_rulebooks_page_shows_every_word_of_its_source_as_printed(books, name):
+    # Rule numbers too, with their brackets and marks ("[5.31]", "1.1."): a heading shows the number as printed.
+    source = next((RULEBOOKS / name / "sources").iterdir()).read_text(encoding="utf-8")
+    words = [word for line in source.splitlines() for word in re.sub(r"^- ", "", line.strip()).split()
+             if not re.fullmatch(r"\|(-+\|)*", word)]  # a bullet's mark and a pipe table's bars are markup
+    page = next((books / "docs" / name).glob("*.md")).read_text(encoding="utf-8")
+    assert visible_words(render(page)) == words
 
 
 @pytest.fixture(scope="module")
@@ -56,8 +68,9 @@ def test_a_decimal_book_has_its_sections_as_printed_and_one_level_per_group(inde
 def test_a_markdown_case_book_reads_headings_and_bold_numbers_as_rules(index):
     assert ids(index, "marsh-fort") == ["5", "5.1", "5.11", "5.12", "5.2", "5.3", "5.4", "5.41", "5.42", "5.43",
                                         "5.44", "6", "6.1", "6.2", "6.3", "9", "9.1", "9.2"]
-    assert index.get("marsh-fort", "5").title == "5 Movement Phase"  # "## 5) Movement Phase"
-    assert index.get("marsh-fort", "5.1").title == "5.1 General Rule."  # "**5.1) General Rule.** In the ..."
+    # A heading shows the number as printed, its decorations too (the rule ID leaves them out).
+    assert index.get("marsh-fort", "5").title == "5) Movement Phase"  # "## 5) Movement Phase"
+    assert index.get("marsh-fort", "5.1").title == "5.1) General Rule."  # "**5.1) General Rule.** In the ..."
     assert index.get("marsh-fort", "5.11").text.startswith("Units move one at a time.")  # "**5.11)** Units ..."
 
 
@@ -80,8 +93,8 @@ def test_an_asl_numbered_file_holds_several_top_level_rules(index):
     ("riverline", "1.0", "1.0 INTRODUCTION"),
     ("riverline", "2.1.1", "2.1.1 Roads:"),  # a title before a colon
     ("riverline", "2.1.2", "2.1.2 Fresh units:"),  # sentence case before a new sentence
-    ("ironclad", "5.3", "5.3 MOVEMENT COSTS"),
-    ("ironclad", "5.42", "5.42 Eddies."),  # a run-in title before a new sentence
+    ("ironclad", "5.3", "[5.3] MOVEMENT COSTS"),  # the number as printed
+    ("ironclad", "5.42", "[5.42] Eddies."),  # a run-in title before a new sentence
     ("causeway", "4.1", "4.1 Fair and Foul"),
     ("ferry-chapter", "Z1.21", "1.21 UNLOADING:"),
 ])
@@ -89,14 +102,14 @@ def test_titles_are_read_in_any_case(index, ruleset, rule_id, title):
     assert index.get(ruleset, rule_id).title == title
 
 
-@pytest.mark.parametrize("ruleset, rule_id", [
-    ("riverline", "3.2.1"),  # "3.2.1 Light bridges carry one unit per turn."
-    ("ironclad", "5.31"),  # "[5.31] A ship pays 1 Movement Point per river hex, ..."
-    ("ironclad", "9.23"),  # "[9.23] Night turns." is a sentence
-    ("ironclad", "5.43"),  # "[5.43] St. Louis is ...": an abbreviation, not a title
+@pytest.mark.parametrize("ruleset, rule_id, number", [
+    ("riverline", "3.2.1", "3.2.1"),  # "3.2.1 Light bridges carry one unit per turn."
+    ("ironclad", "5.31", "[5.31]"),  # "[5.31] A ship pays 1 Movement Point per river hex, ..."
+    ("ironclad", "9.23", "[9.23]"),  # "[9.23] Night turns." is a sentence
+    ("ironclad", "5.43", "[5.43]"),  # "[5.43] St. Louis is ...": an abbreviation, not a title
 ])
-def test_a_rule_whose_line_is_a_sentence_has_no_title(index, ruleset, rule_id):
-    assert index.get(ruleset, rule_id).title == rule_id.removeprefix("Z")
+def test_a_rule_whose_line_is_a_sentence_has_no_title(index, ruleset, rule_id, number):
+    assert index.get(ruleset, rule_id).title == number
 
 
 def page_of(books, ruleset):

@@ -63,11 +63,11 @@ def test_a_wrapped_quantity_or_a_table_row_is_not_the_rule_after_a_lone_number(s
 
 @pytest.mark.parametrize("source, expected", [
     ("1. GENERAL\n1.1.\tScale. Each hex\nis a mile.\n1.2.\tTurns. Each turn is a day.\n",
-     ["# 1. GENERAL", "## 1.1 Scale.", "## 1.2 Turns."]),  # wrapped text before a tabbed rule: no table title
+     ["# 1. GENERAL", "## 1.1. Scale.", "## 1.2. Turns."]),  # wrapped text before a tabbed rule: no table title
     ("1. GENERAL\n1.1 Scale. Each hex\nis a mile.\n\t1.1.1 Roads. A road costs half.\n",
      ["# 1. GENERAL", "## 1.1 Scale.", "### 1.1.1 Roads."]),
     ("1. MOVEMENT\nUnits move.\n\nRate\tMove\n1\tHalf\n\n1.1.\tScale. Each hex is a mile.\n\n1.2 Turns. A day.\n",
-     ["# 1. MOVEMENT", "## 1.1 Scale.", "## 1.2 Turns."]),  # after a table: a rule, not the table's notes
+     ["# 1. MOVEMENT", "## 1.1. Scale.", "## 1.2 Turns."]),  # after a table: a rule, not the table's notes
 ])
 def test_a_tab_the_reader_takes_for_a_space_opens_no_table(source, expected):
     assert headings(source, "decimal") == expected
@@ -338,12 +338,13 @@ def test_a_wrapped_line_starting_with_a_number_in_order_goes_on_with_its_sentenc
         (4, "continues the sentence of the line before")]
 
 
-@pytest.mark.parametrize("fmt, source", [
-    ("text", "6. MOVEMENT\n6.1 Costs. One MP per hex. See\n[6.2] below.\n"),
-    ("markdown", "## 6. Movement\n\n**6.1** Costs. One MP per hex. A unit may spend up to\n**6.2** hexes on roads.\n"),
+@pytest.mark.parametrize("fmt, source, heading", [
+    ("text", "6. MOVEMENT\n6.1 Costs. One MP per hex. See\n[6.2] below.\n", "## [6.2]"),
+    ("markdown", "## 6. Movement\n\n**6.1** Costs. One MP per hex. A unit may spend up to\n**6.2** hexes on roads.\n",
+     "## 6.2"),
 ])
-def test_a_number_printed_as_a_rule_is_one_even_on_a_wrapped_line(fmt, source):
-    assert rule_headings(imported(source, fmt=fmt).markdown)[-1] == "## 6.2"
+def test_a_number_printed_as_a_rule_is_one_even_on_a_wrapped_line(fmt, source, heading):
+    assert rule_headings(imported(source, fmt=fmt).markdown)[-1] == heading
 
 
 def test_a_rule_after_an_item_or_a_finished_sentence_is_a_rule_whatever_its_first_word():
@@ -389,7 +390,7 @@ def test_a_tab_after_the_number_of_a_title_alone_on_its_line_is_a_space():
     # A PDF copy puts a tab after the number; a title alone on its line over the rule's text is no table row.
     book = imported("[1.0] ONE\nText.\n[1.1]\tSUPPLY SOURCES\nUnits trace.\n1.2\tROADS\nRoads text.\n\n"
                     "ODDS\n1.5\tHalf\n2\tFull\n")
-    assert rule_headings(book.markdown) == ["# 1.0 ONE", "## 1.1 SUPPLY SOURCES", "## 1.2 ROADS"]
+    assert rule_headings(book.markdown) == ["# [1.0] ONE", "## [1.1] SUPPLY SOURCES", "## 1.2 ROADS"]
     assert "<td markdown=\"span\">2</td><td markdown=\"span\">Full</td>" in book.markdown
 
 
@@ -398,7 +399,7 @@ def test_a_table_copied_without_blank_lines_keeps_its_legend_and_ends_at_a_rule_
                     "P\tProhibited\n*\tOnly along a road\n[6.2] Woods. Units in woods hide.\nResults\nDie\t1-1\t2-1\n"
                     "1\tAR\tDR\nAE\tAttacker Eliminated\nAttacks at less than 1-2 are not allowed; attacks at\n"
                     "more than 5-1 are resolved at 5-1.\n")
-    assert rule_headings(book.markdown) == ["# 6. TERRAIN", "## 6.1 CHART", "## 6.2 Woods."]
+    assert rule_headings(book.markdown) == ["# 6. TERRAIN", "## 6.1 CHART", "## [6.2] Woods."]
     assert book.markdown.count("<table") == 2 and book.markdown.count('<dl class="rr-legend"') == 2
     assert '<dt markdown="span">P</dt>\n<dd markdown="span">Prohibited</dd>' in book.markdown
     assert "Attacks at less than 1-2 are not allowed; attacks at\nmore than 5-1 are resolved at 5-1." in book.markdown
@@ -412,13 +413,13 @@ def test_a_short_line_right_after_a_table_is_still_refused_as_a_row_without_tabs
 
 @pytest.mark.parametrize("wrapped, later, rules", [
     ("Units may fire as described in\n6.2 Support Fire, below.", "[6.2] SUPPORT FIRE\nText.",
-     ["## 6.2 SUPPORT FIRE"]),
+     ["## [6.2] SUPPORT FIRE"]),
     ("The rules in\n6.3 Supply Sources apply to step 3.", "[6.2] More.\n[6.3] SUPPLY SOURCES\nText.",
-     ["## 6.2", "## 6.3 SUPPLY SOURCES"]),
+     ["## [6.2]", "## [6.3] SUPPLY SOURCES"]),
 ])
 def test_a_wrapped_line_citing_a_rule_that_comes_later_goes_on_with_its_sentence(wrapped, later, rules):
     book = imported(f"[6.0] MOVEMENT\n[6.1] {wrapped}\n{later}\n")
-    assert rule_headings(book.markdown) == ["# 6.0 MOVEMENT", "## 6.1", *rules]
+    assert rule_headings(book.markdown) == ["# [6.0] MOVEMENT", "## [6.1]", *rules]
     assert [miss.line for miss in book.report.not_rules] == [3]
 
 

@@ -159,3 +159,9 @@ def test_a_text_with_versions_has_the_search_index_material_builds_from_the_full
     index = "search/search_index.json"
     assert (lean / index).read_bytes() == (full / index).read_bytes()
     assert b"Changed in Second printing" not in (lean / index).read_bytes()  # the page shows it; search finds rules
+
+
+def test_a_heading_printed_with_decorations_gets_its_rule_id_too():
+    # A chapter-relative number printed "[15.21]" or "15.21)" is the same number as "15.21".
+    for printed in ("[15.21] vs PILLBOX:", "15.21) vs PILLBOX:"):
+        assert search_input.with_full_rule_ids(heading("G15.21", printed)) == heading("G15.21", f"{printed} (G15.21)")
