@@ -6,7 +6,13 @@ before; control characters would pass into the pages and ``rule-index.json``.
 So before a source is read:
 
 * invisible format characters (zero-width space and joiners, word joiner,
-  byte-order mark, soft hyphen) are removed, and the report says where;
+  byte-order mark, soft hyphen) are removed, and the report says where; a
+  word a soft hyphen broke at a line's end (``move\u00ad`` over ``ment is
+  slow``) is joined on the first line, so that search finds it, and the
+  line count stays as it was;
+* a ligature a PDF copy keeps (``ﬁ``, ``ﬂ``, ``ﬀ``: one character for two
+  letters, which search and the reference grammar cannot read) is written
+  as its letters, and the report says where: the same words, in letters;
 * a form feed (a page break in text copied from a PDF) becomes a line break;
 * bidirectional controls (which can make text read differently from how it
   is stored) and other control characters are refused, naming line and column.
@@ -15,12 +21,19 @@ So before a source is read:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from build_tools.errors import SourceError
 
 INVISIBLE = "\u00ad\u180e\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff"
 BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 _INVISIBLE = re.compile(f"[{INVISIBLE}]")
+LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl", "\ufb05": "st",
+             "\ufb06": "st"}
+_LIGATURE = re.compile(f"[{''.join(LIGATURES)}]")
+# A soft hyphen ending a line, and the rest of the word (a lower-case letter first: never a rule
+# number or a new sentence) on the next line, when more text follows it there.
+_BROKEN_WORD = re.compile(r"\u00ad[ \t]*\n([ \t]*)([^\W\d_A-Z][^\s\u00ad]*)[ \t]+(?=\S)")
 _REFUSED = re.compile(f"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f{BIDI}]")
 
 
@@ -30,7 +43,8 @@ def _position(text: str, offset: int) -> tuple[int, int]:
 
 
 def clean_text(text: str, path: str) -> tuple[str, list[str]]:
-    """``text`` without invisible characters, and a warning per line they were removed from.
+    """``text`` without invisible characters or ligatures, and a warning per line for each kind
+    removed or rewritten there.
 
     Raises SourceError at the first control or bidirectional character."""
     refused = _REFUSED.search(text)
@@ -40,18 +54,30 @@ def clean_text(text: str, path: str) -> tuple[str, list[str]]:
         raise SourceError(path, line, f"{kind} (U+{ord(refused.group()):04X}) at column {column}: remove it; "
                                       "rule text must read as it is stored")
     text = text.replace("\f", "\n")
-    warnings = []
-    line, line_start, counted = 1, 0, 0  # lines are counted on from the last character found, not from the start
-    warned_line = 0
-    for match in _INVISIBLE.finditer(text):
+    joined = _where(text, _BROKEN_WORD, lambda found: "joined a word a soft hyphen broke at the line's end "
+                                                       f"with its end from the next line, {found.group(2)!r}")
+    text = _BROKEN_WORD.sub(lambda found: f"{found.group(2)}\n{found.group(1)}", text) if joined else text
+    removed = _where(text, _INVISIBLE, lambda found: f"removed an invisible character (U+{ord(found.group()):04X})")
+    text = _INVISIBLE.sub("", text) if removed else text
+    written = _where(text, _LIGATURE, lambda found: f"wrote a ligature ({found.group()}, U+{ord(found.group()):04X}) "
+                                                    f"as its letters, {LIGATURES[found.group()]!r}")
+    text = _LIGATURE.sub(lambda found: LIGATURES[found.group()], text) if written else text
+    return text, [f"{path}:{line}: {message}" for line, message in sorted(joined + removed + written,
+                                                                           key=lambda found: found[0])]
+
+
+def _where(text: str, pattern: re.Pattern, what: Callable[[re.Match], str]) -> list[tuple[int, str]]:
+    """(line, ``what(match)`` at column N) for the first match of ``pattern`` on each line: soft
+    hyphens from a PDF copy come several to a line, over thousands of lines."""
+    found_on = []
+    line, line_start, counted = 1, 0, 0  # lines are counted on from the last match, not from the start
+    for match in pattern.finditer(text):
         offset = match.start()
         newlines = text.count("\n", counted, offset)
         if newlines:
             line += newlines
             line_start = text.rfind("\n", counted, offset) + 1
         counted = offset
-        if line != warned_line:
-            warned_line = line
-            warnings.append(f"{path}:{line}: removed an invisible character (U+{ord(match.group()):04X}) at "
-                            f"column {offset - line_start + 1}")
-    return (_INVISIBLE.sub("", text), warnings) if warnings else (text, warnings)
+        if not found_on or found_on[-1][0] != line:
+            found_on.append((line, f"{what(match)} at column {offset - line_start + 1}"))
+    return found_on

@@ -57,3 +57,26 @@ def test_a_control_or_bidirectional_character_is_refused_with_line_and_column(ch
 def test_a_form_feed_is_a_page_break_between_lines():
     result = imported(G15.format("").replace("\n15.23", "\f15.23"))
     assert '{: #G15.23 .rr-rule data-rule="G15.23" }' in result.markdown
+
+
+def test_a_ligature_is_written_as_its_letters_and_reported():
+    # A PDF copy keeps "ﬁ" as one character: search for "fire" and the reader's title test would miss it.
+    result = imported("15. Bulldozers\n15.2 CAPABILITES: A dozer may \ufb01re, or \ufb02ee the \ufb00ect.\n"
+                      "15.23 vs WIRE: text.\n")
+    assert "A dozer may fire, or flee the ffect." in result.markdown
+    assert result.report.warnings == [
+        "rulesets/x/sources/x.txt:2: wrote a ligature (\ufb01, U+FB01) as its letters, 'fi' at column 31"]
+
+
+def test_a_word_a_soft_hyphen_broke_at_a_lines_end_is_joined_on_the_first_line():
+    result = imported("15. Bulldozers\n15.2 CAPABILITES: A dozer pays a move\u00ad\nment cost of two.\n"
+                      "15.23 vs WIRE: A dozer re\u00ad\nmoves\u00ad\n15.24 vs MINES: text.\n")
+    # Each line stays a line (reports keep their line numbers); "movement" is one word for search.
+    assert "A dozer pays a movement\ncost of two." in result.markdown
+    # Not joined: a part that is all its line (it would leave the line blank), nor a rule number.
+    assert "A dozer re\nmoves" in result.markdown and '{: #G15.24 .rr-rule data-rule="G15.24" }' in result.markdown
+    assert result.report.warnings == [
+        "rulesets/x/sources/x.txt:2: joined a word a soft hyphen broke at the line's end with its end from the next "
+        "line, 'ment' at column 38",
+        "rulesets/x/sources/x.txt:4: removed an invisible character (U+00AD) at column 26",
+        "rulesets/x/sources/x.txt:5: removed an invisible character (U+00AD) at column 6"]
