@@ -36,7 +36,7 @@ from build_tools.importer.source_lines import (BLANK, COMMENT, EXAMPLE, GLUED_NU
                                                ends_sentence, looks_decorated, looks_numbered, markdown_line,
                                                number_at_start)
 from build_tools.importer.tab_tables import TabTables
-from build_tools.importer.titles import colon_title, ends_with_abbreviation, run_in_title, whole_line_title
+from build_tools.importer.titles import colon_title, ends_open, ends_with_abbreviation, run_in_title, whole_line_title
 from build_tools.numbering import Numbering, RuleNumber
 
 MAX_HEADING_LEVEL = 6
@@ -285,10 +285,18 @@ class _Importer:
         return last is not None and not ends_sentence(self.reader.plain(last))
 
     def _continues(self, line: Line) -> bool:
-        """Whether a text line belongs to the open paragraph or item."""
-        if self.out.last_line is None:
+        """Whether a text line belongs to the open paragraph or item. In plain text an item goes
+        on only on an indented line, one starting in lower case, or after a word no item ends on:
+        items are often printed without a period (``- Woods: two MP``), and the paragraph after
+        the list starts at the margin."""
+        last = self.out.last_line
+        if last is None:
             return False
-        return self.reader.paragraphs_by_blank_lines or self._mid_sentence() or line.text[:1].islower()
+        if self.reader.paragraphs_by_blank_lines or line.text[:1].islower():
+            return True
+        if self.out.items:
+            return self.raw[line.index][:1] in " \t" or ends_open(self.reader.plain(last))
+        return self._mid_sentence()
 
     # -- rules -----------------------------------------------------------------------
 

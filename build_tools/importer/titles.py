@@ -160,6 +160,13 @@ def whole_line_title(rest: str, *, text_follows: bool) -> bool:
     return in_capitals(rest) or in_title_case(rest) or (text_follows and _sentence_case_title(rest))
 
 
+def ends_open(text: str) -> bool:
+    """Whether a line stops where no sentence or list item can end: on a comma, a semicolon, a
+    dash or a minor word (``… except in``, ``… woods,``): the next line goes on with it."""
+    words = text.split()
+    return bool(words) and (words[-1][-1] in ",;-–—" or words[-1].strip(_QUOTES_AND_BRACKETS).lower() in _MINOR_WORDS)
+
+
 def _sentence_case_title(text: str) -> bool:
     """Whether a line in sentence case, over its rule's text, reads as a title (``Fresh units in
     woods``), not as the first line of a hard-wrapped sentence (``A unit expends MP for each hex

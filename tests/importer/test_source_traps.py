@@ -476,3 +476,21 @@ def test_a_running_page_header_is_reported_with_its_lines():
 def test_a_line_that_comes_back_unchanged_is_no_running_header():
     book = imported("".join(f"{n}. SECTION {n}\n{n}.1 Costs. See table 2.\n" for n in range(1, 5)))
     assert book.report.warnings == []
+
+
+def test_the_paragraph_after_a_list_of_items_without_periods_is_no_part_of_the_last_item():
+    # Items are often printed without a period; the text after the list starts at the margin.
+    book = imported("6. MOVEMENT\n6.1 Costs. Units pay:\n- Clear: one MP\n- Woods: two MP\n"
+                    "A unit may always move one hex.\n\n6.2 Roads. Half.\n")
+    assert '<li markdown="span">Woods: two MP</li>\n</ul>\n\nA unit may always move one hex.' in book.markdown
+
+
+@pytest.mark.parametrize("wrapped, item", [
+    ("- Woods: two MP per hex, or three\n  in winter.", "Woods: two MP per hex, or three in winter."),  # indented
+    ("- Woods: two MP per hex, or three\nin winter.", "Woods: two MP per hex, or three in winter."),  # lower case
+    ("- Woods: two MP per hex in\nWinter Turns.", "Woods: two MP per hex in Winter Turns."),  # after a minor word
+    ("- Woods: two MP per hex,\nThree in marsh.", "Woods: two MP per hex, Three in marsh."),  # after a comma
+])
+def test_an_item_hard_wrapped_onto_the_next_line_goes_on_there(wrapped, item):
+    book = imported(f"6. MOVEMENT\n6.1 Costs. Units pay:\n- Clear: one MP\n{wrapped}\nA unit may always move.\n")
+    assert f'<li markdown="span">{item}</li>\n</ul>\n\nA unit may always move.' in book.markdown
