@@ -165,7 +165,9 @@ def html_list(items: list[tuple[int, str, str]]) -> str:
         # A bullet is the list's own; any other marker is printed text.
         marker_html = "" if marker in BULLETS else f'<span class="rr-list__marker">{escape_inline(marker)}</span> '
         css = ' class="rr-list__item--marked"' if marker_html else ""
-        lines.append(f'<li{css} markdown="{"1" if has_children else "span"}">{marker_html}{text}'
+        # An item of several paragraphs is read as blocks (md_in_html reads "1" in an <li> as span).
+        read_as = "block" if "\n\n" in text else "1" if has_children else "span"
+        lines.append(f'<li{css} markdown="{read_as}">{marker_html}{text}'
                      + ("" if has_children else "</li>"))
     while open_depth > 0:
         lines.append("</ul>")

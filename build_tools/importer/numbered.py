@@ -62,10 +62,18 @@ class _Blocks:
         if self.paragraph:
             self.blocks.append("\n".join(self.reader.paragraph_line(line) for line in self.paragraph))
         if self.items:
-            self.blocks.append(md.html_list([(depth, marker, " ".join(self.reader.inline(line.strip())
-                                                                       for line in raw))
-                                             for depth, marker, raw in self.items]))
+            self.blocks.append(md.html_list([(depth, marker, self._item_text(raw)) for depth, marker, raw in self.items]))
         self.paragraph, self.items = [], []
+
+    def _item_text(self, raw: list[str]) -> str:
+        """An item's lines as inline Markdown; its paragraphs (split by "") apart by a blank line."""
+        paragraphs = "\n".join(raw).split("\n\n")
+        return "\n\n".join(" ".join(self.reader.inline(line.strip()) for line in paragraph.split("\n"))
+                           for paragraph in paragraphs)
+
+    def item_paragraph(self) -> None:
+        """The open item goes on with a paragraph of its own (Markdown: a blank line, then indented text)."""
+        self.items[-1][2].append("")
 
     def block(self, markdown: str) -> None:
         self.close()
@@ -211,7 +219,8 @@ class _Importer:
         if kind == COMMENT:  # left out, as if the line were not there
             return position + 1
         if kind == BLANK:
-            self.out.close()
+            if not self._list_goes_on(position):
+                self.out.close()
             return position + 1
         if kind == TAB or (kind == TEXT and line.number is None and self._titles_tab_table(position)):
             self._end_example()
@@ -268,6 +277,22 @@ class _Importer:
             self.out.text(line.text, continues=self._continues(line))
             self._report_joined_rule(line)
         return position + 1
+
+    def _list_goes_on(self, blank: int) -> bool:
+        """Markdown: whether the list open before the blank line at ``blank`` goes on after it, with
+        another item (a loose list) or an indented paragraph of its last item (then opened)."""
+        if not (self.reader.paragraphs_by_blank_lines and self.out.items):
+            return False
+        after = self.next_nonblank(blank + 1)
+        if after is None or self.lines[after].kind not in (ITEM, TEXT):
+            return False
+        if self.lines[after].kind == ITEM:
+            return True
+        if self.raw[self.lines[after].index][:2].strip():  # at the margin: the paragraph after the list
+            return False
+        if self.lines[blank - 1].kind != BLANK:
+            self.out.item_paragraph()
+        return True
 
     def _run_of(self, kind: str, position: int) -> list[Line]:
         run = []

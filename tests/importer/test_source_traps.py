@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from build_tools.errors import SourceError
+from importer_pages import render
 from small_books import import_book, rule_headings
 
 
@@ -494,3 +495,14 @@ def test_the_paragraph_after_a_list_of_items_without_periods_is_no_part_of_the_l
 def test_an_item_hard_wrapped_onto_the_next_line_goes_on_there(wrapped, item):
     book = imported(f"6. MOVEMENT\n6.1 Costs. Units pay:\n- Clear: one MP\n{wrapped}\nA unit may always move.\n")
     assert f'<li markdown="span">{item}</li>\n</ul>\n\nA unit may always move.' in book.markdown
+
+
+def test_a_markdown_list_item_of_two_paragraphs_and_a_loose_list_stay_one_list():
+    book = imported("## 6. Movement\n\n**6.1** Costs. Units pay:\n\n- Clear: one MP.\n- Woods: two MP.\n\n"
+                    "  In winter, three MP.\n- Marsh: three MP.\n\n- Sea: never.\n\nA unit may always move.\n",
+                    fmt="markdown")
+    assert book.markdown.count("<ul") == 1
+    assert '<li markdown="block">Woods: two MP.\n\nIn winter, three MP.</li>' in book.markdown
+    assert '<li markdown="span">Sea: never.</li>\n</ul>\n\nA unit may always move.' in book.markdown
+    html = render(book.markdown)  # the item's paragraphs are paragraphs on the page
+    assert "<li>\n<p>Woods: two MP.</p>\n<p>In winter, three MP.</p>\n</li>" in html
