@@ -192,10 +192,9 @@ def _nesting_levels(depths: list[int]) -> list[int]:
     return levels
 
 
-def quotation(lines: list[str]) -> str:
-    """A Markdown source's ``>`` lines as one quotation: paragraph lines (escaped), an empty
-    line between paragraphs."""
-    body = re.sub(r"\n{3,}", "\n\n", "\n".join(lines).strip("\n"))
+def quotation(blocks: list[str]) -> str:
+    """A Markdown source's ``>`` lines as one quotation of its Markdown blocks (paragraphs, lists)."""
+    body = "\n\n".join(blocks)
     return f'<blockquote markdown="1">\n\n{body}\n\n</blockquote>'
 
 

@@ -33,8 +33,8 @@ from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule, quoted
 from build_tools.importer.source_lines import (BLANK, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM,
                                                LETTERED_NUMBER, PIPE, QUOTE, SENTENCE_NUMBER, TAB, TEXT, VERBATIM, Line, Reader,
-                                               ends_sentence, looks_decorated, looks_numbered, markdown_line,
-                                               number_at_start)
+                                               ends_sentence, looks_decorated, looks_numbered, markdown_item,
+                                               markdown_line, number_at_start)
 from build_tools.importer.tab_tables import TabTables
 from build_tools.importer.titles import colon_title, ends_open, ends_with_abbreviation, run_in_title, whole_line_title
 from build_tools.numbering import Numbering, RuleNumber
@@ -270,8 +270,7 @@ class _Importer:
             return position + len(run)
         elif kind == QUOTE:
             run = self._run_of(QUOTE, position)
-            self.out.block(md.quotation([self.reader.paragraph_line(entry.text) if entry.text else ""
-                                         for entry in run]))
+            self.out.block(md.quotation(self._quoted_blocks(run)))
             return position + len(run)
         else:
             self.out.text(line.text, continues=self._continues(line))
@@ -293,6 +292,21 @@ class _Importer:
         if self.lines[blank - 1].kind != BLANK:
             self.out.item_paragraph()
         return True
+
+    def _quoted_blocks(self, run: list[Line]) -> list[str]:
+        """A quotation's paragraphs and lists (``> 1. Move`` over ``> 2. Fight`` is a list, not
+        one paragraph); an empty ``>`` line ends a paragraph or list."""
+        quoted = _Blocks(self.reader)
+        for entry in run:
+            item = markdown_item(entry.text)
+            if not entry.text:
+                quoted.close()
+            elif item is not None:
+                quoted.item(*item)
+            else:
+                quoted.text(entry.text, continues=True)
+        quoted.close()
+        return quoted.blocks
 
     def _run_of(self, kind: str, position: int) -> list[Line]:
         run = []

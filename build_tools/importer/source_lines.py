@@ -306,6 +306,14 @@ def _markdown_number(text: str) -> tuple[Number | None, str | None]:
     return number, None
 
 
+def markdown_item(text: str) -> tuple[int, str, str] | None:
+    """A Markdown list item's (depth, marker, text), if ``text`` (a line, its indent kept) is one."""
+    item = _MD_ITEM.fullmatch(text.rstrip())
+    if item is None:
+        return None
+    return 1 + len(item.group("indent").replace("\t", "    ")) // 2, item.group("marker"), item.group("rest")
+
+
 def markdown_line(index: int, raw: str) -> Line:
     """One line of a Markdown source as the reader reads it (outside fenced code and comments)."""
     line = raw.strip()
@@ -324,13 +332,12 @@ def markdown_line(index: int, raw: str) -> Line:
         return Line(index, HR, line)
     if is_row(line):
         return Line(index, PIPE, line)
-    item = _MD_ITEM.fullmatch(raw.rstrip())
+    item = markdown_item(raw)
     if item:
-        indent = len(item.group("indent").replace("\t", "    "))
+        depth, marker, rest = item
         # "1. Ferries" at the margin may be a section rather than an item: the importer decides.
-        number = number_at_start(line) if not indent and item.group("marker")[0].isdigit() else None
-        return Line(index, ITEM, item.group("rest"), depth=1 + indent // 2, marker=item.group("marker"),
-                    number=number)
+        number = number_at_start(line) if raw[:1] not in " \t" and marker[0].isdigit() else None
+        return Line(index, ITEM, rest, depth=depth, marker=marker, number=number)
     example = _EXAMPLE.fullmatch(markdown_plain(line))
     if example:
         rest = re.sub(r"^(?:\*\*|__)?(?:EX|EXAMPLE|Example):(?:\*\*|__)?\s*", "", line)

@@ -441,12 +441,15 @@ def test_a_code_span_shows_exactly_what_was_written_in_a_paragraph_a_list_and_a_
 
 
 def test_a_markdown_quotation_stays_a_quotation_and_is_never_a_rule():
-    book = imported("## 2.0 PLAY\n\nPlay goes in turns.\n\n> Designer's note: see 2.1.\n>\n> 1. Roll a die.\n\n"
+    book = imported("## 2.0 PLAY\n\nPlay goes in turns.\n\n> Designer's note: see 2.1.\n>\n> 1. Roll a die.\n> 2. Move.\n\n"
                     "### 2.1 Turns\n\nText.\n\n> 2.2 Optional Weather: we dropped this rule.\n\n### 2.3 Ending\n\nDone.\n",
                     "decimal", "markdown")
     assert rule_headings(book.markdown) == ["# 2.0 PLAY", "## 2.1 Turns", "## 2.3 Ending"]
-    assert ('<blockquote markdown="1">\n\nDesigner\'s note: see 2.1.\n\n1\\. Roll a die.\n\n</blockquote>'
-            in book.markdown)
+    # Numbered lines in a quotation are its list, one item a line, not one paragraph.
+    assert ('<blockquote markdown="1">\n\nDesigner\'s note: see 2.1.\n\n<ul class="rr-list" markdown="1">\n'
+            '<li class="rr-list__item--marked" markdown="span"><span class="rr-list__marker">1.</span> Roll a die.</li>\n'
+            '<li class="rr-list__item--marked" markdown="span"><span class="rr-list__marker">2.</span> Move.</li>\n'
+            '</ul>\n\n</blockquote>' in book.markdown)
     assert "<blockquote markdown=\"1\">\n\n2.2 Optional Weather: we dropped this rule.\n\n</blockquote>" in book.markdown
     assert book.report.not_rules == []  # nothing listed: a quotation is the transcriber's choice
 
