@@ -66,8 +66,8 @@ LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(•▪●·\uf0b7]*[A-Z]?\d*\.?\d+(?:\.\
                             + GLUED_NUMBER.pattern + "|" + LETTERED_NUMBER.pattern.replace("?P<number>", ""))
 # A dotted number starting a sentence inside a line: "… per hex. 6.2 Roads. Half an MP." (the
 # importer reports it when it reads as the next rule: two rules a copy joined on one line).
-# A number printed "6.2.", "(6.2)" or "[6.2]" too.
-SENTENCE_NUMBER = re.compile(r"[.!?][\"')\]’”]*\s+(?P<open>[(\[])?(?P<number>[1-9]\d*\.\d+(?:\.\d+)*)"
+# A number printed "6.2.", "(6.2)" or "[6.2]" too, and one the copy glued to a word's period ("… one MP.6.2 Roads.").
+SENTENCE_NUMBER = re.compile(r"[.!?][\"')\]’”]*(?:\s+|(?<=[^\W\d_]\.))(?P<open>[(\[])?(?P<number>[1-9]\d*\.\d+(?:\.\d+)*)"
                              r"(?(open)[)\]]|\.?)\s+(?=\S)")
 # A rule number alone, dotted, with its decorations: "1.1", "2.1.1.", "[5.11]", "5.11)".
 _DOTTED_NUMBER = re.compile(r"[\[(]?[A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?[.)\]:]?")

@@ -200,6 +200,13 @@ def test_two_rules_joined_on_one_line_are_reported(fmt):
     assert "x.txt:7: 'It pays 2.5 MP. 6.4 Fords: One MP per ford.': rule number 6.4 inside the line" in said
 
 
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_two_rules_joined_without_a_space_after_the_period_are_reported(fmt):
+    book = imported("6. MOVEMENT\n\n6.1 Costs. One MP per hex.6.2 Roads. Half an MP.\n", fmt=fmt)
+    assert ("x.txt:3: '6.1 Costs. One MP per hex.6.2 Roads. Half an MP.': rule number 6.2 inside the line, "
+            "after a sentence: two rules joined on one line?") in "\n".join(book.report.lines())
+
+
 def test_a_decimal_sub_rule_in_a_case_book_is_reported_with_the_numbering_that_reads_it():
     book = imported("1.0 MOVEMENT\n\n1.1 General. Units move.\n\n1.1.1 Detail. More.\n\n2.0 COMBAT\n\n2.1 Fire. Units shoot.\n")
     assert rule_headings(book.markdown) == ["# 1.0 MOVEMENT", "## 1.1 General.", "# 2.0 COMBAT", "## 2.1 Fire."]
@@ -218,6 +225,7 @@ AFTER_6_1 = "6. MOVEMENT\n\n6.1 Costs. One MP per hex.\n\n{}\n"
     "Units pay terrain costs (cf. 6.2 Roads). Bridges are free.",
     "Some rules modify this, e.g. 6.2 Roads. Roads halve costs.",
     "See it in Fig. 6.2 Terrain Effects. Roll a die.",
+    "See it in Fig.6.2 Terrain Effects. Roll a die.",
     "Take marker No. 6.2 Supply. It is used.",
     "Armor vs. 6.2 Infantry. Armor wins.",
     "Woods cost 2. 6.5 MP Per Hex.",
