@@ -229,7 +229,9 @@ def html_table(*, columns: int, title: str | None, header: list[str] | None, row
         head.append(f'<tr markdown="1"><th class="rr-table__title" colspan="{columns}" markdown="span">{title}</th></tr>')
     if header is not None:
         head.append(row(header, "th"))
-    lines = ['<table class="rr-table" markdown="1">']
+    grid = all(cell and not any(c.isspace() for c in cell) for cells in (header or [], *rows) for cell in cells)
+    # A table of single words and numbers (a results table: "1-3", "AE") keeps each cell on one line.
+    lines = [f'<table class="rr-table{" rr-table--grid" if grid else ""}" markdown="1">']
     if head:
         lines += ['<thead markdown="1">', *head, "</thead>"]
     lines += ['<tbody markdown="1">', *(row(cells, "td") for cells in rows), "</tbody>", "</table>"]

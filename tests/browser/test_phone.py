@@ -129,3 +129,26 @@ def test_phone_screenshots(browser, site_url, built_site, tmp_path_factory):
         print(f"phone screenshots: {folder}")
     finally:
         context.close()
+
+
+def test_a_results_table_wider_than_a_phone_keeps_its_odds_whole_and_its_dice_in_sight(browser, books_url):
+    # Ironclad's FIRE TABLE (tests/rulebooks): nine columns of odds, wider than 390 px.
+    context = phone_context(browser, 390, 844)
+    try:
+        page = context.new_page()
+        page.goto(books_url + "ironclad/ironclad/")
+        table = page.locator("article table", has_text="FIRE TABLE")
+        assert table.evaluate("t => t.scrollWidth > t.clientWidth")  # it scrolls in its own box
+        # "11-12" on one line, as tall as a one-word heading cell.
+        heights = table.evaluate("""t => [...t.querySelectorAll('thead tr:last-child th')]
+                                         .map(th => th.getBoundingClientRect().height)""")
+        assert len(set(heights)) == 1, heights
+        dice = table.locator("tbody td").first
+        before = dice.bounding_box()["x"]
+        table.evaluate("t => { t.scrollLeft = t.scrollWidth; }")
+        page.wait_for_function("t => t.scrollLeft > 0", arg=table.element_handle())
+        assert abs(dice.bounding_box()["x"] - before) < 1  # the dice column stays where it was
+        assert table.locator("th", has_text="15-16").bounding_box()["x"] + 20 < 390  # the last odds are in sight
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    finally:
+        context.close()

@@ -517,3 +517,11 @@ def test_a_markdown_list_item_of_two_paragraphs_and_a_loose_list_stay_one_list()
     assert '<li markdown="span">Sea: never.</li>\n</ul>\n\nA unit may always move.' in book.markdown
     html = render(book.markdown)  # the item's paragraphs are paragraphs on the page
     assert "<li>\n<p>Woods: two MP.</p>\n<p>In winter, three MP.</p>\n</li>" in html
+
+
+def test_a_table_of_single_words_and_odds_is_a_grid_and_one_of_phrases_is_not():
+    # A grid keeps each cell on one line on a phone ("1-3" never breaks after its hyphen).
+    book = imported("6. COMBAT\n6.1 Odds. Roll.\n\nRESULTS\nDie\t1-3\t1-2\n1\tAE\tAR\n\n6.2 Terrain. See below.\n\n"
+                    "TERRAIN\nTerrain\tCost\nLight woods\t2\n")
+    assert book.markdown.count('<table class="rr-table rr-table--grid"') == 1
+    assert book.markdown.count('<table class="rr-table"') == 1
