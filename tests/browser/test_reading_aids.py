@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 from static_server import serve
 from jump_form import jump, open_page
 
@@ -48,7 +49,8 @@ def test_a_bare_number_on_a_g_page_is_a_g_rule(reader, site_url):
     jump(reader, "15.25")
     reader.wait_for_url(f"{site_url}{G15}#G15.25")
     # The rule takes focus just after the URL changes: a loaded machine can read activeElement in between.
-    reader.wait_for_function("document.activeElement.id === 'G15.25'", timeout=5000)
+    # A locator assertion, not wait_for_function: the page's CSP (rightly) forbids the eval its polling uses.
+    expect(reader.locator('[id="G15.25"]')).to_be_focused(timeout=5000)
 
 
 def test_jump_to_d_5b_in_any_case_from_another_page(reader, site_url):
@@ -68,7 +70,7 @@ def test_jump_to_a_battlefront_section_by_title(reader, site_url):
 def test_an_unknown_rule_is_announced_and_nothing_moves(reader, site_url, typed):
     open_page(reader, f"{site_url}{G15}")
     jump(reader, typed)
-    reader.wait_for_function("() => document.querySelector('.rr-jump__message').textContent !== ''")
+    expect(reader.locator(".rr-jump__message")).not_to_have_text("")
     status = reader.locator(".rr-jump__message")
     assert status.get_attribute("aria-live") == "polite"
     assert message(reader) == f"No rule “{typed}” in this reference."
@@ -78,7 +80,7 @@ def test_an_unknown_rule_is_announced_and_nothing_moves(reader, site_url, typed)
 def test_a_bare_number_where_no_chapter_applies_asks_for_the_chapter(reader, site_url):
     open_page(reader, site_url)
     jump(reader, "15.21")
-    reader.wait_for_function("() => document.querySelector('.rr-jump__message').textContent !== ''")
+    expect(reader.locator(".rr-jump__message")).not_to_have_text("")
     assert message(reader) == "15.21: which chapter? Type the whole rule ID, such as G15.21."
 
 
