@@ -20,6 +20,7 @@ import yaml
 from build_tools.errors import SourceError
 from build_tools.importer.characters import clean_text
 from build_tools.importer.numbered import import_numbered
+from build_tools.importer import space_tables
 from build_tools.importer.report import ImportReport
 from build_tools.importer.source_lines import read_markdown, read_text
 from build_tools.importer.titled import import_titled
@@ -78,6 +79,9 @@ def import_text(text: str, *, path: str, ruleset: str, numbering: Numbering, cha
     else:
         if titles or not_titles:
             raise SourceError(path, None, "titles/not_titles apply to numbering: none only")
+        if fmt == "text":
+            text, aligned = space_tables.with_tabs(text, path)
+            removed += aligned
         reader = read_markdown(text) if fmt == "markdown" else read_text(text)
         page, report = import_numbered(text, reader, path=path, numbering=numbering, chapter=chapter)
         report.format_reason = reason

@@ -525,3 +525,34 @@ def test_a_table_of_single_words_and_odds_is_a_grid_and_one_of_phrases_is_not():
                     "TERRAIN\nTerrain\tCost\nLight woods\t2\n")
     assert book.markdown.count('<table class="rr-table rr-table--grid"') == 1
     assert book.markdown.count('<table class="rr-table"') == 1
+
+
+# Tables a copy lined up with spaces (found by a helper's book in stop 32): their rows were one
+# paragraph, or sections of the book ("10      Grenadier Battalion" became rule 10, without a word).
+SPACED_CRT = ("[7.0] COMBAT\n[7.1] Roll two dice and read the table.\n[7.2] COMBAT RESULTS TABLE\n"
+              " Dice   1-1   2-1   3-1\n  6     AR    DR    DR\n  7     DR    DR    DE\n  9     DE    DE    DE\n"
+              "[10.0] MORALE\n[10.1] Units that lose a step check morale.\n")
+SPACED_TURNS = ("8.0 MOVEMENT\n8.1 Units move hex by hex.\n9.0 REINFORCEMENTS\n"
+                "9.1 Reinforcements arrive at the east edge on these turns:\nTurn    Arrives\n10      Grenadier Battalion\n"
+                "12      Artillery Park\n")
+
+
+@pytest.mark.parametrize("source, rows, first_line", [(SPACED_CRT, 4, 4), (SPACED_TURNS, 3, 5)])
+def test_a_table_lined_up_with_spaces_is_a_table_and_the_import_says_so(source, rows, first_line):
+    book = imported(source, "decimal")
+    assert "10" not in [heading.split()[1] for heading in rule_headings(book.markdown)]
+    assert book.markdown.count("<table") == 1 and book.markdown.count("<tr markdown") == rows
+    assert f"x.txt:{first_line}-{first_line + rows - 1}: read as a table, its columns lined up with spaces" \
+        in "\n".join(book.report.lines())
+
+
+@pytest.mark.parametrize("source", [
+    # Prose typed with two spaces after each sentence.
+    "6. MOVEMENT\n6.1 Costs. A unit pays one MP.  Then it may move\nagain, paying the cost.  Roads\nhalve it.  Rivers\n"
+    "double it.\n",
+    # Rules whose number two spaces follow.
+    "6. MOVEMENT\n6.1 GENERAL\n6.11  Units may move.\n6.12  Units may not stack.\n6.13  Units may fight.\n",
+])
+def test_double_spaced_text_is_no_table(source):
+    book = imported(source)
+    assert "<table" not in book.markdown and book.report.warnings == []
