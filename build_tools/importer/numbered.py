@@ -117,7 +117,8 @@ class _Importer:
         self.previous: tuple[RuleNumber, int] | None = None  # the last rule and its line
         self.units = frozenset(numbering.quantity_words)  # "1.5 MP": a quantity, no rule number
         self.units_lower = frozenset(word.lower() for word in self.units)
-        self._last_start_of: dict[str, int] | None = None  # see _comes_again
+        self._last_start_of: dict[str, int] | None = None  # see _read_starts
+        self._last_heading_of: dict[str, int] = {}
         # _next_numbered's last answer of each kind: (asked from, found at, answer); none yet.
         self._next_numbered_seen: dict[bool, tuple[int, int, tuple[int, RuleNumber] | None]] = {
             True: (1, 0, None), False: (1, 0, None)}
@@ -390,6 +391,10 @@ class _Importer:
         if self.last_top is not None and number.path <= self.last_top.path:
             return f"{LIST_ITEM}: {number.printed} does not come after section {self.last_top.printed}"
         if line.kind != HEADING and line.marker:  # "1. Weather Phase", "2. …", "3. Combat Phase", then 2.1
+            again = self._section_again(number, position)
+            if again is not None:  # "1. Introduction" over "2. Combat", then "## 1.0 Introduction"
+                return (f"{LIST_ITEM}: section {number.printed} starts later, at line {self.lines[again].index + 1} "
+                        f"(a list of contents?)")
             following = self._next_numbered(position + 1, sections=False)
             if following is not None and following[1].path < number.path:
                 return (f"{LIST_ITEM}: the rule after it ({following[1].printed}, line "
@@ -453,12 +458,30 @@ class _Importer:
             return rest[:1].islower()
         return self._wrapped_quantity(line)
 
+    def _section_again(self, number: RuleNumber, position: int) -> int | None:
+        """Where a later line starts the same section as a heading, or spelled another way
+        (``1.0 Introduction`` for ``1. Introduction``): a list of contents names it first."""
+        self._read_starts()
+        for spelling in (number.id, *self.numbering.aliases(number.id)):
+            at = (self._last_heading_of if spelling == number.id else self._last_start_of).get(spelling, -1)
+            if at > position:
+                return at
+        return None
+
+    def _read_starts(self) -> None:
+        """Number token -> the last line it starts, and the last heading it starts; read once."""
+        if self._last_start_of is None:
+            self._last_start_of, self._last_heading_of = {}, {}
+            for at, later in enumerate(self.lines):
+                if later.number is not None and later.kind in (TEXT, HEADING):
+                    self._last_start_of[later.number.token] = at
+                    if later.kind == HEADING:
+                        self._last_heading_of[later.number.token] = at
+
     def _comes_again(self, line: Line, position: int) -> bool:
         """Whether a later line starts with the same number (``… as described in\n2.2 Support
         Fire, below.``, then ``[2.2] SUPPORT FIRE``): the rule is there, and this line cites it."""
-        if self._last_start_of is None:  # number token -> the last line it starts; read once
-            self._last_start_of = {later.number.token: at for at, later in enumerate(self.lines)
-                                   if later.number is not None and later.kind in (TEXT, HEADING)}
+        self._read_starts()
         return self._last_start_of.get(line.number.token, -1) > position
 
     def _wrapped_quantity(self, line: Line) -> bool:

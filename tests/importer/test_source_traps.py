@@ -556,3 +556,15 @@ def test_a_table_lined_up_with_spaces_is_a_table_and_the_import_says_so(source, 
 def test_double_spaced_text_is_no_table(source):
     book = imported(source)
     assert "<table" not in book.markdown and book.report.warnings == []
+
+
+@pytest.mark.parametrize("later", ["## 1.0 Introduction\n\n### 1.1 Scope", "## 1. Introduction\n\n### 1.1 Scope"])
+def test_a_list_of_contents_is_a_list_not_the_books_first_section(later):
+    # "1. Introduction" in a contents list became section 1, and the real 1.0 nested under it, silently.
+    book = imported(f"# Probe\n\n## Contents\n\n1. Introduction\n2. Combat\n\n{later}\n\nTwo players.\n\n"
+                    "## 2.0 Combat\n\n### 2.1 Odds\n\nCompare.\n", "decimal", "markdown")
+    title = later.split("\n")[0]
+    assert rule_headings(book.markdown) == ["# Probe", "## Contents", title, "### 1.1 Scope", "## 2.0 Combat", "### 2.1 Odds"]
+    assert book.markdown.count('<span class="rr-list__marker">') == 2
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules][0] == (
+        5, "read as a numbered list item: section 1. starts later, at line 8 (a list of contents?)")
