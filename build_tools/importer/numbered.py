@@ -126,6 +126,8 @@ class _Importer:
         self.first_rule: tuple[RuleNumber, str | None] | None = None
         self.document_title: str | None = None
         self.shift = 0  # 1 when the document's title is the h1 above every rule
+        # Markdown: the headings open, each (its "#"s, its level on the page, its rule ID or None)
+        self.headings: list[tuple[int, int, str | None]] = []
         self.report = ImportReport(path=path, format=reader.name)
         self.raw = raw_lines
         self.tables = TabTables(_table_lines(reader, raw_lines), self.error)
@@ -253,7 +255,8 @@ class _Importer:
                                     else self._why_not_numbered(line))
         if kind == HEADING:
             self._end_example()
-            level = min(MAX_HEADING_LEVEL, self._depth_here() + 1)
+            level = self._sibling_level(line.depth, position) or min(MAX_HEADING_LEVEL, self._depth_here() + 1)
+            self.headings.append((line.depth, level, None))
             self.page.block(md.heading(level, self.reader.inline(line.text), ".rr-subhead"))
         elif kind == ITEM:
             if line.marker in md.BULLETS:
@@ -544,6 +547,9 @@ class _Importer:
         self.report.rules_per_level[depth] += 1
         shown = self.reader.inline(line.number.label or line.number.shown or printed)
         heading = shown if title is None else f"{shown} {self.reader.inline(title)}"
+        if line.kind == HEADING:
+            self._close_headings(line.depth)
+            self.headings.append((line.depth, level, number.id))
         self.page.block(md.heading(level, heading, f'#{number.id} .rr-rule data-rule="{number.id}"'))
         if body:
             self.page.text(body, continues=False)
@@ -586,6 +592,29 @@ class _Importer:
         if whole_line_title(self.reader.plain(rest), text_follows=self._text_follows(following)):
             return rest, ""
         return None, rest
+
+    def _sibling_level(self, marks: int, position: int) -> int | None:
+        """A Markdown heading without a number (``## Designer's Notes``, ``## Part 2``) after headings
+        with as many ``#`` or more is their sibling: their level on the page, not a sub-heading of
+        the last rule; unless the next rule is under the outermost of them (``Section 5`` then
+        ``General Rules`` then ``5.1``, all ``##``: a heading inside section 5). None: it is under
+        the rule the walk is in."""
+        closed = self._close_headings(marks)
+        if not closed:
+            return None
+        following = self._next_numbered(position + 1)
+        outermost = closed[-1]
+        if following is not None and any(outermost[2] in spellings for spellings in following[1].parents):
+            self.headings += reversed(closed)
+            return None
+        return outermost[1]
+
+    def _close_headings(self, marks: int) -> list[tuple[int, int, str | None]]:
+        """The open Markdown headings a heading of ``marks`` "#"s closes, innermost first."""
+        closed = []
+        while self.headings and self.headings[-1][0] >= marks:
+            closed.append(self.headings.pop())
+        return closed
 
     def _depth_here(self) -> int:
         """The depth of the rule the walk is in (0 before the first rule)."""

@@ -53,6 +53,9 @@ _NUMBER_START = re.compile(
 # "Section 6 covers this" is a sentence that starts a line.
 _LABELLED_SECTION = re.compile(rf"(?P<label>(?i:section|chapter|part|article){_SPACE}+(?P<number>[1-9]\d*(?:\.0)?)"
                                rf"(?:[.:]|{_SPACE}+[-–—](?={_SPACE}))?)(?:{_SPACE}+|$)")
+# A Markdown heading naming its rule with a word before the number: "### Rule 6.2: Retreats", "## Case 7.31 Fire".
+_LABELLED_RULE = re.compile(rf"(?P<label>(?i:rule|case|section){_SPACE}+(?P<number>[1-9]\d*(?:\.\d+)+)"
+                            rf"(?:[.:]|{_SPACE}+[-–—](?={_SPACE}))?)(?:{_SPACE}+|$)")
 # A dotted number glued to the word after it: "5.4Bridges", "[5.4]Bridges".
 GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*[A-Z][a-z]|[\[(]\d+(?:\.\d+)+[\])][A-Za-z]")
 # A dotted number with a lower-case letter after it, as books number sub-rules: "6.2a", "(6.21b)".
@@ -325,6 +328,9 @@ def markdown_line(index: int, raw: str) -> Line:
     if heading:
         content = heading.group("rest")
         number, title = _markdown_number(content)
+        labelled = _LABELLED_RULE.match(content) if number is None else None
+        if labelled:
+            number = Number(labelled.group("number"), False, True, content[labelled.end():], labelled.group("label"))
         if number is not None and title is not None:  # "## **5.11 Title**": the bold run is the heading
             number = number._replace(decorated=True, rest=f"{title} {number.rest}".strip())
         return Line(index, HEADING, content, depth=len(heading.group("marks")), number=number)

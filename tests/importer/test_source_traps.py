@@ -51,7 +51,8 @@ def test_a_part_or_chapter_above_numbered_sections_is_a_heading(source, expected
 
 def test_a_part_heading_above_sections_in_markdown_is_a_heading():
     assert headings("## 5. Movement\n\n**5.1** Costs.\n\n## Part 2 – Advanced Rules\n\n## 6. Supply\n\n**6.1** Lines.\n",
-                    fmt="markdown") == ["# 5. Movement", "## 5.1", "### Part 2 – Advanced Rules", "# 6. Supply", "## 6.1"]
+                    fmt="markdown") == ["# 5. Movement", "## 5.1", "# Part 2 – Advanced Rules", "# 6. Supply", "## 6.1"]
+    # As many "#" as the section before it, and the next section is not under that one: their sibling.
 
 
 @pytest.mark.parametrize("section_6", ["6\nCOMBAT\nAn attack costs\n1.5 MP to make.\n",
@@ -568,3 +569,14 @@ def test_a_list_of_contents_is_a_list_not_the_books_first_section(later):
     assert book.markdown.count('<span class="rr-list__marker">') == 2
     assert [(miss.line, miss.reason) for miss in book.report.not_rules][0] == (
         5, "read as a numbered list item: section 1. starts later, at line 8 (a list of contents?)")
+
+
+def test_a_markdown_heading_naming_its_rule_is_that_rule_and_back_matter_ends_the_last_section():
+    # "### Rule 6.2: Retreats" was a sub-heading, and its text went into 6.1; "## Designer's Notes"
+    # after the last rule was a sub-heading of 7.2 (found by a helper's book, Harrow Pass).
+    book = imported("## Section 6 — Combat\n\n### 6.1 Odds\n\nCompare.\n\n### Rule 6.2: Retreats\n\nA unit retreats.\n\n"
+                    "## Section 7: Morale\n\n### 7.1 Checks\n\nRoll.\n\n## Designer's Notes\n\nRule 6.1 came first.\n",
+                    "decimal", "markdown")
+    assert rule_headings(book.markdown) == ["# Section 6 — Combat", "## 6.1 Odds", "## Rule 6.2: Retreats",
+                                            "# Section 7: Morale", "## 7.1 Checks", "# Designer's Notes"]
+    assert '{: #6.2 .rr-rule data-rule="6.2" }' in book.markdown
