@@ -12,8 +12,10 @@ What counts as a reference
 
   - Its leading number does not start with 0 (``0.5`` is a quantity).
   - It is not glued to a word, digit or dot on either side (``9.5mm``).
-  - It is not an amount in a sum: no ``ARITHMETIC_WORDS`` right before it
-    (``adds 1.5``, ``multiplied by 1.5``).
+  - It is not an amount in a sum, a rating or a version: no ``NOT_AFTER_WORDS``
+    right before it (``adds 1.5``, ``multiplied by 1.5``, ``rated 2.1``,
+    ``Version 2.1``), and no ``or more`` (``5.0 or more``) after it.
+  - In decimal numbering, it does not end on a year (``14.3.2024``): a date.
   - It is not quoted, signed, compared or measured: no quote mark, ``+``,
     ``-``, ``<``, ``=``, ``#``, ``/``, ``$`` … right before it; no quote mark,
     ``%``, ``°``, ``/digit`` or ``-digit`` (``4.5-6``) right after it; and no
@@ -53,12 +55,15 @@ QUANTITY_WORDS = (
     "round", "rounds", "times", "percent", "unit", "units", "step", "steps",
     "space", "spaces", "area", "areas", "level", "levels",
 )
+# A comparison after a number makes it an amount: "5.0 or more".
+COMPARISONS = ("or more", "or less", "or fewer", "or higher", "or lower", "or better", "or worse", "or greater")
 # Quoted, signed, compared, counted or measured: not a rule number.
 _NOT_BEFORE = r"[\w.\"'“”‘’$+\-−±×/#<>=≤≥]"
-# An amount in a sum is no rule number either: "adds 1.5", "multiplied by 1.5", "plus 2.5".
-ARITHMETIC_WORDS = (
+# An amount in a sum, a rating or a version is no rule number either: "adds 1.5", "multiplied by 1.5",
+# "plus 2.5", "rated 2.1", "Version 2.1".
+NOT_AFTER_WORDS = (
     "add", "adds", "added", "adding", "plus", "minus", "subtract", "subtracts", "subtracted", "subtracting",
-    "times", "factor of", *(f"{verb} by" for verb in (
+    "times", "factor of", "rated", "rating", "version", "edition", "printing", *(f"{verb} by" for verb in (
         "multiply", "multiplies", "multiplied", "divide", "divides", "divided", "increase", "increases",
         "increased", "reduce", "reduces", "reduced", "decrease", "decreases", "decreased")),
 )
@@ -100,10 +105,12 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     dots = r"(?:\.\d+)+" if groups else r"\.\d+"
     words = "|".join(re.escape(word) for word in sorted(quantity_words, key=len, reverse=True))
     quantity = rf"[ \t]+(?i:{words})(?!\w)"
-    end = rf"(?![\w\"'%°“”‘’]|\.\d|[-–](?:0|\d+(?![\d.]))|/\d|{quantity})"
+    comparison = rf"[ \t]+(?i:{'|'.join(COMPARISONS)})(?!\w)"
+    year = r"(?<!\.\d{4})" if groups else ""  # decimal: "14.3.2024" is a date
+    end = rf"{year}(?![\w\"'%°“”‘’]|\.\d|[-–](?:0|\d+(?![\d.]))|/\d|{quantity}|{comparison})"
     tail = rf"[1-9]\d*{dots}" if groups else rf"[1-9]\d*{dots}|\.\d+"
     main = re.compile(
-        rf"(?P<first>[1-9](?<!{_NOT_BEFORE}.){_not_after_words(ARITHMETIC_WORDS)}\d*(?P<dots>{dots})?)"
+        rf"(?P<first>[1-9](?<!{_NOT_BEFORE}.){_not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{dots})?)"
         rf"(?(dots){end}(?:[-–](?P<tail>{tail}){end})?|(?!\.\d)(?:{_SECTION_END}|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))))"
     )
     item = r"[1-9][\d.]*(?:[-–]\.?[\d.]+)?"

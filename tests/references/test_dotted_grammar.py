@@ -60,6 +60,8 @@ def test_decimal_references(text, expected):
     "per 2 MP", "see 4 for details", "per 2 counters", "see 4-4-6", "see 10/16", "in case 2 units attack",
     "A unit with 4 or more movement left", "roll 1-4 fair, 5-6 foul", "rated 4.5-6 hexes",
     "Rain adds 1.5 to the cost", "a river multiplied by 1.5", "plus 2.5 for a bridge", "reduced by 1.5 per turn",
+    "Leaders rated 2.1 add one", "Version 2.1 of the rules", "ranges of 5.0 or more hexes", "a roll of 2.5 or less",
+    "Updated 14.3.2024.", "Dated 2.1.2024, with errata",
     "5.4-08125.4",  # a dash to a number with a leading 0 is never a range: no end is cited (found by hypothesis)
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
