@@ -24,7 +24,7 @@ from build_tools.errors import SourceError
 from build_tools.history import SourceHistory, compare
 from build_tools.importer import Imported, import_file, import_source
 from build_tools.importer.parallel import map_sources
-from build_tools.importer.report import References
+from build_tools.importer.report import FULL_REPORT, References
 from build_tools.publish import front_matter, generated_pages, landing_pages, write_landing_pages, write_page
 from build_tools.rule_index import citations_of, page_reading, remember_page, rules_in_markdown, tombstones_in_markdown
 from build_tools.rulesets import Ruleset, Source
@@ -194,14 +194,18 @@ def write(done: list[Done], docs_dir: Path, rulesets: dict[str, Ruleset], *, rem
     """Write the imported pages and the landing pages; with ``remove_stale``, first
     remove every generated page of docs/ that no source produces any more."""
     written = set()
+    full_report = []
     for item in done:
         target = docs_dir / item.page_path
         unchanged = not write_page(docs_dir, item.job.ruleset.id, item.job.source.page, item.imported.markdown)
         remember_page(docs_dir, item.page_path, item.imported.markdown, item.job.ruleset, item.reading)
         written.add(target.resolve())
-        say(f"imported {item.job.label} -> {relative(target)}{' (unchanged)' if unchanged else ''}")
+        said = f"imported {item.job.label} -> {relative(target)}{' (unchanged)' if unchanged else ''}"
+        say(said)
         for line in item.imported.report.lines():
             say(line)
+        full_report += [said, *item.imported.report.lines(full=True)]
+    _write_full_report(docs_dir.parent / FULL_REPORT, full_report)
     for page_path, markdown in history_of_rulesets(done, rulesets, relative).items():
         ruleset_id, _, page = page_path.removesuffix(".md").partition("/")
         write_page(docs_dir, ruleset_id, page, markdown)
@@ -215,6 +219,12 @@ def write(done: list[Done], docs_dir: Path, rulesets: dict[str, Ruleset], *, rem
                 if not any(path.parent.iterdir()):
                     path.parent.rmdir()
     write_landing_pages(docs_dir, rulesets)
+
+
+def _write_full_report(path: Path, lines: list[str]) -> None:
+    """The last import's reports with every line listed (the printed ones stop after a few)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def listed_jobs(project: Path, rulesets: dict[str, Ruleset]) -> list[Job]:

@@ -21,6 +21,15 @@ MAX_CHARACTERS_PER_RULE = 10_000
 MIN_RESOLVED_SHARE = 0.5
 MIN_REFERENCES_JUDGED = 10
 SHOWN = 5
+# Where the last import writes its reports in full (every line listed), beside docs/.
+FULL_REPORT = ".ruleref/import-report.txt"
+
+
+def _more(listed: list, shown: int | None, what: str, indent: str = "    ") -> list[str]:
+    """The line that says how many of ``listed`` were not shown, and where they all are."""
+    if shown is None or len(listed) <= shown:
+        return []
+    return [f"{indent}... and {len(listed) - shown} more {what} (all in {FULL_REPORT})"]
 
 
 class NotARule(NamedTuple):
@@ -63,8 +72,10 @@ class ImportReport:
     def rules(self) -> int:
         return sum(self.rules_per_level.values())
 
-    def lines(self) -> list[str]:
-        """The report as printed under ``imported A -> B``."""
+    def lines(self, *, full: bool = False) -> list[str]:
+        """The report as printed under ``imported A -> B``: the first few lines of each list, and
+        how many more ``FULL_REPORT`` holds; ``full``: every line (that file's text)."""
+        shown = None if full else SHOWN
         levels = ", ".join(f"level {level}: {count}" for level, count in sorted(self.rules_per_level.items()))
         out = [f"  read as {self.format}{f' ({self.format_reason})' if self.format_reason else ''}",
                f"  rules: {self.rules}" + (f" ({levels})" if levels else "")]
@@ -81,14 +92,13 @@ class ImportReport:
         others = [miss for miss in self.not_rules if not miss.list_item]
         if others:
             out.append(f"  not read as rules: {len(others)} line(s) that look numbered")
-            out += [f"    {self.path}:{miss.line}: {quoted(miss.text)}: {miss.reason}" for miss in others[:SHOWN]]
+            out += [f"    {self.path}:{miss.line}: {quoted(miss.text)}: {miss.reason}" for miss in others[:shown]]
+            out += _more(others, shown, "lines")
         if items:
             out.append(f"  numbered list items: {len(items)} (lines starting like section numbers, read as list "
                        f"items: first at {self.path}:{items[0].line})")
-        out += [f"  warning: {warning}" for warning in self.warnings[:SHOWN]]
-        if len(self.warnings) > SHOWN:
-            out.append(f"  ... and {len(self.warnings) - SHOWN} more warnings")
-        return out
+        out += [f"  warning: {warning}" for warning in self.warnings[:shown]]
+        return out + _more(self.warnings, shown, "warnings", indent="  ")
 
     def implausible(self) -> str | None:
         """Why this import cannot be the book's structure, or None."""

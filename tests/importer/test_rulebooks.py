@@ -194,3 +194,20 @@ def test_a_book_of_decorated_numbers_under_asl_numbering_names_the_section_line(
         import_all(project)
     assert "rule 5.1 has no parent: no rule R5 comes before it" in error.value.reason
     assert "line 8 ('5) Movement Phase') looks like it but was not read as a rule" in error.value.reason
+
+
+def test_the_printed_report_says_how_many_lines_it_left_out_and_a_file_lists_them_all(tmp_path):
+    # A book with seven page numbers left in: the report shows five, says "… and 2 more", and the
+    # file beside docs/ lists all seven (before, the other two were nowhere).
+    folder = tmp_path / "paged"
+    (folder / "sources").mkdir(parents=True)
+    (folder / "ruleset.yml").write_text("name: Paged\nshort_name: PG\nnumbering: case\nsources:\n"
+                                        "  - file: sources/paged.txt\n    page: paged\n", encoding="utf-8")
+    rules = "12\n".join(f"5.{n} Rule {n}. Text.\n" for n in range(1, 9))
+    (folder / "sources" / "paged.txt").write_text(f"5. MOVEMENT\n{rules}", encoding="utf-8")
+    project = make_project(tmp_path / "project", {"paged": folder})
+    said = "\n".join(import_all(project))
+    assert said.count("rulesets/paged/sources/paged.txt:") == 5
+    assert "    ... and 2 more lines (all in .ruleref/import-report.txt)" in said
+    full = (project / ".ruleref" / "import-report.txt").read_text(encoding="utf-8")
+    assert full.count("a page number?") == 7 and "more lines" not in full
