@@ -248,6 +248,10 @@ class _Importer:
             if line.marker:
                 self.out.item(line.depth or 1, line.marker, line.text if kind == ITEM else line.number.rest)
                 return position + 1
+        elif kind == TEXT and line.marker[:1].isalpha() and line.number is not None:
+            # "A. Weather Phase", "II. Movement Phase": a step, where the numbering has no such rule ("D." in asl)
+            self.out.item(line.depth or 1, line.marker, line.number.rest)
+            return position + 1
         elif kind not in (ITEM, QUOTE) and looks_numbered(line.text):  # a quotation is never a rule
             continuation = kind == TEXT and self._continues(line) and (
                 self.reader.paragraphs_by_blank_lines or self._mid_sentence())

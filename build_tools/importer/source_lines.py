@@ -80,13 +80,18 @@ _SENTENCE_END = re.compile(rf"[.!?:;][\"')\]’”*_]*{FOOTNOTE_MARKERS}$")
 _EXAMPLE = re.compile(r"(?P<label>EX|EXAMPLE|Example):(?:\s+(?P<rest>.*))?")
 _TEXT_HR = re.compile(r"-{3,}|\*{3,}|_{3,}")
 _TEXT_BULLET = re.compile(r"(?P<marker>[-*•])\s+(?P<rest>\S.*)")
-_ORDERED = re.compile(r"(?P<marker>\(?(?:\d{1,3}|[a-z]|[ivx]{2,5})[.)]|\((?:\d{1,3}|[a-z]|[ivx]{2,5})\))\s+(?P<rest>\S.*)")
+# A numbered item's marker: "1.", "a)", "(iv)", and the capital letters and numerals of steps ("A.", "II.").
+_ORDERED = re.compile(r"(?P<marker>\(?(?:\d{1,3}|[a-z]|[ivx]{2,5}|[A-Z]|[IVX]{2,5})[.)]"
+                      r"|\((?:\d{1,3}|[a-z]|[ivx]{2,5}|[A-Z]|[IVX]{2,5})\))\s+(?P<rest>\S.*)")
 # A heading; its closing hashes and an attribute block ("## Range {#range}": the transcriber's
 # markup, not the book's text; the importer gives every rule its own anchor) are left out.
 _MD_HEADING = re.compile(r"(?P<marks>#{1,6})[ \t]+(?P<rest>.*?)(?:[ \t]+#+)?(?:[ \t]+\{[:#.][^{}]*\})?[ \t]*")
 _MD_SETEXT = re.compile(r" {0,3}(=+|-+)[ \t]*")
 _MD_HR = re.compile(r"(?:[-*_][ \t]*){3,}")
-_MD_ITEM = re.compile(r"(?P<indent>[ \t]*)(?P<marker>[-*+]|\d{1,9}[.)])[ \t]+(?P<rest>\S.*)")
+# A list item; indented under another, lettered too ("   a. Check its supply": a step's part, where
+# CommonMark would join it to the item above).
+_MD_ITEM = re.compile(r"(?P<indent>[ \t]*)(?P<marker>[-*+]|\d{1,9}[.)]|(?<=[ \t])(?:[a-z]|[ivx]{2,5})[.)])"
+                      r"[ \t]+(?P<rest>\S.*)")
 _MD_BOLD = re.compile(r"(?P<mark>\*\*|__)(?P<inner>\S(?:.*?\S)?)(?P=mark)(?P<rest>.*)")
 _MD_FENCE = re.compile(r"[ \t]{0,3}(?P<fence>`{3,}|~{3,})")
 _MD_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1")
@@ -210,13 +215,15 @@ def _text_line(index: int, raw: str, *, in_table: bool, row_follows: bool) -> Li
         return Line(index, HR, line)
     number = number_at_start(line)
     ordered = _ORDERED.fullmatch(line)
+    # An item indented more than the one before it is under it ("1. First step" over "   a) its part").
+    depth = 1 + len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip(" ")) if "\t" not in raw else 1
     if number is not None:
-        return Line(index, TEXT, line, marker=ordered.group("marker") if ordered else "", number=number)
+        return Line(index, TEXT, line, depth=depth, marker=ordered.group("marker") if ordered else "", number=number)
     bullet = _TEXT_BULLET.fullmatch(line)
     if bullet:
-        return Line(index, ITEM, bullet.group("rest"), depth=1, marker=bullet.group("marker"))
+        return Line(index, ITEM, bullet.group("rest"), depth=depth, marker=bullet.group("marker"))
     if ordered:
-        return Line(index, ITEM, ordered.group("rest"), depth=1, marker=ordered.group("marker"))
+        return Line(index, ITEM, ordered.group("rest"), depth=depth, marker=ordered.group("marker"))
     return Line(index, TEXT, line)
 
 

@@ -3,6 +3,8 @@ the book means it, and nothing is silently lost (build_tools/importer/numbered.p
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from build_tools.errors import SourceError
@@ -580,3 +582,23 @@ def test_a_markdown_heading_naming_its_rule_is_that_rule_and_back_matter_ends_th
     assert rule_headings(book.markdown) == ["# Section 6 — Combat", "## 6.1 Odds", "## Rule 6.2: Retreats",
                                             "# Section 7: Morale", "## 7.1 Checks", "# Designer's Notes"]
     assert '{: #6.2 .rr-rule data-rule="6.2" }' in book.markdown
+
+
+def test_steps_lettered_or_in_roman_numerals_are_items_and_an_indented_step_is_under_the_one_above():
+    # "I. Weather Phase" over "II. Movement Phase" ran into one paragraph; "A." lines were loose
+    # paragraphs; an indented "a)" was a sibling of "1." (found by a helper's book, Gullwing).
+    book = imported("3.0 SEQUENCE OF PLAY\nEach turn has these phases:\nA. Weather Phase.\nB. Movement Phase.\n"
+                    "3.1 Turn order\nIn order:\nI. Weather Phase\nII. Movement Phase\n3.2 Steps\nThe steps:\n"
+                    "1. First step\n   a) substep one\n   b) substep two\n2. Second step\n", "decimal")
+    markers = re.findall(r'<span class="rr-list__marker">([^<]+)</span>', book.markdown)
+    assert markers == ["A.", "B.", "I.", "II.", "1.", "a)", "b)", "2."]
+    assert book.markdown.count("<ul") == 4  # A-B, I-II, 1-2 and a-b under 1
+    assert '<span class="rr-list__marker">1.</span> First step\n<ul' in book.markdown
+
+
+def test_a_markdown_step_lettered_under_a_numbered_one_is_its_sub_item():
+    book = imported("## 1.0 Marching\n\n**1.4** Steps:\n\n1. Pick a unit.\n   a. Check its supply.\n   b. Check its leader.\n"
+                    "2. Move it.\n", "decimal", "markdown")
+    assert '<span class="rr-list__marker">1.</span> Pick a unit.\n<ul class="rr-list" markdown="1">\n' \
+           '<li class="rr-list__item--marked" markdown="span"><span class="rr-list__marker">a.</span> Check its supply.</li>' \
+        in book.markdown
