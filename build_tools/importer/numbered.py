@@ -41,6 +41,7 @@ from build_tools.numbering import Numbering, RuleNumber
 
 MAX_HEADING_LEVEL = 6
 LIST_ITEM = "read as a numbered list item"
+CONTINUES = "continues the sentence of the line before"
 # A running page header or footer: a short line that comes back with other numbers, at least so often.
 MAX_RUNNING_HEAD = 60
 MIN_RUNNING_HEADS = 3
@@ -245,7 +246,7 @@ class _Importer:
             self._report_not_a_rule(line, reason)
             if reason.startswith(HEADING_ABOVE):
                 kind = HEADING  # "PART 2: ADVANCED GAME" in plain text: a sub-heading, as in Markdown
-            if line.marker:
+            if line.marker and reason != CONTINUES:
                 self.out.item(line.depth or 1, line.marker, line.text if kind == ITEM else line.number.rest)
                 return position + 1
         elif kind == TEXT and line.marker[:1].isalpha() and line.number is not None:
@@ -255,7 +256,7 @@ class _Importer:
         elif kind not in (ITEM, QUOTE) and looks_numbered(line.text):  # a quotation is never a rule
             continuation = kind == TEXT and self._continues(line) and (
                 self.reader.paragraphs_by_blank_lines or self._mid_sentence())
-            self._report_not_a_rule(line, "continues the sentence of the line before" if continuation
+            self._report_not_a_rule(line, CONTINUES if continuation
                                     else self._why_not_numbered(line))
         if kind == HEADING:
             self._end_example()
@@ -368,7 +369,7 @@ class _Importer:
         if line.kind == HEADING:
             return None
         if self._continues_sentence(line, number, position):
-            return "continues the sentence of the line before"
+            return CONTINUES
         reason = self._why_no_section(line, number, position) if number.bare else None
         if reason is not None and (line.number.label or not line.marker) and reason.startswith(LIST_ITEM):
             # "Section 6. The attacker …", "12 Game-Turns may seem short.": a sentence, shown as one
@@ -455,6 +456,8 @@ class _Importer:
         without a period, ``6.5 MP may not be saved.`` is a rule)."""
         if self.previous is None or not self._mid_sentence():
             return False
+        if number.bare and not self.out.items and number.path != (1,) and not self._could_be_title(line, position):
+            return True  # "… after Game-Turn\n14. Then count points.": no section, nor the first item of a list
         rest = self.reader.plain(line.number.rest)
         if number.path > self.previous[0].path:
             if line.number.decorated or self._title_and_body(line, position)[0] is not None:

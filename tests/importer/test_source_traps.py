@@ -602,3 +602,15 @@ def test_a_markdown_step_lettered_under_a_numbered_one_is_its_sub_item():
     assert '<span class="rr-list__marker">1.</span> Pick a unit.\n<ul class="rr-list" markdown="1">\n' \
            '<li class="rr-list__item--marked" markdown="span"><span class="rr-list__marker">a.</span> Check its supply.</li>' \
         in book.markdown
+
+
+def test_a_count_starting_a_wrapped_line_with_a_period_goes_on_with_its_sentence():
+    # "… after Game-Turn" over "14. Then count points." was list item 14 (a helper's book).
+    book = imported("8.0 MOVEMENT\n8.1 Units move hex by hex.\n9.0 VICTORY\n9.3 The game ends after Game-Turn\n"
+                    "14. Then count points.\n9.4 Ties. None.\n", "decimal")
+    assert "The game ends after Game-Turn\n14\\. Then count points." in book.markdown and "<ul" not in book.markdown
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
+        (5, "continues the sentence of the line before")]
+    # A list's first item stays an item after a sentence cut short, and so does a title's section.
+    listed = imported("9.0 VICTORY\n9.3 The game ends when\n1. The Raider exits, or\n2. Time runs out.\n", "decimal")
+    assert listed.markdown.count("<li") == 2

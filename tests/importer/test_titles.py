@@ -121,7 +121,7 @@ def test_a_sentence_starting_with_a_section_word_is_reported_as_text():
     book = imported("SECTION 5 – MOVEMENT\nUnits move, as said in\nSection 6. The attacker waits.\n\n"
                     "5.1 Costs. One MP.\n")
     said = "\n".join(book.report.lines())
-    assert "rl.txt:3: 'Section 6. The attacker waits.': read as text: a section 6 would need a title" in said
+    assert "rl.txt:3: 'Section 6. The attacker waits.': continues the sentence of the line before" in said
     assert "numbered list items" not in said
 
 
