@@ -92,7 +92,8 @@ _MD_HR = re.compile(r"(?:[-*_][ \t]*){3,}")
 # CommonMark would join it to the item above).
 _MD_ITEM = re.compile(r"(?P<indent>[ \t]*)(?P<marker>[-*+]|\d{1,9}[.)]|(?<=[ \t])(?:[a-z]|[ivx]{2,5})[.)])"
                       r"[ \t]+(?P<rest>\S.*)")
-_MD_BOLD = re.compile(r"(?P<mark>\*\*|__)(?P<inner>\S(?:.*?\S)?)(?P=mark)(?P<rest>.*)")
+# A number in emphasis at a line's start, bold or italic: "**5.11)**", "__5.1__", "*4.1.4*".
+_MD_BOLD = re.compile(r"(?P<mark>\*\*|__|\*|_)(?P<inner>\S(?:.*?\S)?)(?P=mark)(?P<rest>.*)")
 _MD_FENCE = re.compile(r"[ \t]{0,3}(?P<fence>`{3,}|~{3,})")
 _MD_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1")
 _MD_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|>])")
@@ -310,8 +311,10 @@ def _markdown_number(text: str) -> tuple[Number | None, str | None]:
         inner = _MD_ESCAPE.sub(r"\1", bold.group("inner"))
         number = number_at_start(inner)
         if number is not None:
-            title = number.rest.strip() or None
-            return number._replace(decorated=True, rest=bold.group("rest").strip()), title
+            title, rest = number.rest.strip() or None, bold.group("rest")
+            if title and rest[:1] in (":", ";", ".") and rest[1:2] in ("", " "):  # "**4.1.2 Column Size**: At most …"
+                title, rest = title + rest[0], rest[1:]
+            return number._replace(decorated=True, rest=rest.strip()), title
     number = number_at_start(re.sub(r"^(\d[\d.]*)\\([.)])", r"\1\2", text))
     return number, None
 

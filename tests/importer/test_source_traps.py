@@ -614,3 +614,12 @@ def test_a_count_starting_a_wrapped_line_with_a_period_goes_on_with_its_sentence
     # A list's first item stays an item after a sentence cut short, and so does a title's section.
     listed = imported("9.0 VICTORY\n9.3 The game ends when\n1. The Raider exits, or\n2. Time runs out.\n", "decimal")
     assert listed.markdown.count("<li") == 2
+
+
+def test_a_rule_number_in_italics_is_a_rule_and_a_bold_titles_colon_stays_with_it():
+    # "*4.1.4* Columns …" went into 4.1.3 without a word; "**4.1.2 Column Size**: At most …" began
+    # its text with ": " (a helper's book, Harrow Pass).
+    book = imported("## 4.0 Columns\n\n**4.1.2 Column Size**: At most 4 units.\n\n*4.1.4* Columns may not enter forest.\n\n"
+                    "_4.1.5_ Columns ignore mud.\n", "decimal", "markdown")
+    assert rule_headings(book.markdown) == ["# 4.0 Columns", "## 4.1.2 Column Size:", "## 4.1.4", "## 4.1.5"]
+    assert "\n\nAt most 4 units.\n" in book.markdown
