@@ -370,6 +370,10 @@ class _Importer:
             return None
         if self._continues_sentence(line, number, position):
             return CONTINUES
+        if number.id in self.rules and self.reader.plain(line.number.rest)[:1].islower():
+            # "6.1 was written in 2019; …" in a designer's note: a sentence, where a rule 6.1 came before
+            return (f"read as text: rule {number.printed} came before (line {self.rules[number.id][0] + 1}), "
+                    f"and lower-case words follow the number")
         reason = self._why_no_section(line, number, position) if number.bare else None
         if reason is not None and (line.number.label or not line.marker) and reason.startswith(LIST_ITEM):
             # "Section 6. The attacker …", "12 Game-Turns may seem short.": a sentence, shown as one
@@ -396,6 +400,9 @@ class _Importer:
             going_back = self._rule_going_back_after(number, position)
             if going_back is not None:
                 return going_back
+            if self.last_top is not None and number.path <= self.last_top.path:  # "4" among the rules of 5
+                return (f"a number alone on its line that does not come after section {self.last_top.printed}: "
+                        f"a page number? Kept as text; delete it from the source")
         if self.last_top is not None and number.path <= self.last_top.path:
             return f"{LIST_ITEM}: {number.printed} does not come after section {self.last_top.printed}"
         if line.kind != HEADING and line.marker:  # "1. Weather Phase", "2. …", "3. Combat Phase", then 2.1

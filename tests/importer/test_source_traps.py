@@ -623,3 +623,15 @@ def test_a_rule_number_in_italics_is_a_rule_and_a_bold_titles_colon_stays_with_i
                     "_4.1.5_ Columns ignore mud.\n", "decimal", "markdown")
     assert rule_headings(book.markdown) == ["# 4.0 Columns", "## 4.1.2 Column Size:", "## 4.1.4", "## 4.1.5"]
     assert "\n\nAt most 4 units.\n" in book.markdown
+
+
+def test_a_sentence_starting_with_an_earlier_rules_number_is_text_and_a_lone_lower_number_a_page_number():
+    # A designer's note "6.1 was written in 2019; …" failed the import as a duplicate rule 6.1; a page
+    # number "4" among the rules of section 5 was said not to come after section 5.0 (a helper's books).
+    noted = imported("## 6.0 Combat\n\n### 6.1 Odds\n\nCompare.\n\n## Designer's Notes\n\n6.1 was written in 2019.\n",
+                     "decimal", "markdown")
+    assert (9, "read as text: rule 6.1 came before (line 3), and lower-case words follow the number") in [
+        (miss.line, miss.reason) for miss in noted.report.not_rules]
+    paged = imported("5.0 MOVEMENT\n5.1 Costs. One.\n4\n5.2 Roads. Half.\n", "decimal")
+    assert paged.report.not_rules[0].reason.startswith("a number alone on its line that does not come after "
+                                                      "section 5.0: a page number? Kept as text")
