@@ -36,7 +36,8 @@ from build_tools.importer.source_lines import (BLANK, COMMENT, EXAMPLE, GLUED_NU
                                                ends_sentence, looks_decorated, looks_numbered, markdown_item,
                                                markdown_line, number_at_start)
 from build_tools.importer.tab_tables import TabTables
-from build_tools.importer.titles import colon_title, ends_open, ends_with_abbreviation, run_in_title, whole_line_title
+from build_tools.importer.titles import (colon_title, ends_open, ends_with_abbreviation, in_capitals, run_in_title,
+                                         whole_line_title)
 from build_tools.numbering import Numbering, RuleNumber
 
 MAX_HEADING_LEVEL = 6
@@ -48,6 +49,7 @@ MIN_RUNNING_HEADS = 3
 SHOWN_RUNNING_HEADS = 5
 _DIGITS = re.compile(r"\d+")
 HEADING_ABOVE = "a heading above the sections"
+MAX_CAPITALS_HEADING_WORDS = 6
 
 
 class _Blocks:
@@ -258,9 +260,12 @@ class _Importer:
                 self.reader.paragraphs_by_blank_lines or self._mid_sentence())
             self._report_not_a_rule(line, CONTINUES if continuation
                                     else self._why_not_numbered(line))
+        if kind == TEXT and self._capitals_heading(position):
+            kind = HEADING  # "GLOSSARY" alone on its line in plain text: a heading, as "## Glossary" would be
         if kind == HEADING:
             self._end_example()
-            level = self._sibling_level(line.depth, position) or min(MAX_HEADING_LEVEL, self._depth_here() + 1)
+            level = (self._sibling_level(line.depth, position) if line.depth else self._text_heading_level(position)) \
+                or min(MAX_HEADING_LEVEL, self._depth_here() + 1)
             self.headings.append((line.depth, level, None))
             self.page.block(md.heading(level, self.reader.inline(line.text), ".rr-subhead"))
         elif kind == ITEM:
@@ -606,6 +611,22 @@ class _Importer:
         if whole_line_title(self.reader.plain(rest), text_follows=self._text_follows(following)):
             return rest, ""
         return None, rest
+
+    def _capitals_heading(self, position: int) -> bool:
+        """Plain text: whether a line is a heading in capitals (``GLOSSARY``, ``DESIGNER'S NOTES``)
+        alone after a blank line, within the rules and over text that is no table."""
+        line = self.lines[position]
+        following = self.next_nonblank(position + 1)
+        return (self.reader.name == "text" and self.previous is not None and line.number is None
+                and in_capitals(line.text) and len(line.text.split()) <= MAX_CAPITALS_HEADING_WORDS
+                and not ends_sentence(line.text) and (position == 0 or self.lines[position - 1].kind == BLANK)
+                and following == position + 1 and self.lines[following].kind == TEXT
+                and not self._titles_tab_table(position))
+
+    def _text_heading_level(self, position: int) -> int | None:
+        """A plain-text heading with no rule after it (``GLOSSARY`` at the end) stands beside the
+        book's sections, not under the last rule; None: under the rule the walk is in."""
+        return None if self._next_numbered(position + 1) is not None else 1 + self.shift
 
     def _sibling_level(self, marks: int, position: int) -> int | None:
         """A Markdown heading without a number (``## Designer's Notes``, ``## Part 2``) after headings
