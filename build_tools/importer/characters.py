@@ -54,6 +54,8 @@ def clean_text(text: str, path: str) -> tuple[str, list[str]]:
         raise SourceError(path, line, f"{kind} (U+{ord(refused.group()):04X}) at column {column}: remove it; "
                                       "rule text must read as it is stored")
     text = text.replace("\f", "\n")
+    if text.isascii():  # every character below is outside ASCII: most sources have none of them
+        return text, []
     joined = _where(text, _BROKEN_WORD, lambda found: "joined a word a soft hyphen broke at the line's end "
                                                        f"with its end from the next line, {found.group(2)!r}")
     text = _BROKEN_WORD.sub(lambda found: f"{found.group(2)}\n{found.group(1)}", text) if joined else text

@@ -42,11 +42,10 @@ BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM, COMMENT, QUOTE = (
 
 # What may follow a rule number: spaces, tabs, and the fixed-width and no-break spaces of text copied from a PDF.
 _SPACE = "[ \t\u00a0\u2000-\u200a\u202f\u3000]"
-_SPACES = " \t\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u3000"
 # A number printed at a line start, and its decorations: "15.", "15.21", "5.11)",
 # "[5.11]", "(5.11)", "D.8A", "5.44:". The number itself is checked by the numbering.
 _NUMBER_START = re.compile(
-    r"(?:\[(?P<bracketed>[A-Z]?[\d.]*\d[\d.]*[A-Z]?)\]|\((?P<parenthesised>[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
+    r"(?P<shown>\[(?P<bracketed>[A-Z]?[\d.]*\d[\d.]*[A-Z]?)\]|\((?P<parenthesised>[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
     rf"|(?P<plain>[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)(?:{_SPACE}+|$)")
 # A section numbered with a word before it and a mark or nothing after it: "Section 5: Movement",
 # "CHAPTER 3 - COMBAT", "Part 2". Only a title after it makes it a section (the importer's call):
@@ -141,7 +140,7 @@ def number_at_start(text: str) -> Number | None:
     match = _NUMBER_START.match(text)
     if not match:
         return None
-    rest, shown = text[match.end():], text[:match.end()].rstrip(_SPACES)
+    rest, shown = text[match.end():], match.group("shown")
     if match.group("bracketed"):
         token = match.group("bracketed").rstrip(".")
         return Number(token, match.group("bracketed").endswith("."), True, rest, shown=shown)
@@ -217,7 +216,7 @@ def _text_line(index: int, raw: str, *, in_table: bool, row_follows: bool) -> Li
     number = number_at_start(line)
     ordered = _ORDERED.fullmatch(line)
     # An item indented more than the one before it is under it ("1. First step" over "   a) its part").
-    depth = 1 + len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip(" ")) if "\t" not in raw else 1
+    depth = 1 + len(raw) - len(raw.lstrip(" ")) if raw[:1] == " " else 1
     if number is not None:
         return Line(index, TEXT, line, depth=depth, marker=ordered.group("marker") if ordered else "", number=number)
     bullet = _TEXT_BULLET.fullmatch(line)

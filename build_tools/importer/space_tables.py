@@ -29,6 +29,8 @@ MAX_CELL_WORDS = 4
 def with_tabs(text: str, path: str) -> tuple[str, list[str]]:
     """``text`` with the column gaps of its space-aligned tables written as tabs, and a line
     for the report per table (``path:first-last: …``)."""
+    if "  " not in text:  # most sources: no two spaces in a row anywhere
+        return text, []
     lines = text.split("\n")
     said = []
     start = 0
@@ -63,7 +65,7 @@ def _table_end(lines: list[str], start: int) -> int:
 def _cells(line: str) -> list[tuple[int, int]] | None:
     """The spans of a line's cells, if it reads as a table row (two or more cells of a few words,
     none ending a sentence); None for text, a blank line or a line with tabs."""
-    if "\t" in line or not line.strip():
+    if "  " not in line.strip() or "\t" in line:  # most lines: no gap at all
         return None
     spans, start = [], len(line) - len(line.lstrip(" "))
     for gap in _GAP.finditer(line, start):
