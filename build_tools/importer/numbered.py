@@ -32,9 +32,9 @@ from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule, quoted
 from build_tools.importer.source_lines import (BLANK, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM,
-                                               LETTERED_NUMBER, PIPE, QUOTE, SENTENCE_NUMBER, TAB, TEXT, VERBATIM, Line, Reader,
-                                               ends_sentence, looks_decorated, looks_numbered, markdown_item,
-                                               markdown_line, number_at_start)
+                                               LETTERED_NUMBER, PIPE, QUOTE, SENTENCE_NUMBER, STRAY, TAB, TEXT,
+                                               VERBATIM, Line, Reader, ends_sentence, looks_decorated,
+                                               looks_numbered, markdown_item, markdown_line, number_at_start)
 from build_tools.importer.tab_tables import TabTables
 from build_tools.importer.titles import (colon_title, ends_open, ends_with_abbreviation, in_capitals, run_in_title,
                                          whole_line_title)
@@ -255,7 +255,7 @@ class _Importer:
             # "A. Weather Phase", "II. Movement Phase": a step, where the numbering has no such rule ("D." in asl)
             self.out.item(line.depth or 1, line.marker, line.number.rest)
             return position + 1
-        elif kind not in (ITEM, QUOTE) and looks_numbered(line.text):  # a quotation is never a rule
+        elif kind not in (ITEM, QUOTE, STRAY) and looks_numbered(line.text):  # a quotation is never a rule
             continuation = kind == TEXT and self._continues(line) and (
                 self.reader.paragraphs_by_blank_lines or self._mid_sentence())
             self._report_not_a_rule(line, CONTINUES if continuation
@@ -282,6 +282,10 @@ class _Importer:
             run = self._run_of(VERBATIM, position)
             self.out.block(md.verbatim([entry.text for entry in run]))
             return position + len(run)
+        elif kind == STRAY:
+            self.report.warnings.append(f"{self.path}:{line.index + 1}: a line with a tab that is no table (a page "
+                                        f"header or footer?), kept as text: delete it from the source")
+            self.out.text(line.text, continues=self._continues(line))
         elif kind == QUOTE:
             run = self._run_of(QUOTE, position)
             self.out.block(md.quotation(self._quoted_blocks(run)))

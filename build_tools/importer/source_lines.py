@@ -37,8 +37,8 @@ from build_tools.importer import markdown_text as md
 from build_tools.importer.pipe_tables import is_row
 from build_tools.importer.titles import FOOTNOTE_MARKERS, run_in_title
 
-BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM, COMMENT, QUOTE = (
-    "blank", "text", "heading", "item", "pipe", "tab", "hr", "example", "verbatim", "comment", "quote")
+BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM, COMMENT, QUOTE, STRAY = (
+    "blank", "text", "heading", "item", "pipe", "tab", "hr", "example", "verbatim", "comment", "quote", "stray")
 
 # What may follow a rule number: spaces, tabs, and the fixed-width and no-break spaces of text copied from a PDF.
 _SPACE = "[ \t\u00a0\u2000-\u200a\u202f\u3000]"
@@ -191,8 +191,23 @@ def read_text(text: str) -> Reader:
     for index, raw in enumerate(raws):
         lines.append(_text_line(index, raw, in_table=bool(lines) and lines[-1].kind == TAB,
                                 row_follows=index + 1 < len(raws) and "\t" in raws[index + 1]))
+    _mark_stray_tab_lines(lines)
     return Reader("text", lines, plain=lambda s: s.strip(), inline=md.escape_inline,
                   paragraph_line=md.escape_line, paragraphs_by_blank_lines=False)
+
+
+def _mark_stray_tab_lines(lines: list[Line]) -> None:
+    """A line with a tab alone, not after a table (``4<TAB>CINDER ROAD``: a PDF's page footer), is
+    no table: a table has a header and a row. It stays text (its tab a space), never a rule, and
+    the importer lists it; read as a table, it took the line above as its title."""
+    last_nonblank = None
+    for position, line in enumerate(lines):
+        if line.kind == TAB and (position == 0 or lines[position - 1].kind != TAB) and (
+                position + 1 == len(lines) or lines[position + 1].kind != TAB) and (
+                last_nonblank is None or last_nonblank.kind != TAB):  # a table's note after a blank line
+            lines[position] = Line(line.index, STRAY, line.text.replace("\t", " "))
+        if line.kind != BLANK:
+            last_nonblank = line
 
 
 def _text_line(index: int, raw: str, *, in_table: bool, row_follows: bool) -> Line:

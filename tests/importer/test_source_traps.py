@@ -644,3 +644,16 @@ def test_a_heading_in_capitals_alone_on_its_line_is_a_heading(after, level):
     book = imported(f"9.0 DEMOLITION\n9.1 Bridges. A blown bridge is gone.\n\nGLOSSARY\nAE: Attacker Eliminated.\n{after}",
                     "decimal")
     assert f"{level} GLOSSARY {{: .rr-subhead }}\n\nAE: Attacker Eliminated." in book.markdown
+
+
+@pytest.mark.parametrize("source, line", [
+    ("1.0 MOVEMENT\n1.1 Roads\nA unit on a road pays half of\n3\tCINDER ROAD\nits MA for each hex.\n", 4),
+    ("1.0 MOVEMENT\n1.1 Roads\nA unit pays half.\n\n4\tCINDER ROAD\n\n1.2 Fords\nA ford costs one more.\n", 5),
+])
+def test_a_lone_line_with_a_tab_is_no_table(source, line):
+    # A PDF's page footer "3<TAB>CINDER ROAD" was a table with a header and no rows, titled by the
+    # sentence above it; between blank lines it failed the import (a helper's book, Cinder Road).
+    book = imported(source, "decimal")
+    assert "<table" not in book.markdown and "CINDER ROAD" in book.markdown
+    assert book.report.warnings == [f"rulesets/x/sources/x.txt:{line}: a line with a tab that is no table (a page "
+                                    "header or footer?), kept as text: delete it from the source"]
