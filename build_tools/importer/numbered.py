@@ -405,6 +405,9 @@ class _Importer:
                 f"its own, not a rule under it")
 
     def _why_no_section(self, line: Line, number: RuleNumber, position: int) -> str | None:
+        if self.document_title and self.reader.plain(line.number.rest).casefold() == self.document_title.casefold():
+            return ("a number and the book's title: a running page header or footer? Kept as text; delete it "
+                    "from the source")  # "8 CINDER ROAD" under the title "CINDER ROAD" is no section 8
         if not line.number.rest.strip() and line.kind == TEXT:
             going_back = self._rule_going_back_after(number, position)
             if going_back is not None:

@@ -657,3 +657,12 @@ def test_a_lone_line_with_a_tab_is_no_table(source, line):
     assert "<table" not in book.markdown and "CINDER ROAD" in book.markdown
     assert book.report.warnings == [f"rulesets/x/sources/x.txt:{line}: a line with a tab that is no table (a page "
                                     "header or footer?), kept as text: delete it from the source"]
+
+
+def test_a_page_footer_of_a_number_and_the_books_title_is_no_section():
+    # "8 CINDER ROAD" on the last page became top-level rule 8, silently (a helper's book, Cinder Road).
+    book = imported("CINDER ROAD\n1.0 MOVEMENT\n1.1 Roads\nA unit pays half.\n2.0 COMBAT\n2.1 Odds\n"
+                    "Roll a die and add the odds\ncolumn shift to the roll.\n8 CINDER ROAD\n", "decimal")
+    assert "8" not in [heading.split()[1] for heading in rule_headings(book.markdown)[1:]]
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
+        (9, "a number and the book's title: a running page header or footer? Kept as text; delete it from the source")]
