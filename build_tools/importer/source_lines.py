@@ -326,8 +326,11 @@ def _markdown_number(text: str) -> tuple[Number | None, str | None]:
         number = number_at_start(inner)
         if number is not None:
             title, rest = number.rest.strip() or None, bold.group("rest")
-            if title and rest[:1] in (":", ";", ".") and rest[1:2] in ("", " "):  # "**4.1.2 Column Size**: At most …"
-                title, rest = title + rest[0], rest[1:]
+            if rest[:1] in (":", ";", ".") and rest[1:2] in ("", " "):  # "**4.1.2 Column Size**: At most …"
+                if title:
+                    title, rest = title + rest[0], rest[1:]
+                else:  # "**3.3**: Reefs are closed."
+                    number, rest = number._replace(shown=number.shown + rest[0]), rest[1:]
             return number._replace(decorated=True, rest=rest.strip()), title
     number = number_at_start(re.sub(r"^(\d[\d.]*)\\([.)])", r"\1\2", text))
     return number, None
@@ -341,8 +344,34 @@ def markdown_item(text: str) -> tuple[int, str, str] | None:
     return 1 + len(item.group("indent").replace("\t", "    ")) // 2, item.group("marker"), item.group("rest")
 
 
+# What a word processor's or a wiki's export wraps text in: emphasis tags (read as Markdown's),
+# a paragraph's tags around a whole line and empty anchors (markup, left out, as attribute blocks are).
+_HTML_EMPHASIS = re.compile(r"<(b|strong|i|em)>(\S(?:[^<]*?\S)?)</\1>", re.IGNORECASE)
+_HTML_PARAGRAPH = re.compile(r"(?P<indent>[ \t]*)<p>(?P<inner>.*?)(?:</p>)?[ \t]*", re.IGNORECASE)
+_HTML_ANCHOR = re.compile(r"<a\s+(?:name|id)=\"[^\"<>]*\"\s*>\s*</a>[ \t]*", re.IGNORECASE)
+
+
+def _exported_markup(raw: str) -> str:
+    """``raw`` with the HTML of an export written the Markdown way: ``<b>3.2:</b> Shoals`` is
+    ``**3.2:** Shoals``, ``<p>…</p>`` is its text, ``## <a name="gun"></a>4. GUNNERY`` is
+    ``## 4. GUNNERY``; a rule so wrapped was text of the rule before. Other HTML is shown as written."""
+    if "<" not in raw:
+        return raw
+    raw = _HTML_ANCHOR.sub("", raw)
+    paragraph = _HTML_PARAGRAPH.fullmatch(raw)
+    if paragraph:
+        raw = paragraph.group("indent") + paragraph.group("inner")
+    return _HTML_EMPHASIS.sub(_as_markdown_emphasis, raw)
+
+
+def _as_markdown_emphasis(tag: re.Match) -> str:
+    mark = "**" if tag[1].lower() in ("b", "strong") else "*"
+    return f"{mark}{tag[2]}{mark}"
+
+
 def markdown_line(index: int, raw: str) -> Line:
     """One line of a Markdown source as the reader reads it (outside fenced code and comments)."""
+    raw = _exported_markup(raw)
     line = raw.strip()
     if not line:
         return Line(index, BLANK, "")

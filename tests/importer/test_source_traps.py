@@ -666,3 +666,16 @@ def test_a_page_footer_of_a_number_and_the_books_title_is_no_section():
     assert "8" not in [heading.split()[1] for heading in rule_headings(book.markdown)[1:]]
     assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
         (9, "a number and the book's title: a running page header or footer? Kept as text; delete it from the source")]
+
+
+def test_rules_an_export_wraps_in_html_are_rules():
+    # A wiki or word-processor export: "<b>3.2:</b> …" and "<p><b>3.4:</b> …</p>" were text of the rule
+    # before, and "## <a name=…></a>4. GUNNERY" a sub-heading showing the tag (a helper's book, Saltwater Reach).
+    book = imported("## 3. MOVEMENT\n\n**3.1:** A ship spends Speed points.\n\n<b>3.2:</b> Shoals cost 2.\n\n"
+                    "**3.3**: Reefs are closed.\n\n<p><strong>3.4:</strong> Stacking is two ships.</p>\n\n"
+                    "## <a name=\"gun\"></a>4. GUNNERY\n\n<a id=\"4.1\"></a>**4.1:** Fire at <i>one</i> ship.\n",
+                    fmt="markdown")
+    assert rule_headings(book.markdown) == ["# 3. MOVEMENT", "## 3.1:", "## 3.2:", "## 3.3:", "## 3.4:", "# 4. GUNNERY",
+                                            "## 4.1:"]
+    assert "\n\nShoals cost 2.\n" in book.markdown and "\n\nReefs are closed.\n" in book.markdown
+    assert "Fire at *one* ship." in book.markdown and "<a " not in book.markdown
