@@ -142,7 +142,7 @@ def bullet_list(items: list[str]) -> str:
 
 
 # The markers of a bullet item, in either reader ("-", "*", "•" in plain text; Markdown's "+").
-BULLETS = frozenset("-*+•")
+BULLETS = frozenset("-*+•▪●◦‣\uf0b7\uf0a7")  # the list's own marks: the page's list shows its bullet
 
 
 def html_list(items: list[tuple[int, str, str]]) -> str:

@@ -78,7 +78,8 @@ _DECORATED = re.compile(r"[#*_\[(]|\d[)\]]")
 _SENTENCE_END = re.compile(rf"[.!?:;][\"')\]’”*_]*{FOOTNOTE_MARKERS}$")
 _EXAMPLE = re.compile(r"(?P<label>EX|EXAMPLE|Example):(?:\s+(?P<rest>.*))?")
 _TEXT_HR = re.compile(r"-{3,}|\*{3,}|_{3,}")
-_TEXT_BULLET = re.compile(r"(?P<marker>[-*•])\s+(?P<rest>\S.*)")
+# A bullet, and the glyphs a PDF copy gives for one (U+F0B7 and U+F0A7 from the Symbol and Wingdings fonts).
+_TEXT_BULLET = re.compile(r"(?P<marker>[-*•▪●◦‣\uf0b7\uf0a7])\s+(?P<rest>\S.*)")
 # A numbered item's marker: "1.", "a)", "(iv)", and the capital letters and numerals of steps ("A.", "II.").
 _ORDERED = re.compile(r"(?P<marker>\(?(?:\d{1,3}|[a-z]|[ivx]{2,5}|[A-Z]|[IVX]{2,5})[.)]"
                       r"|\((?:\d{1,3}|[a-z]|[ivx]{2,5}|[A-Z]|[IVX]{2,5})\))\s+(?P<rest>\S.*)")

@@ -679,3 +679,11 @@ def test_rules_an_export_wraps_in_html_are_rules():
                                             "## 4.1:"]
     assert "\n\nShoals cost 2.\n" in book.markdown and "\n\nReefs are closed.\n" in book.markdown
     assert "Fire at *one* ship." in book.markdown and "<a " not in book.markdown
+
+
+@pytest.mark.parametrize("bullet", ["\uf0b7", "\uf0a7", "▪", "●", "◦"])
+def test_the_bullet_glyphs_of_a_pdf_copy_start_list_items(bullet):
+    # U+F0B7 (the Symbol font's bullet) stayed as an unreadable glyph in the text (a helper's book, Cinder Road).
+    book = imported(f"6. MOVEMENT\n6.1 Costs. Units pay:\n{bullet} Clear: one MP.\n{bullet} Woods: two MP.\n")
+    assert '<li markdown="span">Clear: one MP.</li>\n<li markdown="span">Woods: two MP.</li>' in book.markdown
+    assert bullet not in book.markdown
