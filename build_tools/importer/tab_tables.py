@@ -93,7 +93,8 @@ class TabTables:
         for row_index, cells in body:
             if len(cells) != len(header):
                 raise self.error(row_index, f"table row has {len(cells)} cells, its header has {len(header)} "
-                                            "(ragged table: check the tabs)")
+                                            "(ragged table: check the tabs; a PDF copy drops a row's empty last "
+                                            "cells: end the row with a tab for each)")
         while (following := self.next_nonblank(index)) is not None and "\t" in self.lines[following]:
             block, index = self._block(following)
             for note_index, cells in block:
