@@ -11,6 +11,7 @@ import pytest
 
 from build_tools.markdown.references import FinishedHtml
 from build_tools.rule_index import RuleIndex
+from build_tools.rulesets import load_rulesets
 
 FIXTURE_DOCS = Path(__file__).resolve().parent / "fixtures" / "docs"
 
@@ -224,3 +225,21 @@ def test_one_markdown_instance_renders_pages_one_after_another(index):
     md.reset()
     assert md.convert("Only 15.2 here.") == f"<p>Only {link('G15.2', '15.2')} here.</p>"
     assert first == f"<p>See {link('G15.21', '15.21')} and {missing('B24.7', 'B24.7')}.</p>"
+
+
+def test_a_number_in_one_book_never_links_to_another_books_rule(tmp_path):
+    # Alpha cites 8.1, which it does not have; Beta has an 8.1. The number is Alpha's missing rule,
+    # not a link into Beta (found by a helper's books: "see 8.1" went to the other game, silently).
+    # An explicit [[8.1]] still finds the one rule of that ID in the site.
+    docs = tmp_path / "docs"
+    for name, body in (("alpha", "## 5.1 Odds {: #5.1 .rr-rule data-rule=\"5.1\" }\n\nSee 8.1 and [[8.1]].\n"),
+                       ("beta", "## 8.1 Rally {: #8.1 .rr-rule data-rule=\"8.1\" }\n\nRoll.\n")):
+        folder = tmp_path / "rulesets" / name
+        folder.mkdir(parents=True)
+        (folder / "ruleset.yml").write_text(f"name: {name}\nshort_name: {name}\nnumbering: case\n", encoding="utf-8")
+        (docs / name).mkdir(parents=True)
+        (docs / name / "p.md").write_text(f"---\nruleset: {name}\n---\n\n{body}", encoding="utf-8")
+    index = RuleIndex.from_docs(docs, load_rulesets(tmp_path / "rulesets"))
+    html = render(index, "alpha/p.md", docs_dir=docs)
+    assert f"See {missing('8.1', '8.1')} and " in html
+    assert link("8.1", "8.1", "../../beta/p/#8.1") in html
