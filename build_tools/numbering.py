@@ -92,9 +92,10 @@ class AslNumbering(Numbering):
     has_chapters = True
     _NUMBER = re.compile(r"(?P<letter>[A-Z])?(?P<major>[1-9]\d*)?(?:\.(?P<minor>\d+)(?P<suffix>[A-Z]?))?")
 
-    def __init__(self, chapters: Collection[str], *, references: bool = True):
-        super().__init__(ChapterDotted(chapters) if references else None)
+    def __init__(self, chapters: Collection[str], *, quantity_words: Collection[str] = (), references: bool = True):
+        super().__init__(ChapterDotted(chapters, quantity_words=quantity_words) if references else None)
         self.chapters = tuple(chapters)
+        self.quantity_words = (*QUANTITY_WORDS, *quantity_words)
 
     def chapter_of(self, rule_id):
         if rule_id[:1] in self.chapters and rule_id[1:2] in _AFTER_CHAPTER:
@@ -245,7 +246,7 @@ def numbering_of(name: str, *, chapters: Collection[str] = (), quantity_words: C
                  references: bool = True) -> Numbering:
     """The numbering ``ruleset.yml`` names (``references: False``: no automatic links)."""
     if name == "asl":
-        return AslNumbering(chapters, references=references)
+        return AslNumbering(chapters, quantity_words=quantity_words, references=references)
     if name == "case":
         return CaseNumbering(quantity_words=quantity_words, references=references)
     if name == "decimal":

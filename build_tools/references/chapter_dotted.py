@@ -22,7 +22,9 @@ What counts as a reference
     table cells, ``1.2.3``, ``9.5mm``) and not followed by a dot and a digit;
   - it is not quoted, signed, compared or measured: no quote mark, ``+``,
     ``-``, ``<``, ``≤``, ``=``, ``#``, ``/``, ``$``, ``×`` … right before it,
-    and no quote mark, ``%`` or ``°`` right after it (``Its weight is "9.5"``).
+    and no quote mark, ``%`` or ``°`` right after it (``Its weight is "9.5"``),
+    nor a quantity word or a comparison (``1.5 MF``, ``2.5 or more``; the
+    words are ``QUANTITY_WORDS`` plus the ruleset's ``quantity_words``).
 
 * **Ranges**: a reference, a hyphen (or en dash) and a second end, written
   either as the tail after the dot (``A26.2-.3`` is A26.2 to A26.3;
@@ -41,6 +43,7 @@ import re
 from collections.abc import Callable, Collection
 from functools import lru_cache
 
+from build_tools.references.dotted import COMPARISONS, QUANTITY_WORDS
 from build_tools.references.reference import RefPart, Reference
 
 # A rule number after the chapter letter: optional number, dot, digits,
@@ -55,7 +58,7 @@ _RELATIVE_NOT_AFTER = r"[\w.\"'“”‘’$+\-−±×/#<>=≤≥]"
 
 
 @lru_cache(maxsize=32)
-def _pattern(chapters: tuple[str, ...], relative: bool) -> re.Pattern[str] | None:
+def _pattern(chapters: tuple[str, ...], relative: bool, quantity_words: tuple[str, ...]) -> re.Pattern[str] | None:
     """The grammar as one regex; its groups are read by ``_ids_of_groups``.
 
     It starts by consuming the first character of a reference (a chapter
@@ -72,21 +75,24 @@ def _pattern(chapters: tuple[str, ...], relative: bool) -> re.Pattern[str] | Non
     if relative:
         branches += [rf"(?<=[1-9])(?<!{_RELATIVE_NOT_AFTER}.)\d*\.\d+", rf"(?<=\.)(?<!{_RELATIVE_NOT_AFTER}.)\d+"]
     first_characters = letters + ("1-9." if relative else "")
+    words = "|".join(re.escape(word) for word in sorted((*quantity_words, *COMPARISONS), key=len, reverse=True))
+    end = rf"{_END}(?![ \t]+(?i:{words})(?!\w))"  # "1.5 MF", "2.5 or more": amounts
     return re.compile(
-        rf"(?P<first>[{first_characters}](?:{'|'.join(branches)}){_CAPITAL}){_END}"
-        rf"(?:[-–](?P<tail>{tail_letter}{_NUMBER}|{_NUMBER}){_END})?"
+        rf"(?P<first>[{first_characters}](?:{'|'.join(branches)}){_CAPITAL}){end}"
+        rf"(?:[-–](?P<tail>{tail_letter}{_NUMBER}|{_NUMBER}){end})?"
     )
 
 
 class ChapterDotted:
     """The grammar for one ruleset's chapter letters (see the module docstring)."""
 
-    def __init__(self, chapters: Collection[str]):
+    def __init__(self, chapters: Collection[str], *, quantity_words: Collection[str] = ()):
         self.chapters = tuple(chapters)
+        self.quantity_words = tuple(dict.fromkeys((*QUANTITY_WORDS, *quantity_words)))
 
     def find(self, text: str, chapter: str | None) -> list[Reference]:
         references = []
-        pattern = _pattern(self.chapters, chapter is not None)
+        pattern = _pattern(self.chapters, chapter is not None, self.quantity_words)
         for match in pattern.finditer(text) if pattern is not None else ():
             first_id, tail_id = _rule_ids(match, chapter)
             parts = (RefPart(*match.span("first"), first_id, match.group("first")),)
@@ -96,7 +102,7 @@ class ChapterDotted:
         return references
 
     def cited(self, text: str, chapter: str | None) -> list[str]:
-        pattern = _pattern(self.chapters, chapter is not None)
+        pattern = _pattern(self.chapters, chapter is not None, self.quantity_words)
         if pattern is None:
             return []
         cited = []
@@ -118,7 +124,7 @@ class ChapterDotted:
             dash_start, tail_start = match.end("first"), match.start("tail")
             return first + match.string[dash_start:tail_start] + replacement(tail_id, match.group("tail"))
 
-        pattern = _pattern(self.chapters, chapter is not None)
+        pattern = _pattern(self.chapters, chapter is not None, self.quantity_words)
         return pattern.sub(replace, text) if pattern is not None else text
 
 

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from build_tools.numbering import numbering_of
 from build_tools.references.chapter_dotted import ChapterDotted
 
 SOURCES = Path(__file__).resolve().parents[2] / "rulesets"
@@ -103,6 +104,8 @@ def test_references_in_rule_text(text, chapter, expected):
     "15. Bulldozers",                                # a chapter title's number has no digits after the dot
     "MOL8 attacks, ver2.5b, x1.5",                   # numbers inside words
     'a 0.5 chance, a 1.5" move, 2.5% more, +1.5 DRM, -1.5, release 1.2.3',  # quantities
+    "Grain costs 1.5 MP to enter; a crest costs 1.1 MF more",  # quantity words (a helper's book)
+    "a level 2.5 or more, and 2.5 times the ML",     # a comparison, a quantity word
 ])
 def test_numbers_that_are_not_rule_references(text):
     assert cited(text, "G") == []
@@ -200,3 +203,9 @@ def test_a_ruleset_without_chapter_letters_still_has_relative_references():
     (reference,) = find_references("see 1.2-.3 or G1.2", chapter="X", chapters=())
     assert reference.rule_ids == ("X1.2", "X1.3")
     assert find_references("see 1.2-.3 or G1.2", chapter=None, chapters=()) == []
+
+
+def test_a_rulesets_own_quantity_words_are_quantities_in_asl_numbering_too():
+    # quantity_words in ruleset.yml did nothing for numbering: asl (a helper's book): "1.5 CF" linked to A1.5.
+    assert numbering_of("asl", chapters="A").grammar.cited("costs 1.5 CF to cross", "A") == ["A1.5"]
+    assert numbering_of("asl", chapters="A", quantity_words=["CF"]).grammar.cited("costs 1.5 CF to cross", "A") == []
