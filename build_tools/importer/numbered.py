@@ -48,6 +48,10 @@ MAX_RUNNING_HEAD = 60
 MIN_RUNNING_HEADS = 3
 SHOWN_RUNNING_HEADS = 5
 _DIGITS = re.compile(r"\d+")
+# A rule number typed with a comma, then a title or a sentence: "5,2 Units. Several …" (not "1,200 men").
+_COMMA_NUMBER = re.compile(r"(?P<number>[1-9]\d*,\d{1,2})\s+(?P<rest>[A-Z].*)")
+# A number opened by a bracket that nothing closes: "[5.5 Retreats." ("[5.5] Retreats." is a rule).
+_UNCLOSED_NUMBER = re.compile(r"[\[(][A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?(?=\s)")
 HEADING_ABOVE = "a heading above the sections"
 MAX_CAPITALS_HEADING_WORDS = 6
 
@@ -260,6 +264,8 @@ class _Importer:
                 self.reader.paragraphs_by_blank_lines or self._mid_sentence())
             self._report_not_a_rule(line, CONTINUES if continuation
                                     else self._why_not_numbered(line))
+        elif kind == TEXT:
+            self._report_comma_number(line)
         if kind == TEXT and self._capitals_heading(position):
             kind = HEADING  # "GLOSSARY" alone on its line in plain text: a heading, as "## Glossary" would be
         if kind == HEADING:
@@ -756,11 +762,23 @@ class _Importer:
         return words[0] in self.units or (
             len(words) == 2 and words[0].lower() in self.units_lower and words[1].lower() in self.units_lower)
 
+    def _report_comma_number(self, line: Line) -> None:
+        """A rule number typed with a comma for its dot (``5,2 Units. Several …``), where the dotted
+        number reads as the book's next rule: a typo that made the rule text of the one before."""
+        typo = _COMMA_NUMBER.match(self.reader.plain(line.text))
+        if typo is not None and self._reads_as_next_rule(typo.group("number").replace(",", "."), typo.group("rest")):
+            self._report_not_a_rule(line, f"a comma in the number ({typo.group('number')}): write "
+                                          f"{typo.group('number').replace(',', '.')} to make it a rule")
+
     def _why_not_numbered(self, line: Line) -> str:
         if line.number is not None:
             return self.numbering.why_not(line.number.token, trailing_dot=line.number.trailing_dot)
         if GLUED_NUMBER.match(line.text):
             return "no space between the number and the word after it: put one there to make it a rule"
+        unclosed = _UNCLOSED_NUMBER.match(self.reader.plain(line.text))
+        if unclosed:
+            return (f"a bracket before the number and none after it ({unclosed.group(0).strip()}): close it "
+                    f"({unclosed.group(0).strip()}{']' if unclosed.group(0)[0] == '[' else ')'}) to make it a rule")
         if line.text.startswith("•"):  # in Markdown: a bullet item is "- ", "* " or "+ "
             return "a '•' before the number: Markdown reads the line as text; delete the '•' to make it a rule"
         lettered = LETTERED_NUMBER.match(line.text)

@@ -55,8 +55,8 @@ _LABELLED_SECTION = re.compile(rf"(?P<label>(?i:section|chapter|part|article){_S
 # A Markdown heading naming its rule with a word before the number: "### Rule 6.2: Retreats", "## Case 7.31 Fire".
 _LABELLED_RULE = re.compile(rf"(?P<label>(?i:rule|case|section){_SPACE}+(?P<number>[1-9]\d*(?:\.\d+)+)"
                             rf"(?:[.:]|{_SPACE}+[-–—](?={_SPACE}))?)(?:{_SPACE}+|$)")
-# A dotted number glued to the word after it: "5.4Bridges", "[5.4]Bridges".
-GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*[A-Z][a-z]|[\[(]\d+(?:\.\d+)+[\])][A-Za-z]")
+# A dotted number glued to the word after it: "5.4Bridges", "5.4.Bridges", "[5.4]Bridges".
+GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*\.?[A-Z][a-z]|[\[(]\d+(?:\.\d+)+[\])][A-Za-z]")
 # A dotted number with a lower-case letter after it, as books number sub-rules: "6.2a", "(6.21b)".
 # No numbering reads it as a rule number.
 # A title follows it, or nothing: "1.5x the cost" and "2.5m walls" are quantities.

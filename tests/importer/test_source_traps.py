@@ -687,3 +687,17 @@ def test_the_bullet_glyphs_of_a_pdf_copy_start_list_items(bullet):
     book = imported(f"6. MOVEMENT\n6.1 Costs. Units pay:\n{bullet} Clear: one MP.\n{bullet} Woods: two MP.\n")
     assert '<li markdown="span">Clear: one MP.</li>\n<li markdown="span">Woods: two MP.</li>' in book.markdown
     assert bullet not in book.markdown
+
+
+@pytest.mark.parametrize("typo, reason", [
+    ("5,2 Units. Several units may combine.", "a comma in the number (5,2): write 5.2 to make it a rule"),
+    ("5.2.Units. Several units may combine.", "no space between the number and the word after it: put one there "
+                                              "to make it a rule"),
+    ("[5.2 Units. Several units may combine.", "a bracket before the number and none after it ([5.2): close it "
+                                               "([5.2]) to make it a rule"),
+])
+def test_a_mistyped_rule_number_is_listed_with_the_fix(typo, reason):
+    # Each was text of 5.1 without a word, or named the wrong cause (a helper's book, Hold the Line).
+    book = imported(f"5.0 COMBAT\n5.1 Odds. Total them.\n{typo}\n5.3 Retreats. Back.\n", "decimal")
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [(3, reason)]
+    assert imported("5.0 COMBAT\n5.1 Odds. Total them.\n1,200 Men may not combine.\n", "decimal").report.not_rules == []
