@@ -566,7 +566,9 @@ class _Importer:
             raise self.error(line.index, f"rule {printed} nests deeper than a heading can (h6)")
         title, body = self._title_and_body(line, position)
         if title is None and not body and not self._text_follows(self.next_nonblank(position + 1)):
-            raise self.error(line.index, f"rule number {printed} with no rule text")
+            raise self.error(line.index, f"rule number {printed} with no rule text: give it its text, or say on "
+                                         f"its line what the book means by an empty rule ({printed} [Reserved], "
+                                         f"{printed} (Deleted))")
         self._end_example()
         self.rules[number.id] = (line.index, depth)
         for spelling in (number.id, *self.numbering.aliases(number.id)):

@@ -47,7 +47,8 @@ def test_empty_file(call):
 
 @pytest.mark.parametrize("text, line, reason", [
     # A rule number line with no rule text.
-    ("15. Bulldozers\n15.1 TYPES: text\n15.2\n", 3, "no rule text"),
+    ("15. Bulldozers\n15.1 TYPES: text\n15.2\n", 3, "no rule text: give it its text, or say on its line what "
+                                                     "the book means by an empty rule (15.2 [Reserved], 15.2 (Deleted))"),
     ("15. Bulldozers\n15.1 TYPES: text\n15.2   \n", 3, "no rule text"),
     # Rule 16.1 does not belong under 15: its section 16 never comes.
     ("15. Bulldozers\n16.1 TYPES: text\n", 2, "rule 16.1 has no parent: no rule G16 comes before it"),
