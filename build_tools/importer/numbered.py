@@ -423,11 +423,13 @@ class _Importer:
                         f"a page number? Kept as text; delete it from the source")
         if self.last_top is not None and number.path <= self.last_top.path:
             return f"{LIST_ITEM}: {number.printed} does not come after section {self.last_top.printed}"
+        if number.id in self.rules:  # "1. K: one unit …" in chapter A, whose section A1 came before
+            return f"{LIST_ITEM}: section {number.printed} came before (line {self.rules[number.id][0] + 1})"
         if line.kind != HEADING and line.marker:  # "1. Weather Phase", "2. …", "3. Combat Phase", then 2.1
-            again = self._section_again(number, position)
+            again = self._section_again(line, number, position)
             if again is not None:  # "1. Introduction" over "2. Combat", then "## 1.0 Introduction"
                 return (f"{LIST_ITEM}: section {number.printed} starts later, at line {self.lines[again].index + 1} "
-                        f"(a list of contents?)")
+                        f"(in a list of contents, or a list in a rule)")
             following = self._next_numbered(position + 1, sections=False)
             if following is not None and following[1].path < number.path:
                 return (f"{LIST_ITEM}: the rule after it ({following[1].printed}, line "
@@ -493,12 +495,22 @@ class _Importer:
             return rest[:1].islower()
         return self._wrapped_quantity(line)
 
-    def _section_again(self, number: RuleNumber, position: int) -> int | None:
-        """Where a later line starts the same section as a heading, or spelled another way
-        (``1.0 Introduction`` for ``1. Introduction``): a list of contents names it first."""
+    def _section_again(self, line: Line, number: RuleNumber, position: int) -> int | None:
+        """Where a later line starts the same section: as a heading, spelled another way (``1.0
+        Introduction`` for ``1. Introduction``: a list of contents names it first), or as the line
+        its first sub-rule follows (``2. MORALE`` over ``2.1 …``, after ``2. MC: a Morale Check.``
+        in a list of results)."""
         self._read_starts()
-        for spelling in (number.id, *self.numbering.aliases(number.id)):
-            at = (self._last_heading_of if spelling == number.id else self._last_start_of).get(spelling, -1)
+        at = self._last_heading_of.get(line.number.token, -1)
+        if at > position:
+            return at
+        at = self._last_start_of.get(line.number.token, -1)
+        if at > position:
+            following = self._next_numbered(at + 1)
+            if following is not None and any(number.id in spellings for spellings in following[1].parents):
+                return at
+        for spelling in self.numbering.aliases(number.id):
+            at = self._last_start_of.get(spelling, -1)
             if at > position:
                 return at
         return None

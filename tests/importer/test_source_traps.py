@@ -8,6 +8,8 @@ import re
 import pytest
 
 from build_tools.errors import SourceError
+from build_tools.importer import import_text
+from build_tools.numbering import numbering_of
 from importer_pages import render
 from small_books import import_book, rule_headings
 
@@ -570,7 +572,8 @@ def test_a_list_of_contents_is_a_list_not_the_books_first_section(later):
     assert rule_headings(book.markdown) == ["# Probe", "## Contents", title, "### 1.1 Scope", "## 2.0 Combat", "### 2.1 Odds"]
     assert book.markdown.count('<span class="rr-list__marker">') == 2
     assert [(miss.line, miss.reason) for miss in book.report.not_rules][0] == (
-        5, "read as a numbered list item: section 1. starts later, at line 8 (a list of contents?)")
+        5, "read as a numbered list item: section 1. starts later, at line 8 (in a list of contents, or a list in "
+           "a rule)")
 
 
 def test_a_markdown_heading_naming_its_rule_is_that_rule_and_back_matter_ends_the_last_section():
@@ -701,3 +704,15 @@ def test_a_mistyped_rule_number_is_listed_with_the_fix(typo, reason):
     book = imported(f"5.0 COMBAT\n5.1 Odds. Total them.\n{typo}\n5.3 Retreats. Back.\n", "decimal")
     assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [(3, reason)]
     assert imported("5.0 COMBAT\n5.1 Odds. Total them.\n1,200 Men may not combine.\n", "decimal").report.not_rules == []
+
+
+def test_a_numbered_list_in_an_asl_rule_is_a_list_not_the_chapters_sections():
+    # "1. K: …" in chapter A failed the import as a duplicate A1, and "2. MC: …" would take section
+    # A2 from "2. MORALE", whose sub-rule 2.1 follows it (a helper's book, Meridian).
+    book = import_text("A. INFANTRY\n1. FIRE\n1.1 GENERAL: Units fire.\n1.3 CASUALTY TYPES: Results:\n"
+                       "1. K: one unit is Casualty Reduced (1.1).\n2. MC: a Morale Check.\n2. MORALE\n"
+                       "2.1 GENERAL: Units break.\n", path="rulesets/m/sources/a.txt", ruleset="m",
+                       numbering=numbering_of("asl", chapters="AB"), chapter="A", format="text")
+    assert rule_headings(book.markdown) == ["# A. INFANTRY", "## 1. FIRE", "### 1.1 GENERAL:", "### 1.3 CASUALTY TYPES:",
+                                            "## 2. MORALE", "### 2.1 GENERAL:"]
+    assert book.markdown.count("<li") == 2
