@@ -86,7 +86,7 @@ def import_text(text: str, *, path: str, ruleset: str, numbering: Numbering, cha
         page, report = import_numbered(text, reader, path=path, numbering=numbering, chapter=chapter)
         report.format_reason = reason
     report.size = len(text)
-    report.warnings[:0] = removed
+    report.warnings = sorted(removed + report.warnings, key=lambda warning: _line_of(warning, path))
     front = {"ruleset": ruleset}
     if page.chapter is not None:
         front["chapter"] = page.chapter
@@ -94,6 +94,13 @@ def import_text(text: str, *, path: str, ruleset: str, numbering: Numbering, cha
     front["title"] = title or page.title or default_title or Path(path).stem
     header = yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=10_000)
     return Imported(f"---\n{header}---\n\n{page.markdown}", report)
+
+
+def _line_of(warning: str, path: str) -> int:
+    """The source line a warning names (``path:12: …``, ``path:12-18: …``); 0 for none: the report
+    lists a source's warnings in the order of its lines."""
+    line = re.match(r"(\d+)", warning[len(path) + 1:]) if warning.startswith(f"{path}:") else None
+    return int(line.group(1)) if line else 0
 
 
 def _heading_levels(markdown: str) -> list[int]:

@@ -716,3 +716,10 @@ def test_a_numbered_list_in_an_asl_rule_is_a_list_not_the_chapters_sections():
     assert rule_headings(book.markdown) == ["# A. INFANTRY", "## 1. FIRE", "### 1.1 GENERAL:", "### 1.3 CASUALTY TYPES:",
                                             "## 2. MORALE", "### 2.1 GENERAL:"]
     assert book.markdown.count("<li") == 2
+
+
+def test_the_reports_warnings_come_in_the_order_of_their_lines():
+    # The PDF characters were listed first, wherever they were, then the importer's own warnings.
+    book = imported("1.0 MOVEMENT\n1.1 Roads\nA unit pays half.\n\n4\tCINDER ROAD\n\n1.2 Fords\nA ford costs one \ufb01ne.\n",
+                    "decimal")
+    assert [warning.split(":")[1] for warning in book.report.warnings] == ["5", "8"]
