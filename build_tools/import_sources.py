@@ -62,8 +62,6 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
         by_ruleset.setdefault(item.job.ruleset.id, []).append(item)
     for ruleset_id, items in by_ruleset.items():
         ruleset = rulesets[ruleset_id]
-        if ruleset.grammar is None:
-            continue
         rule_ids: set[str] = set()  # every rule of the ruleset
         removed: set[str] = set()  # rules a version of a text removed: their tombstones are link targets
         for page in _other_pages(docs_dir, ruleset, {item.page_path for item in items}):
@@ -76,6 +74,12 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
             if item.history is not None:
                 removed.update(change.rule_id for change, _ in item.history.tombstones())
         known = _spellings(ruleset, rule_ids)
+        for item in items:  # a source that opens inside a section: another source must hold that section
+            for line, spellings, missing in item.imported.report.continues:
+                if not known.intersection(spellings):
+                    raise SourceError(item.job.label, line, missing)
+        if ruleset.grammar is None:  # no references to count
+            continue
         sections = {_section(rule_id) for rule_id in known}
         for item, cites in zip(items, citations):
             item.imported.report.references = _references(cites, known, sections, removed - known)

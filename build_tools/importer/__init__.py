@@ -55,7 +55,7 @@ def detect_format(text: str, path: str, declared: str | None) -> tuple[str, str]
 
 def import_text(text: str, *, path: str, ruleset: str, numbering: Numbering, chapter: str | None = None,
                 format: str | None = None, title: str | None = None, titles: list[str] = (),
-                not_titles: list[str] = (), default_title: str | None = None) -> Imported:
+                not_titles: list[str] = (), default_title: str | None = None, continued: bool = False) -> Imported:
     """The page Markdown (front matter + rules) for one raw text, and its report.
 
     ``path`` is the repo-relative source path, written as ``source:`` and used
@@ -65,7 +65,8 @@ def import_text(text: str, *, path: str, ruleset: str, numbering: Numbering, cha
     heuristic for the exact lines given. They come from the source's entry in
     ``rulesets/<id>/ruleset.yml``. ``default_title`` (the ruleset's name) is
     the title of a page that has none of its own: no document title, and many
-    top-level rules.
+    top-level rules. ``continued``: the text may open with rules of a section another
+    source holds (``ImportReport.continues`` names it; ``import_sources`` checks it is there).
     """
     text, removed = clean_text(text, path)
     fmt, reason = detect_format(text, path, format)
@@ -83,7 +84,8 @@ def import_text(text: str, *, path: str, ruleset: str, numbering: Numbering, cha
             text, aligned = space_tables.with_tabs(text, path)
             removed += aligned
         reader = read_markdown(text) if fmt == "markdown" else read_text(text)
-        page, report = import_numbered(text, reader, path=path, numbering=numbering, chapter=chapter)
+        page, report = import_numbered(text, reader, path=path, numbering=numbering, chapter=chapter,
+                                       continued=continued)
         report.format_reason = reason
     report.size = len(text)
     report.warnings = sorted(removed + report.warnings, key=lambda warning: _line_of(warning, path))
@@ -132,6 +134,8 @@ def import_file(source_path: str | Path, *, source_label: str, **settings) -> Im
 
 
 def import_source(ruleset, source, *, source_label: str) -> Imported:
-    """Import one ``sources:`` entry of a ``Ruleset`` (``build_tools.rulesets``)."""
+    """Import one ``sources:`` entry of a ``Ruleset`` (``build_tools.rulesets``); it may continue a
+    section of another of the ruleset's sources (the caller checks that one holds it)."""
     return import_file(source.path, source_label=source_label, ruleset=ruleset.id, numbering=ruleset.numbering,
-                       chapter=source.chapter, format=source.format, default_title=ruleset.name, **source.options)
+                       chapter=source.chapter, format=source.format, default_title=ruleset.name,
+                       continued=len(ruleset.sources) > 1, **source.options)

@@ -133,6 +133,7 @@ class _Importer:
         self.first_rule: tuple[RuleNumber, str | None] | None = None
         self.document_title: str | None = None
         self.shift = 0  # 1 when the document's title is the h1 above every rule
+        self.continued = False  # the text may open inside a section another source holds (import_text)
         # Markdown: the headings open, each (its "#"s, its level on the page, its rule ID or None)
         self.headings: list[tuple[int, int, str | None]] = []
         self.report = ImportReport(path=path, format=reader.name)
@@ -615,6 +616,18 @@ class _Importer:
         if number.top:
             return 1
         direct = " or ".join(number.parents[0])
+        if self.continued and self.last_top is None:
+            # "6.5 …" opening the file after "6.4 …" ended the one before: its section is on that page.
+            # Its parents stand above this page, so that the rest of section 6 nests under them too.
+            for spellings in number.parents:
+                for spelling in spellings:
+                    self.spellings.setdefault(spelling, spelling)
+                    self.rules.setdefault(spelling, (line.index, 0))
+            self.report.continues.append((line.index + 1, number.parents[-1], (
+                f"rule {number.printed} has no parent: no rule {direct} comes before it, nor does another source "
+                f"of this ruleset hold section {' or '.join(number.parents[-1])}. Every rule must come after the "
+                f"rule it belongs to")))
+            return 1
         others = [spelling for spellings in number.parents[1:] for spelling in spellings]
         nor = f" (nor {', '.join(others)})" if others else ""
         spellings = [spelling for spellings in number.parents for spelling in spellings]
@@ -856,7 +869,9 @@ def _markdown_run_in_title(rest: str, reader: Reader) -> tuple[str | None, str]:
 
 
 def import_numbered(text: str, reader: Reader, *, path: str, numbering: Numbering,
-                    chapter: str | None) -> tuple[Page, ImportReport]:
+                    chapter: str | None, continued: bool = False) -> tuple[Page, ImportReport]:
     """A numbered rule text, read by ``reader`` -> its page (title and Markdown body)
-    and what the import found."""
-    return _Importer(reader, text.split("\n"), path, numbering, chapter).read()
+    and what the import found (``continued``: see ``import_text``)."""
+    importer = _Importer(reader, text.split("\n"), path, numbering, chapter)
+    importer.continued = continued
+    return importer.read()

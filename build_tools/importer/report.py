@@ -67,6 +67,9 @@ class ImportReport:
     not_rules: list[NotARule] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     references: References | None = None
+    # Rules the source opens with whose section another source of the ruleset holds (a section
+    # continued from the file before): (line, the spellings of that section, the error if none has it).
+    continues: list[tuple[int, tuple[str, ...], str]] = field(default_factory=list)
 
     @property
     def rules(self) -> int:
@@ -88,6 +91,9 @@ class ImportReport:
             if refs.removed:
                 out.append(f"    to removed rules, linked to where they stood: "
                            f"{', '.join(dict.fromkeys(refs.removed[:SHOWN * 2]))}")
+        for line, spellings, _ in self.continues:
+            out.append(f"  opens inside section {spellings[0]}, which another source of the ruleset holds "
+                       f"(line {line}: its rules nest under it, on that source's page)")
         items = [miss for miss in self.not_rules if miss.list_item]
         others = [miss for miss in self.not_rules if not miss.list_item]
         if others:

@@ -211,3 +211,39 @@ def test_the_printed_report_says_how_many_lines_it_left_out_and_a_file_lists_the
     assert "    ... and 2 more lines (all in .ruleref/import-report.txt)" in said
     full = (project / ".ruleref" / "import-report.txt").read_text(encoding="utf-8")
     assert full.count("a page number?") == 7 and "more lines" not in full
+
+
+def two_sources(tmp_path: Path, first: str, second: str) -> Path:
+    folder = tmp_path / "ashfall"
+    (folder / "sources").mkdir(parents=True)
+    (folder / "ruleset.yml").write_text("name: Ashfall\nshort_name: AF\nnumbering: case\nsources:\n"
+                                        "  - file: sources/a.txt\n    page: combat\n"
+                                        "  - file: sources/b.txt\n    page: advanced\n", encoding="utf-8")
+    (folder / "sources" / "a.txt").write_text(first, encoding="utf-8")
+    (folder / "sources" / "b.txt").write_text(second, encoding="utf-8")
+    return folder
+
+
+def test_a_section_continued_in_the_next_source_nests_there_and_links_across(tmp_path):
+    # A big book cut into files mid-section: b.txt opens with 6.5 after a.txt's 6.4. It was refused
+    # ("rule 6.5 has no parent") with no way through (a helper's book, Ashfall).
+    folder = two_sources(tmp_path, "5. FIRE\n5.1 Odds. Compare.\n6. RESULTS\n6.1 Retreat. Back.\n6.4 Gone. Out.\n",
+                         "6.5 Disruption. No fire (see 6.1).\n6.51 Recovery. Roll.\n6.6 Rout. Run.\n7. SUPPLY\n"
+                         "7.1 Lines. Trace (6.5).\n")
+    project = make_project(tmp_path / "project", {"ashfall": folder})
+    said = "\n".join(import_all(project))
+    assert "opens inside section 6, which another source of the ruleset holds (line 1" in said
+    page = (project / "docs" / "ashfall" / "advanced.md").read_text(encoding="utf-8")
+    assert [line.split(" {")[0] for line in page.splitlines() if line.startswith("#")] == [
+        "# 6.5 Disruption.", "## 6.51 Recovery.", "# 6.6 Rout.", "# 7. SUPPLY", "## 7.1 Lines."]
+    index = RuleIndex.from_docs(project / "docs", load_rulesets(project / "rulesets"))
+    assert index.referenced_by(index.get("ashfall", "6.1")) == ["6.5"]  # across the two pages
+
+
+def test_a_section_no_source_holds_is_still_refused(tmp_path):
+    folder = two_sources(tmp_path, "5. FIRE\n5.1 Odds. Compare.\n", "6.5 Disruption. No fire.\n")
+    with pytest.raises(SourceError) as error:
+        make_project(tmp_path / "project", {"ashfall": folder})
+    assert (error.value.path, error.value.line) == ("rulesets/ashfall/sources/b.txt", 1)
+    assert error.value.reason.startswith("rule 6.5 has no parent: no rule 6 or 6.0 comes before it, nor does another "
+                                         "source of this ruleset hold section 6 or 6.0")
