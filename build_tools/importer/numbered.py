@@ -487,6 +487,8 @@ class _Importer:
         if number.bare and not self.out.items and number.path != (1,) and not self._could_be_title(line, position):
             return True  # "… after Game-Turn\n14. Then count points.": no section, nor the first item of a list
         rest = self.reader.plain(line.number.rest)
+        if line.number.shown.startswith("(") and rest[:1].islower():
+            return True  # "… read the Combat Results Table" over "(9.3) on the line of the odds.": a citation
         if number.path > self.previous[0].path:
             if line.number.decorated or self._title_and_body(line, position)[0] is not None:
                 return False  # "**6.2** hexes …", "[6.2] below", "15.21 vs PILLBOX: A dozer …": marked as rules

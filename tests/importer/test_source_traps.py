@@ -723,3 +723,13 @@ def test_the_reports_warnings_come_in_the_order_of_their_lines():
     book = imported("1.0 MOVEMENT\n1.1 Roads\nA unit pays half.\n\n4\tCINDER ROAD\n\n1.2 Fords\nA ford costs one \ufb01ne.\n",
                     "decimal")
     assert [warning.split(":")[1] for warning in book.report.warnings] == ["5", "8"]
+
+
+@pytest.mark.parametrize("cited", ["(9.3)", "(5.1)"])
+def test_a_citation_in_parentheses_starting_a_wrapped_line_goes_on_with_its_sentence(cited):
+    # "(9.3) on the line of the odds." was rule 9.3 and failed the import ("has no parent"), or a
+    # duplicate 5.1 (a helper's book, Ashfall); "[6.2] below." stays a rule, as a bracket prints one.
+    book = imported(f"5. COMBAT\n5.1 Resolving. Roll one die and read the Combat Results Table\n{cited} on the line "
+                    "of the odds.\n5.2 Retreat. Back.\n")
+    assert rule_headings(book.markdown) == ["# 5. COMBAT", "## 5.1 Resolving.", "## 5.2 Retreat."]
+    assert f"Table\n{cited} on the line of the odds." in book.markdown
