@@ -73,6 +73,7 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
             rule_ids.update(cites)
             if item.history is not None:
                 removed.update(change.rule_id for change, _ in item.history.tombstones())
+        _refuse_duplicates(items)
         known = _spellings(ruleset, rule_ids)
         for item in items:  # a source that opens inside a section: another source must hold that section
             for line, spellings, missing in item.imported.report.continues:
@@ -84,6 +85,19 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
         for item, cites in zip(items, citations):
             item.imported.report.references = _references(cites, known, sections, removed - known)
     return done
+
+
+def _refuse_duplicates(items: list[Done]) -> None:
+    """Raise SourceError at a rule ID a second source of one ruleset has again, naming both sources'
+    lines (the import of each source checks its own; the build would name the generated pages)."""
+    first: dict[str, tuple[str, int]] = {}
+    for item in items:
+        for rule_id, line in item.imported.report.rule_lines.items():
+            if rule_id in first:
+                label, first_line = first[rule_id]
+                raise SourceError(item.job.label, line, f"duplicate rule ID {rule_id} (first in {label}:{first_line}): "
+                                                        f"each rule may stand in one source only")
+            first[rule_id] = (item.job.label, line)
 
 
 def _import(job: Job) -> tuple[Imported, SourceHistory | None, dict]:

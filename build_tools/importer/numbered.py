@@ -586,6 +586,7 @@ class _Importer:
                                          f"{printed} (Deleted))")
         self._end_example()
         self.rules[number.id] = (line.index, depth)
+        self.report.rule_lines[number.id] = line.index + 1
         for spelling in (number.id, *self.numbering.aliases(number.id)):
             self.spellings.setdefault(spelling, number.id)
         self.previous = (number, line.index)

@@ -70,6 +70,7 @@ class ImportReport:
     # Rules the source opens with whose section another source of the ruleset holds (a section
     # continued from the file before): (line, the spellings of that section, the error if none has it).
     continues: list[tuple[int, tuple[str, ...], str]] = field(default_factory=list)
+    rule_lines: dict[str, int] = field(default_factory=dict)  # rule ID -> its line in the source
 
     @property
     def rules(self) -> int:

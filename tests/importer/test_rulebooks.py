@@ -247,3 +247,14 @@ def test_a_section_no_source_holds_is_still_refused(tmp_path):
     assert (error.value.path, error.value.line) == ("rulesets/ashfall/sources/b.txt", 1)
     assert error.value.reason.startswith("rule 6.5 has no parent: no rule 6 or 6.0 comes before it, nor does another "
                                          "source of this ruleset hold section 6 or 6.0")
+
+
+def test_a_rule_id_in_two_sources_is_refused_naming_both_sources(tmp_path):
+    # It imported without a word; the build then named the generated pages, not the sources (Ashfall).
+    folder = two_sources(tmp_path, "1. SUPPLY\n1.1 Lines. Trace.\n1.2 Depots. Store.\n",
+                         "1.2 Depots. Store.\n1.3 Ports. Ship.\n")
+    with pytest.raises(SourceError) as error:
+        make_project(tmp_path / "project", {"ashfall": folder})
+    assert (error.value.path, error.value.line) == ("rulesets/ashfall/sources/b.txt", 1)
+    assert error.value.reason == ("duplicate rule ID 1.2 (first in rulesets/ashfall/sources/a.txt:3): each rule may "
+                                  "stand in one source only")
