@@ -52,10 +52,11 @@ class Numbering:
 
     name = "none"
     has_chapters = False
-    quantity_words: tuple[str, ...] = QUANTITY_WORDS  # a number before one is a quantity (4.5 MP), no rule
+    quantity_words: tuple[str, ...]  # a number before one is a quantity (4.5 MP), no rule: set in __init__
 
-    def __init__(self, grammar: Grammar | None):
+    def __init__(self, grammar: Grammar | None, quantity_words: Collection[str] = ()):
         self.grammar = grammar
+        self.quantity_words = (*QUANTITY_WORDS, *quantity_words)
 
     def read(self, printed: str, *, trailing_dot: bool, chapter: str | None) -> RuleNumber | None:
         """The rule ``printed`` names (``trailing_dot``: it was printed ``5.``), or None
@@ -93,9 +94,9 @@ class AslNumbering(Numbering):
     _NUMBER = re.compile(r"(?P<letter>[A-Z])?(?P<major>[1-9]\d*)?(?:\.(?P<minor>\d+)(?P<suffix>[A-Z]?))?")
 
     def __init__(self, chapters: Collection[str], *, quantity_words: Collection[str] = (), references: bool = True):
-        super().__init__(ChapterDotted(chapters, quantity_words=quantity_words) if references else None)
+        super().__init__(ChapterDotted(chapters, quantity_words=quantity_words) if references else None,
+                         quantity_words)
         self.chapters = tuple(chapters)
-        self.quantity_words = (*QUANTITY_WORDS, *quantity_words)
 
     def chapter_of(self, rule_id):
         if rule_id[:1] in self.chapters and rule_id[1:2] in _AFTER_CHAPTER:
@@ -154,8 +155,8 @@ class _Undotted(Numbering):
     groups = False  # decimal: each dotted group is a level (the grammar reads 3.2.1 as one number)
 
     def __init__(self, *, quantity_words: Collection[str] = (), references: bool = True):
-        super().__init__(Dotted(groups=self.groups, quantity_words=quantity_words) if references else None)
-        self.quantity_words = (*QUANTITY_WORDS, *quantity_words)
+        super().__init__(Dotted(groups=self.groups, quantity_words=quantity_words) if references else None,
+                         quantity_words)
 
     def aliases(self, rule_id):
         if "." not in rule_id:

@@ -124,8 +124,9 @@ class _Importer:
         self.previous: tuple[RuleNumber, int] | None = None  # the last rule and its line
         self.units = frozenset(numbering.quantity_words)  # "1.5 MP": a quantity, no rule number
         self.units_lower = frozenset(word.lower() for word in self.units)
-        self._last_start_of: dict[str, int] | None = None  # see _read_starts
-        self._last_heading_of: dict[str, int] = {}
+        # Number token -> the last line it starts, and the last heading it starts (_read_starts).
+        self._last_start_of: dict[str, int] | None = None
+        self._last_heading_of: dict[str, int] | None = None
         # _next_numbered's last answer of each kind: (asked from, found at, answer); none yet.
         self._next_numbered_seen: dict[bool, tuple[int, int, tuple[int, RuleNumber] | None]] = {
             True: (1, 0, None), False: (1, 0, None)}
@@ -166,6 +167,8 @@ class _Importer:
             raise SourceError(self.path, None, self._no_rules_reason())
         # A rule the book has after all was not lost: "- 6.2 ROADS" in a list of contents, "6.2 Roads and …".
         self.report.not_rules = [miss for miss in self.report.not_rules if miss.number not in self.rules]
+        # Depth 0: a section another source holds, which this one continues (_depth_of).
+        self.report.rule_lines = {rule_id: index + 1 for rule_id, (index, depth) in self.rules.items() if depth}
         return Page(title=self._page_title(), chapter=self.chapter if self.numbering.has_chapters else None,
                     markdown="\n\n".join(self.page.blocks) + "\n"), self.report
 
@@ -586,7 +589,6 @@ class _Importer:
                                          f"{printed} (Deleted))")
         self._end_example()
         self.rules[number.id] = (line.index, depth)
-        self.report.rule_lines[number.id] = line.index + 1
         for spelling in (number.id, *self.numbering.aliases(number.id)):
             self.spellings.setdefault(spelling, number.id)
         self.previous = (number, line.index)
@@ -659,11 +661,10 @@ class _Importer:
         """Plain text: whether a line is a heading in capitals (``GLOSSARY``, ``DESIGNER'S NOTES``)
         alone after a blank line, within the rules and over text that is no table."""
         line = self.lines[position]
-        following = self.next_nonblank(position + 1)
         return (self.reader.name == "text" and self.previous is not None and line.number is None
                 and in_capitals(line.text) and len(line.text.split()) <= MAX_CAPITALS_HEADING_WORDS
                 and not ends_sentence(line.text) and (position == 0 or self.lines[position - 1].kind == BLANK)
-                and following == position + 1 and self.lines[following].kind == TEXT
+                and position + 1 < len(self.lines) and self.lines[position + 1].kind == TEXT
                 and not self._titles_tab_table(position))
 
     def _text_heading_level(self, position: int) -> int | None:

@@ -47,14 +47,21 @@ _SPACE = "[ \t\u00a0\u2000-\u200a\u202f\u3000]"
 _NUMBER_START = re.compile(
     r"(?P<shown>\[(?P<bracketed>[A-Z]?[\d.]*\d[\d.]*[A-Z]?)\]|\((?P<parenthesised>[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
     rf"|(?P<plain>[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)(?:{_SPACE}+|$)")
+
+
+def _labelled(words: str, number: str) -> re.Pattern[str]:
+    """A number printed with one of ``words`` before it and a mark or nothing after it
+    (``Section 5:``, ``CHAPTER 3 -``, ``Rule 6.2:``): ``label`` is all of that, ``number`` the number."""
+    return re.compile(rf"(?P<label>(?i:{words}){_SPACE}+(?P<number>{number})(?:[.:]|{_SPACE}+[-–—](?={_SPACE}))?)"
+                      rf"(?:{_SPACE}+|$)")
+
+
 # A section numbered with a word before it and a mark or nothing after it: "Section 5: Movement",
 # "CHAPTER 3 - COMBAT", "Part 2". Only a title after it makes it a section (the importer's call):
 # "Section 6 covers this" is a sentence that starts a line.
-_LABELLED_SECTION = re.compile(rf"(?P<label>(?i:section|chapter|part|article){_SPACE}+(?P<number>[1-9]\d*(?:\.0)?)"
-                               rf"(?:[.:]|{_SPACE}+[-–—](?={_SPACE}))?)(?:{_SPACE}+|$)")
+_LABELLED_SECTION = _labelled("section|chapter|part|article", r"[1-9]\d*(?:\.0)?")
 # A Markdown heading naming its rule with a word before the number: "### Rule 6.2: Retreats", "## Case 7.31 Fire".
-_LABELLED_RULE = re.compile(rf"(?P<label>(?i:rule|case|section){_SPACE}+(?P<number>[1-9]\d*(?:\.\d+)+)"
-                            rf"(?:[.:]|{_SPACE}+[-–—](?={_SPACE}))?)(?:{_SPACE}+|$)")
+_LABELLED_RULE = _labelled("rule|case|section", r"[1-9]\d*(?:\.\d+)+")
 # A dotted number glued to the word after it: "5.4Bridges", "5.4.Bridges", "[5.4]Bridges".
 GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*\.?[A-Z][a-z]|[\[(]\d+(?:\.\d+)+[\])][A-Za-z]")
 # A dotted number with a lower-case letter after it, as books number sub-rules: "6.2a", "(6.21b)".

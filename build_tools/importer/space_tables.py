@@ -32,13 +32,14 @@ def with_tabs(text: str, path: str) -> tuple[str, list[str]]:
     if "  " not in text:  # most sources: no two spaces in a row anywhere
         return text, []
     lines = text.split("\n")
+    cells = [_cells(line) for line in lines]
     said = []
     start = 0
     while start < len(lines):
-        end = _table_end(lines, start)
+        end = _table_end(cells, start)
         if end - start >= MIN_ROWS:
             for index in range(start, end):
-                lines[index] = "\t".join(lines[index][a:b] for a, b in _cells(lines[index]))
+                lines[index] = "\t".join(lines[index][a:b] for a, b in cells[index])
             said.append(f"{path}:{start + 1}-{end}: read as a table, its columns lined up with spaces "
                         "(if it is not one, single-space it)")
             start = end
@@ -47,18 +48,13 @@ def with_tabs(text: str, path: str) -> tuple[str, list[str]]:
     return ("\n".join(lines), said) if said else (text, said)
 
 
-def _table_end(lines: list[str], start: int) -> int:
-    """Where the run of lines from ``start`` whose cells line up as one table's ends."""
-    above = _cells(lines[start])
-    if above is None:
-        return start
-    end = start + 1
-    while end < len(lines):
-        cells = _cells(lines[end])
-        if cells is None or len(cells) != len(above) or not all(
-                a < d and c < b for (a, b), (c, d) in zip(above, cells)):  # each cell overlaps the one above
-            break
-        above, end = cells, end + 1
+def _table_end(cells: list[list[tuple[int, int]] | None], start: int) -> int:
+    """Where the run of lines from ``start`` whose cells (``_cells`` of each line) line up as one table's ends."""
+    end = start
+    while end < len(cells) and cells[end] is not None and (end == start or (
+            len(cells[end]) == len(cells[end - 1])
+            and all(a < d and c < b for (a, b), (c, d) in zip(cells[end - 1], cells[end])))):  # under the cell above
+        end += 1
     return end
 
 

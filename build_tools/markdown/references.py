@@ -367,10 +367,8 @@ class ReferencesTreeprocessor(Treeprocessor):
         """The opening and closing tags of a reference to ``rule_id`` from this page. An automatic
         reference (``explicit_text`` None: a number in the text) names a rule of the page's ruleset
         only: "see 8.1" in one book is never another book's 8.1."""
-        if not rule_id:
-            rule = None
-        else:
-            rule = self._rule(rule_id) if explicit_text is not None else self._own_rules.get(rule_id)
+        own_only = explicit_text is None
+        rule = (self._own_rules.get(rule_id) if own_only else self._rule(rule_id)) if rule_id else None
         tombstone = self._tombstone(rule_id) if rule is None and rule_id else None
         if tombstone is not None:
             attributes = removed_reference_attributes(tombstone.id, f"{_HREF_SLOT}#{tombstone.id}", tombstone.removed_in)
