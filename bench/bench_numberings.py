@@ -7,7 +7,9 @@ and built with ruleref's plugin and extensions, as ``make build`` does it
 starts); the baseline builds the Markdown that import wrote, without them.
 The two commands one after the other (``ruleref import --all``, then the build)
 and the build alone are timed too. Builds are interleaved, after an untimed
-warm-up of each. Target: ruleref's import and build together within +30 % of
+warm-up of each (which also leaves ruleref's compiled theme templates in
+``.ruleref/templates/``, as any earlier build of a project does; plain MkDocs
+compiles them at every build). Target: ruleref's import and build together within +30 % of
 the plain build (by the median ratio of back-to-back runs; issue 2 met it for
 the build of the ASL-numbered book alone).
 """

@@ -18,7 +18,7 @@ from build_tools.bundle import csp, page_head
 from build_tools.errors import SourceError
 from build_tools.markdown.calculators import placements_of
 from build_tools.markdown.site_context import EXTENSIONS
-from build_tools.plugin import jump_form, search_input, site_files
+from build_tools.plugin import jump_form, search_input, site_files, template_cache
 from build_tools.plugin.config import RulerefConfig
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
@@ -77,6 +77,10 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         except SourceError as error:
             raise PluginError(str(error)) from error
         return self.files
+
+    def on_env(self, env, config, files):
+        template_cache.keep_compiled_templates(env, Path(config.config_file_path).parent)
+        return env
 
     def on_nav(self, nav, config, files):
         site_files.name_ruleset_sections(nav, self.rulesets)
