@@ -6,7 +6,7 @@ plugin does to the configuration is written here instead: our stylesheets and
 ES modules on every page, our theme overrides in front of the theme's
 templates, the folders our Markdown extensions build the rule index from, and
 the navigation with each ruleset's section named after the ruleset (not its
-folder), in the order MkDocs gives it. A ``nav:`` of the site's own is kept.
+folder), in the order the plugin gives it. A ``nav:`` of the site's own is kept.
 Zensical wants its docs and site folders inside the folder of its
 configuration file, so the file is written at the project's root for the
 build, and the site into a folder of ``.ruleref/``.
@@ -20,6 +20,7 @@ from pathlib import Path
 import yaml
 
 from build_tools.markdown.site_context import EXTENSIONS
+from build_tools.nav_order import in_sources_order
 from build_tools.rulesets import load_rulesets
 from build_tools.site_assets import ASSET_PREFIX, THEME, asset_names
 
@@ -47,22 +48,24 @@ def write(config_file: Path) -> tuple[Path, Path]:
                                      for extension in config.get("markdown_extensions", [])]
     if "nav" not in config:
         docs = Path(folders["docs_dir"])
-        config["nav"] = _nav(docs, docs, {ruleset: data.name for ruleset, data in load_rulesets(project / "rulesets").items()})
+        config["nav"] = _nav(docs, docs, load_rulesets(project / "rulesets"))
     generated = project / GENERATED
     generated.write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return generated, project / SITE
 
 
-def _nav(folder: Path, docs: Path, ruleset_names: dict[str, str]) -> list:
-    """The pages of ``folder`` as MkDocs orders them (its index first, then its pages, then its
-    folders, each by name); a ruleset's folder is a section named as the ruleset is."""
+def _nav(folder: Path, docs: Path, rulesets: dict) -> list:
+    """The pages of ``folder`` as the plugin orders them for MkDocs (its index first, then its pages,
+    then its folders, each by name, a ruleset's source pages in ``sources:`` order); a ruleset's
+    folder is a section named as the ruleset is."""
     pages = sorted(folder.glob("*.md"), key=lambda path: (path.name != "index.md", path.name))
-    items: list = [path.relative_to(docs).as_posix() for path in pages]
+    items: list = in_sources_order([path.relative_to(docs).as_posix() for path in pages], rulesets, lambda path: path)
     for sub in sorted(path for path in folder.iterdir() if path.is_dir()):
-        inside = _nav(sub, docs, ruleset_names)
+        inside = _nav(sub, docs, rulesets)
         if inside:
             name = sub.relative_to(docs).as_posix()
-            items.append({ruleset_names.get(name, sub.name.replace("-", " ").replace("_", " ").capitalize()): inside})
+            title = rulesets[name].name if name in rulesets else sub.name.replace("-", " ").replace("_", " ").capitalize()
+            items.append({title: inside})
     return items
 
 

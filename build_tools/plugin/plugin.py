@@ -84,6 +84,8 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
 
     def on_nav(self, nav, config, files):
         site_files.name_ruleset_sections(nav, self.rulesets)
+        if not config.nav:  # a site's own nav: keeps its own order
+            site_files.order_ruleset_pages(nav, self.rulesets)
         return nav
 
     def on_page_markdown(self, markdown, page, config, files):

@@ -1,14 +1,16 @@
 """What the plugin adds to an MkDocs build: shared assets and theme overrides in its
-configuration, the manifest and icons as generated files, section names in its
-navigation, and each rule page's URL and title for ``rule-index.json``."""
+configuration, the manifest and icons as generated files, section names and page
+order in its navigation, and each rule page's URL and title for ``rule-index.json``."""
 
 from __future__ import annotations
 
 from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Section
+from mkdocs.structure.pages import Page
 
 from build_tools import offline
+from build_tools.nav_order import in_sources_order
 from build_tools.offline import manifest_files
 from build_tools.site_assets import ASSET_PREFIX, ASSETS, THEME, asset_names
 
@@ -55,6 +57,31 @@ def name_ruleset_sections(nav, rulesets) -> None:
             folder = _section_folder(item)
             if folder in rulesets:
                 item.title = rulesets[folder].name
+
+
+def order_ruleset_pages(nav, rulesets) -> None:
+    """Each ruleset's pages in the order of its ``sources:`` (``nav_order``), and "Previous"/"Next"
+    following that order (MkDocs linked the pages before plugins saw the navigation)."""
+    def reorder(items: list) -> list:
+        for item in items:
+            if isinstance(item, Section):
+                item.children = reorder(item.children)
+        return in_sources_order(items, rulesets, lambda item: item.file.src_uri if isinstance(item, Page) else None)
+
+    nav.items = reorder(nav.items)
+    nav.pages = _pages_in(nav.items)
+    for before, page, after in zip([None, *nav.pages], nav.pages, [*nav.pages[1:], None]):
+        page.previous_page, page.next_page = before, after
+
+
+def _pages_in(items: list) -> list[Page]:
+    pages = []
+    for item in items:
+        if isinstance(item, Page):
+            pages.append(item)
+        elif isinstance(item, Section):
+            pages += _pages_in(item.children)
+    return pages
 
 
 def _section_folder(section: Section) -> str | None:

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from build_tools import zensical_config
 from build_tools.errors import SourceError
 from build_tools.rule_index import RuleIndex
 from build_tools.rulesets import load_rulesets
 from importer_pages import render, visible_words
-from projects import RULEBOOKS, import_all, make_project, rulebook_names
+from projects import RULEBOOKS, build, import_all, make_project, rulebook_names
 
 UPDATE = os.environ.get("RULEREF_UPDATE_GOLDEN") == "1"
 
@@ -238,6 +239,22 @@ def test_a_section_continued_in_the_next_source_nests_there_and_links_across(tmp
         "# 6.5 Disruption.", "## 6.51 Recovery.", "# 6.6 Rout.", "# 7. SUPPLY", "## 7.1 Lines."]
     index = RuleIndex.from_docs(project / "docs", load_rulesets(project / "rulesets"))
     assert index.referenced_by(index.get("ashfall", "6.1")) == ["6.5"]  # across the two pages
+
+
+def test_a_rulesets_pages_follow_its_sources_in_the_navigation_and_next_links(tmp_path):
+    # Its sources list "combat" before "advanced": the navigation listed the pages by file name, advanced
+    # first, and the pages' "next" links (in each page's head) went from the second chapter to the first.
+    folder = two_sources(tmp_path, "5. FIRE\n5.1 Odds. Compare.\n", "6. RESULTS\n6.1 Retreat. Back.\n")
+    project = make_project(tmp_path / "project", {"ashfall": folder})
+    site = build(project, tmp_path / "site")
+    home = (site / "index.html").read_text(encoding="utf-8")
+    navigation = home[home.index("md-nav--primary"):]
+    assert navigation.index('href="ashfall/combat/"') < navigation.index('href="ashfall/advanced/"')
+    combat = (site / "ashfall" / "combat" / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="next" href="../advanced/">' in combat
+    assert '<link rel="prev" href="../combat/">' in (site / "ashfall" / "advanced" / "index.html").read_text(encoding="utf-8")
+    config = zensical_config.write(project / "mkdocs.yml")[0].read_text(encoding="utf-8")  # Zensical's own nav
+    assert config.index("ashfall/index.md") < config.index("ashfall/combat.md") < config.index("ashfall/advanced.md")
 
 
 def test_a_section_no_source_holds_is_still_refused(tmp_path):
