@@ -118,6 +118,8 @@ class _Importer:
         self.page = _Blocks(reader)
         self.out = self.page  # the page, or an open example
         self.example: tuple[Line, _Blocks] | None = None
+        self.example_gap: Line | None = None  # the first line of the open example after a blank line
+        self.example_end: Line | None = None  # its last line so far
         self.rules: dict[str, tuple[int, int]] = {}  # rule ID -> (line index, depth)
         self.numbers: dict[int, RuleNumber | None] = {}  # line index -> the rule number it starts with
         self.spellings: dict[str, str] = {}  # a printed section spelling (5, 5.0) -> its rule ID
@@ -160,7 +162,11 @@ class _Importer:
             raise SourceError(self.path, None, "empty file: no rules to import")
         position = self._document_title(first)
         while position < len(self.lines):
-            position = self._line(position)
+            example = self.example
+            after = self._line(position)
+            if example is not None and self.example is example and self.lines[position].kind not in (BLANK, COMMENT):
+                self._example_goes_on(position, after)
+            position = after
         self._end_example()
         self.page.close()
         if not self.rules:
@@ -287,6 +293,7 @@ class _Importer:
             self._start_example(line)
             self._report_joined_rule(line)  # "EX: A unit pays two. 6.2 Roads. …"
         elif kind == HR:
+            self._end_example()  # "---" is how a source ends an example that a blank line cannot
             self.out.block(md.horizontal_rule())
         elif kind == VERBATIM:
             run = self._run_of(VERBATIM, position)
@@ -707,9 +714,16 @@ class _Importer:
         self._end_example()
         self.page.close()
         self.example = (line, _Blocks(self.reader))
+        self.example_gap, self.example_end = None, line
         self.out = self.example[1]
         if line.text:
             self.out.text(line.text, continues=False)
+
+    def _example_goes_on(self, position: int, after: int) -> None:
+        """Lines ``position`` to ``after`` went into the open example: note where it goes on after a blank line."""
+        if self.example_gap is None and self.lines[position - 1].kind == BLANK:
+            self.example_gap = self.lines[position]
+        self.example_end = self.lines[after - 1]
 
     def _end_example(self) -> None:
         if self.example is None:
@@ -720,6 +734,12 @@ class _Importer:
         if not blocks.blocks:
             raise self.error(line.index, f"{line.marker} with no example text after it")
         self.page.block(md.admonition("example", line.marker, blocks.blocks))
+        if self.example_gap is not None:  # the example's paragraphs, or the rule's text after them?
+            gap, end = self.example_gap.index + 1, self.example_end.index + 1
+            self.report.warnings.append(
+                f"{self.path}:{line.index + 1}: the example ({line.marker}) goes on after a blank line, at "
+                f"{f'lines {gap}-{end}' if end > gap else f'line {gap}'}: an example runs to the next rule, heading "
+                f"or table; if the rule's text comes after the blank line, end the example there with a line ---")
 
     # -- the report ------------------------------------------------------------------
 

@@ -733,3 +733,21 @@ def test_a_citation_in_parentheses_starting_a_wrapped_line_goes_on_with_its_sent
                     "of the odds.\n5.2 Retreat. Back.\n")
     assert rule_headings(book.markdown) == ["# 5. COMBAT", "## 5.1 Resolving.", "## 5.2 Retreat."]
     assert f"Table\n{cited} on the line of the odds." in book.markdown
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_an_example_going_on_after_a_blank_line_is_reported_and_a_line_of_dashes_ends_it(fmt):
+    # An example runs to the next rule (chapter D has one of two paragraphs), so the rule's text after it
+    # went into the example's box without a word; now the report names it, and "---" ends the example.
+    source = ("5. FIRE\n5.1 Odds. Compare the strengths.\nEX: A 6 attacks a 2: 3-1.\n\nRound odds down.\n"
+              "5.2 Rolls. Roll a die.\nEX: A 4 is a hit.\n---\nThen apply the result.\n5.3 Results. Apply them.\n")
+    if fmt == "markdown":
+        source = re.sub(r"^(5\.\d) ", r"**\1** ", source.replace("5. FIRE", "## 5. FIRE"), flags=re.MULTILINE)
+    page = imported(source, fmt=fmt)
+    assert [warning.split(": ", 1)[1] for warning in page.report.warnings if "example" in warning] == [
+        "the example (EX:) goes on after a blank line, at line 5: an example runs to the next rule, heading or "
+        "table; if the rule's text comes after the blank line, end the example there with a line ---"]
+    assert page.report.warnings[0].startswith("rulesets/x/sources/x.txt:3: ")
+    html = render(page.markdown)
+    example = html[html.index('id="5.2"'):]
+    assert re.search(r'<p>A 4 is a hit\.</p>\s*</div>\s*<hr />\s*<p>Then apply the result\.</p>', example)
