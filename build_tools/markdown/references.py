@@ -49,6 +49,7 @@ from markdown.util import STX, ETX, AtomicString
 
 from build_tools.markdown.page_urls import page_url, relative_url
 from build_tools.markdown.site_context import current_page, page_options, site_index
+from build_tools.rule_index import LONE_NUMBER
 
 log = logging.getLogger("mkdocs.plugins.ruleref")
 
@@ -66,6 +67,14 @@ _MAY_HOLD_REFERENCE = re.compile(r"\d|\[\[")
 _RAW_SKIP_OPEN = re.compile(r"<(?:a|code|pre|kbd|samp|script|style)\b[^>]*(?<!/)>$", re.IGNORECASE)
 _RAW_SKIP_CLOSE = re.compile(r"</(?:a|code|pre|kbd|samp|script|style)\s*>$", re.IGNORECASE)
 _STASH_KEY = re.compile(r"wzxhzdk:(\d+)$")
+_CELLS = frozenset({"td", "th"})
+
+
+def lone_value(cell: etree.Element) -> bool:
+    """Whether a table cell holds nothing but a number (``1.5``, ``12``): a value, as in a table of
+    modifiers, never a reference (a cell cites a rule as ``see 6.2``, ``(6.2)`` or ``[[6.2]]``);
+    ``rule_index`` leaves such cells out of the rules a rule cites."""
+    return len(cell) == 0 and bool(cell.text) and LONE_NUMBER.fullmatch(cell.text.strip()) is not None
 
 
 def reference_attributes(rule_id: str, href: str | None) -> dict[str, str]:
@@ -240,7 +249,7 @@ class ReferencesTreeprocessor(Treeprocessor):
             classes = child.get("class", "").split()
             rule_heading = child.tag in _HEADINGS and "rr-rule" in classes
             rule = self._enter_rule(child) if rule_heading else None
-            if child.tag not in _SKIP and "rr-ref" not in classes:
+            if child.tag not in _SKIP and "rr-ref" not in classes and not (child.tag in _CELLS and lone_value(child)):
                 self._walk(child)
             if child.tail:
                 child.tail = self._link_text(child.tail)

@@ -243,3 +243,30 @@ def test_a_number_in_one_book_never_links_to_another_books_rule(tmp_path):
     html = render(index, "alpha/p.md", docs_dir=docs)
     assert f"See {missing('8.1', '8.1')} and " in html
     assert link("8.1", "8.1", "../../beta/p/#8.1") in html
+
+
+@pytest.mark.parametrize("table", [
+    "| Odds | Modifier |\n|---|---|\n| 1-1 | 1.5 |\n| 2-1 | 2.5 |\n| Rule | 5.2 |\n| see | 5.2 and 7.3 |\n",
+    ('<table markdown="1"><tbody markdown="1">\n<tr markdown="1"><td markdown="span">1-1</td><td markdown="span">'
+     '1.5</td></tr>\n<tr markdown="1"><td markdown="span">2-1</td><td markdown="span"> 2.5 </td></tr>\n'
+     '<tr markdown="1"><td markdown="span">Rule</td><td markdown="span">5.2</td></tr>\n<tr markdown="1">'
+     '<td markdown="span">see</td><td markdown="span">5.2 and 7.3</td></tr>\n</tbody></table>\n'),
+])
+def test_a_table_cell_holding_only_a_number_is_a_value_not_a_reference(tmp_path, table):
+    # A table of modifiers in a decimal book: every 1.5 and 2.5 was a missing rule, on the page and in
+    # the list of unresolved references (a helper's book). A cell cites a rule with words around it.
+    docs = tmp_path / "docs"
+    folder = tmp_path / "rulesets" / "gull"
+    folder.mkdir(parents=True)
+    (folder / "ruleset.yml").write_text("name: Gull\nshort_name: GL\nnumbering: decimal\n", encoding="utf-8")
+    (docs / "gull").mkdir(parents=True)
+    (docs / "gull" / "p.md").write_text(
+        f"---\nruleset: gull\n---\n\n## 5.1 Odds {{: #5.1 .rr-rule data-rule=\"5.1\" }}\n\n{table}\n"
+        "## 5.2 Rolls {: #5.2 .rr-rule data-rule=\"5.2\" }\n\nRoll.\n", encoding="utf-8")
+    index = RuleIndex.from_docs(docs, load_rulesets(tmp_path / "rulesets"))
+    assert index.get("gull", "5.1").references == ("5.2", "7.3")
+    assert index.unresolved_references() == {("gull", "7.3"): ["5.1"]}
+    html = render(index, "gull/p.md", docs_dir=docs)
+    assert re.search(r"<td>\s*1\.5\s*</td>", html) and re.search(r"<td>\s*2\.5\s*</td>", html)
+    assert re.search(r"<td>5\.2</td>", html)
+    assert f"{link('5.2', '5.2')} and {missing('7.3', '7.3')}" in html
