@@ -666,13 +666,15 @@ class _Importer:
 
     def _capitals_heading(self, position: int) -> bool:
         """Plain text: whether a line is a heading in capitals (``GLOSSARY``, ``DESIGNER'S NOTES``)
-        alone after a blank line, within the rules and over text that is no table."""
+        alone after a blank line, within the rules and over text that is no table (on the next line,
+        or after a blank line)."""
         line = self.lines[position]
-        return (self.reader.name == "text" and self.previous is not None and line.number is None
+        if not (self.reader.name == "text" and self.previous is not None and line.number is None
                 and in_capitals(line.text) and len(line.text.split()) <= MAX_CAPITALS_HEADING_WORDS
-                and not ends_sentence(line.text) and (position == 0 or self.lines[position - 1].kind == BLANK)
-                and position + 1 < len(self.lines) and self.lines[position + 1].kind == TEXT
-                and not self._titles_tab_table(position))
+                and not ends_sentence(line.text) and (position == 0 or self.lines[position - 1].kind == BLANK)):
+            return False
+        following = self.next_nonblank(position + 1)
+        return following is not None and self.lines[following].kind == TEXT and not self._titles_tab_table(position)
 
     def _text_heading_level(self, position: int) -> int | None:
         """A plain-text heading with no rule after it (``GLOSSARY`` at the end) stands beside the

@@ -640,12 +640,13 @@ def test_a_sentence_starting_with_an_earlier_rules_number_is_text_and_a_lone_low
                                                       "section 5.0: a page number? Kept as text")
 
 
+@pytest.mark.parametrize("gap", ["", "\n"])  # "GLOSSARY" over its first entry, or a blank line between
 @pytest.mark.parametrize("after, level", [("", "#"), ("\n10.0 LAST\n10.1 Text.\n", "##")])
-def test_a_heading_in_capitals_alone_on_its_line_is_a_heading(after, level):
+def test_a_heading_in_capitals_alone_on_its_line_is_a_heading(after, level, gap):
     # "GLOSSARY" and its entries at the book's end were text of the last rule (a helper's book, Gullwing):
     # with no rule after it, a heading beside the sections; within the rules, under the rule before it.
-    book = imported(f"9.0 DEMOLITION\n9.1 Bridges. A blown bridge is gone.\n\nGLOSSARY\nAE: Attacker Eliminated.\n{after}",
-                    "decimal")
+    book = imported(f"9.0 DEMOLITION\n9.1 Bridges. A blown bridge is gone.\n\nGLOSSARY\n{gap}AE: Attacker Eliminated.\n"
+                    f"{after}", "decimal")
     assert f"{level} GLOSSARY {{: .rr-subhead }}\n\nAE: Attacker Eliminated." in book.markdown
 
 
