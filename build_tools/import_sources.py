@@ -25,7 +25,8 @@ from build_tools.history import SourceHistory, compare
 from build_tools.importer import Imported, import_file, import_source
 from build_tools.importer.parallel import map_sources
 from build_tools.importer.report import FULL_REPORT, References
-from build_tools.publish import front_matter, generated_pages, landing_pages, write_landing_pages, write_page
+from build_tools.publish import (front_matter, generated_pages, is_generated, landing_pages, write_landing_pages,
+                                 write_page)
 from build_tools.rule_index import citations_of, page_reading, remember_page, rules_in_markdown, tombstones_in_markdown
 from build_tools.rulesets import Ruleset, Source
 
@@ -64,8 +65,11 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
         ruleset = rulesets[ruleset_id]
         rule_ids: set[str] = set()  # every rule of the ruleset
         removed: set[str] = set()  # rules a version of a text removed: their tombstones are link targets
+        listed = {f"{ruleset.id}/{source.page}.md" for source in ruleset.sources}
         for page in _other_pages(docs_dir, ruleset, {item.page_path for item in items}):
             markdown = (docs_dir / page).read_text(encoding="utf-8")
+            if page not in listed and is_generated(markdown):  # its source is gone: import --all removes it
+                continue
             rule_ids.update(rule.id for rule in rules_in_markdown(markdown, ruleset, page))
             removed.update(tombstone.id for tombstone in tombstones_in_markdown(markdown, ruleset, page))
         citations = [citations_of(item.reading) for item in items]  # as the site links them

@@ -43,16 +43,16 @@ def front_matter(text: str) -> dict:
 
 def generated_pages(docs_dir: Path) -> list[Path]:
     """Every page under ``docs_dir`` that ``ruleref import`` wrote (not the home page)."""
-    pages = []
-    for path in sorted([*docs_dir.glob("*/*.md"), *docs_dir.glob("*/versions/*.md")]):
-        text = path.read_text(encoding="utf-8")
-        if text.startswith(f"---\n{GENERATED}\n"):
-            pages.append(path)
-            continue
-        meta = front_matter(text)
-        if meta.get("source") and meta.get("ruleset"):
-            pages.append(path)
-    return pages
+    return [path for path in sorted([*docs_dir.glob("*/*.md"), *docs_dir.glob("*/versions/*.md")])
+            if is_generated(path.read_text(encoding="utf-8"))]
+
+
+def is_generated(text: str) -> bool:
+    """Whether a page of docs/ holding ``text`` is one ``ruleref import`` wrote."""
+    if text.startswith(f"---\n{GENERATED}\n"):
+        return True
+    meta = front_matter(text)
+    return bool(meta.get("source") and meta.get("ruleset"))
 
 
 def rule_pages(docs_dir: Path, ruleset: str) -> list[tuple[str, str, str]]:

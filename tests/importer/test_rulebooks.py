@@ -257,6 +257,19 @@ def test_a_rulesets_pages_follow_its_sources_in_the_navigation_and_next_links(tm
     assert config.index("ashfall/index.md") < config.index("ashfall/combat.md") < config.index("ashfall/advanced.md")
 
 
+def test_the_import_that_removes_a_source_counts_references_without_its_rules(tmp_path):
+    # combat cites 6.1, which only the source taken out of ruleset.yml held: the import that removed
+    # its page counted the reference as resolved, against the page it was about to remove.
+    folder = two_sources(tmp_path, "5. FIRE\n5.1 Odds. Compare (see 6.1).\n", "6. RESULTS\n6.1 Retreat. Back.\n")
+    project = make_project(tmp_path / "project", {"ashfall": folder})
+    settings = project / "rulesets" / "ashfall" / "ruleset.yml"
+    settings.write_text(settings.read_text(encoding="utf-8").split("  - file: sources/b.txt")[0], encoding="utf-8")
+    said = import_all(project)
+    assert "removed docs/ashfall/advanced.md (no source in rulesets/ produces it any more)" in said
+    assert "  references: 1 found, 0 resolved, 0 unresolved in this ruleset's sections, 1 to rules it does not have" \
+        in said
+
+
 def test_a_section_no_source_holds_is_still_refused(tmp_path):
     folder = two_sources(tmp_path, "5. FIRE\n5.1 Odds. Compare.\n", "6.5 Disruption. No fire.\n")
     with pytest.raises(SourceError) as error:
