@@ -9,7 +9,10 @@ So before a source is read:
   byte-order mark, soft hyphen) are removed, and the report says where; a
   word a soft hyphen broke at a line's end (``move\u00ad`` over ``ment is
   slow``) is joined on the first line, so that search finds it, and the
-  line count stays as it was;
+  line count stays as it was; a word broken after a printed hyphen
+  (``counter-`` over ``attack at once``) is joined the same way, hyphen
+  kept (``counter-attack``, not ``counter- attack``), and not reported: the
+  characters stay as printed, only the line break moves;
 * a ligature a PDF copy keeps (``ﬁ``, ``ﬂ``, ``ﬀ``: one character for two
   letters, which search and the reference grammar cannot read) is written
   as its letters, and the report says where: the same words, in letters;
@@ -34,6 +37,8 @@ _LIGATURE = re.compile(f"[{''.join(LIGATURES)}]")
 # A soft hyphen ending a line, and the rest of the word (a lower-case letter first: never a rule
 # number or a new sentence) on the next line, when more text follows it there.
 _BROKEN_WORD = re.compile(r"\u00ad[ \t]*\n([ \t]*)([^\W\d_A-Z][^\s\u00ad]*)[ \t]+(?=\S)")
+# The same after a printed hyphen at a line's end, with a letter before it (never a range "6.1-").
+_HYPHENATED_WORD = re.compile(r"(?<=[^\W\d_])-[ \t]*\n([ \t]*)([^\W\d_A-Z][^\s\u00ad]*)[ \t]+(?=\S)")
 _REFUSED = re.compile(f"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f{BIDI}]")
 
 
@@ -54,6 +59,8 @@ def clean_text(text: str, path: str) -> tuple[str, list[str]]:
         raise SourceError(path, line, f"{kind} (U+{ord(refused.group()):04X}) at column {column}: remove it; "
                                       "rule text must read as it is stored")
     text = text.replace("\f", "\n")
+    if "-\n" in text or "- \n" in text:
+        text = _HYPHENATED_WORD.sub(lambda found: f"-{found.group(2)}\n{found.group(1)}", text)
     if text.isascii():  # every character below is outside ASCII: most sources have none of them
         return text, []
     joined = _where(text, _BROKEN_WORD, lambda found: "joined a word a soft hyphen broke at the line's end "

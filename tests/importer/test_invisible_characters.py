@@ -80,3 +80,13 @@ def test_a_word_a_soft_hyphen_broke_at_a_lines_end_is_joined_on_the_first_line()
         "line, 'ment' at column 38",
         "rulesets/x/sources/x.txt:4: removed an invisible character (U+00AD) at column 26",
         "rulesets/x/sources/x.txt:5: removed an invisible character (U+00AD) at column 6"]
+
+
+def test_a_word_broken_after_a_printed_hyphen_is_joined_on_the_first_line_hyphen_kept():
+    # A hard-wrapped copy read "counter- attack" and "Non- phasing" on the page: the line break became a space.
+    result = imported("15. Bulldozers\n15.2 CAPABILITES: A dozer may counter-\nattack once. Non-\nphasing units "
+                      "wait (15.1-\n15.3 apply), a 4-\n6-8 squad. A long-\nrange gun-\nfires.\n15.23 vs WIRE: text.\n")
+    assert "A dozer may counter-attack\nonce. Non-phasing\nunits wait" in result.markdown
+    # Not joined: a range or a rating (a digit before the hyphen), nor a part that is all its line.
+    assert "(15.1-\n15.3 apply), a 4-\n6-8 squad. A long-range\ngun-\nfires." in result.markdown
+    assert result.report.warnings == []  # only the line break moved: every character is as printed
