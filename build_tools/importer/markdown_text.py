@@ -86,7 +86,14 @@ def escape_markdown_inline(text: str) -> str:
     return "".join(out)
 
 
+# A line break an export wrote as HTML (a wiki's, a table cell's): the one tag a source may add, as
+# ``<br />``, which has no attributes and runs nothing.
+_LINE_BREAK = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
+
+
 def _escape_markdown_text(text: str) -> str:
+    if "<" in text and _LINE_BREAK.search(text):
+        return "<br />".join(_escape_markdown_text(piece) for piece in _LINE_BREAK.split(text))
     text = _MARKDOWN_BACKSLASHED.sub(r"\\\1", text)
     text = _MARKDOWN_ENTITY_START.sub("&amp;", text)
     text = _TAG_START.sub("&lt;", text)

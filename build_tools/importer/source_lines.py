@@ -357,14 +357,18 @@ def markdown_item(text: str) -> tuple[int, str, str] | None:
 _HTML_EMPHASIS = re.compile(r"<(b|strong|i|em)>(\S(?:[^<]*?\S)?)</\1>", re.IGNORECASE)
 _HTML_PARAGRAPH = re.compile(r"(?P<indent>[ \t]*)<p>(?P<inner>.*?)(?:</p>)?[ \t]*", re.IGNORECASE)
 _HTML_ANCHOR = re.compile(r"<a\s+(?:name|id)=\"[^\"<>]*\"\s*>\s*</a>[ \t]*", re.IGNORECASE)
+_HTML_BREAK_LINE = re.compile(r"[ \t]*<br[ \t]*/?>[ \t]*", re.IGNORECASE)
 
 
 def _exported_markup(raw: str) -> str:
     """``raw`` with the HTML of an export written the Markdown way: ``<b>3.2:</b> Shoals`` is
     ``**3.2:** Shoals``, ``<p>…</p>`` is its text, ``## <a name="gun"></a>4. GUNNERY`` is
-    ``## 4. GUNNERY``; a rule so wrapped was text of the rule before. Other HTML is shown as written."""
+    ``## 4. GUNNERY``; a rule so wrapped was text of the rule before; ``<br>`` alone on its line is a
+    blank line (elsewhere it stays a line break). Other HTML is shown as written."""
     if "<" not in raw:
         return raw
+    if _HTML_BREAK_LINE.fullmatch(raw):  # a break alone on its line: the end of a paragraph, as a blank line
+        return ""
     raw = _HTML_ANCHOR.sub("", raw)
     paragraph = _HTML_PARAGRAPH.fullmatch(raw)
     if paragraph:

@@ -685,6 +685,16 @@ def test_rules_an_export_wraps_in_html_are_rules():
     assert "Fire at *one* ship." in book.markdown and "<a " not in book.markdown
 
 
+def test_an_exports_html_line_breaks_are_line_breaks():
+    # A wiki export's "<br>" showed as "<br>" on the page, in text and in table cells; alone on its line,
+    # between rules, it ended nothing. Any other tag is still shown as written.
+    book = imported("## 3. SUPPLY\n\n**3.1** Lines. Trace a line.<br>\n<BR/>\nAt night<br />none. <br class=x>\n"
+                    "**3.2** Depots.\n\n| Roll | Result |\n|---|---|\n| 1<br>2 | Hit<br/>Miss |\n", fmt="markdown")
+    html = render(book.markdown)
+    assert "<p>Trace a line.<br /></p>\n<p>At night<br />none. &lt;br class=x&gt;</p>" in html
+    assert "<td>1<br />2</td>\n<td>Hit<br />Miss</td>" in html
+
+
 @pytest.mark.parametrize("bullet", ["\uf0b7", "\uf0a7", "▪", "●", "◦"])
 def test_the_bullet_glyphs_of_a_pdf_copy_start_list_items(bullet):
     # U+F0B7 (the Symbol font's bullet) stayed as an unreadable glyph in the text (a helper's book, Cinder Road).
