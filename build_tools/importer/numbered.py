@@ -358,6 +358,11 @@ class _Importer:
         last = self.out.last_line
         return last is not None and not ends_sentence(self.reader.plain(last))
 
+    def _bracket_open(self) -> bool:
+        """Whether the open paragraph or item's last line leaves a parenthesis open."""
+        last = self.out.last_line
+        return last is not None and last.count("(") > last.count(")")
+
     def _continues(self, line: Line) -> bool:
         """Whether a text line belongs to the open paragraph or item. In plain text an item goes
         on only on an indented line, one starting in lower case, or after a word no item ends on:
@@ -370,7 +375,7 @@ class _Importer:
             return True
         if self.out.items:
             return self.raw[line.index][:1] in " \t" or ends_open(self.reader.plain(last))
-        return self._mid_sentence()
+        return self._mid_sentence() or self._bracket_open()
 
     # -- rules -----------------------------------------------------------------------
 
@@ -492,7 +497,11 @@ class _Importer:
         below.``), when a later line starts with the number (the rule this line cites), or when a
         unit follows it in a paragraph (``... up to\n6.5 MP in a turn.``; after a list item
         without a period, ``6.5 MP may not be saved.`` is a rule)."""
-        if self.previous is None or not self._mid_sentence():
+        if self.previous is None:
+            return False
+        if line.number.shown.endswith(")") and not line.number.shown.startswith("(") and self._bracket_open():
+            return True  # "(see 6.41 to" over "6.43) and fords too.": the end of a citation, not rule 6.43)
+        if not self._mid_sentence():
             return False
         if number.bare and not self.out.items and number.path != (1,) and not self._could_be_title(line, position):
             return True  # "… after Game-Turn\n14. Then count points.": no section, nor the first item of a list

@@ -746,6 +746,17 @@ def test_a_citation_in_parentheses_starting_a_wrapped_line_goes_on_with_its_sent
     assert f"Table\n{cited} on the line of the odds." in book.markdown
 
 
+@pytest.mark.parametrize("opened, closed", [("(see 6.41 to", "6.43) and fords too."),
+                                             ("(see 7.1;", "7.2) unless a leader is with them.")])
+def test_a_citation_wrapped_at_its_closing_parenthesis_goes_on_with_its_sentence(opened, closed):
+    # "6.43)" was read as rule 6.43 printed "6.43)" and the import failed ("out of order", "has no parent")
+    # (a helper's book); a line leaving a parenthesis open is continued by the one closing it.
+    book = imported(f"6. MOVEMENT\n6.1 Roads. Half. Bridges are separate {opened}\n{closed}\n6.4 Bridges. One.\n"
+                    "6.41 Spans. Two.\n6.43 Piers. Three.\n7. SUPPLY\n7.1 Lines. Trace.\n7.2 Leaders. Lead.\n")
+    assert rule_headings(book.markdown)[:4] == ["# 6. MOVEMENT", "## 6.1 Roads.", "## 6.4 Bridges.", "### 6.41 Spans."]
+    assert f"{opened}\n{closed}" in book.markdown
+
+
 @pytest.mark.parametrize("fmt", ["text", "markdown"])
 def test_an_example_going_on_after_a_blank_line_is_reported_and_a_line_of_dashes_ends_it(fmt):
     # An example runs to the next rule (chapter D has one of two paragraphs), so the rule's text after it
