@@ -675,15 +675,16 @@ class _Importer:
 
     def _capitals_heading(self, position: int) -> bool:
         """Plain text: whether a line is a heading in capitals (``GLOSSARY``, ``DESIGNER'S NOTES``)
-        alone after a blank line, within the rules and over text that is no table (on the next line,
-        or after a blank line)."""
+        alone after a blank line, within the rules and over text or a list that is no table (on the
+        next line, or after a blank line)."""
         line = self.lines[position]
         if not (self.reader.name == "text" and self.previous is not None and line.number is None
                 and in_capitals(line.text) and len(line.text.split()) <= MAX_CAPITALS_HEADING_WORDS
                 and not ends_sentence(line.text) and (position == 0 or self.lines[position - 1].kind == BLANK)):
             return False
         following = self.next_nonblank(position + 1)
-        return following is not None and self.lines[following].kind == TEXT and not self._titles_tab_table(position)
+        return (following is not None and self.lines[following].kind in (TEXT, ITEM)
+                and not self._titles_tab_table(position))
 
     def _text_heading_level(self, position: int) -> int | None:
         """A plain-text heading with no rule after it (``GLOSSARY`` at the end) stands beside the
@@ -742,15 +743,17 @@ class _Importer:
         line, blocks = self.example
         blocks.close()
         self.example, self.out = None, self.page
+        kind = "note" if "NOTE" in line.marker.upper() else "example"
         if not blocks.blocks:
-            raise self.error(line.index, f"{line.marker} with no example text after it")
-        self.page.block(md.admonition("example", line.marker, blocks.blocks))
+            raise self.error(line.index, f"{line.marker} with no {kind} text after it")
+        self.page.block(md.admonition(kind, line.marker, blocks.blocks))
         if self.example_gap is not None:  # the example's paragraphs, or the rule's text after them?
             gap, end = self.example_gap.index + 1, self.example_end.index + 1
             self.report.warnings.append(
-                f"{self.path}:{line.index + 1}: the example ({line.marker}) goes on after a blank line, at "
-                f"{f'lines {gap}-{end}' if end > gap else f'line {gap}'}: an example runs to the next rule, heading "
-                f"or table; if the rule's text comes after the blank line, end the example there with a line ---")
+                f"{self.path}:{line.index + 1}: the {kind} ({line.marker}) goes on after a blank line, at "
+                f"{f'lines {gap}-{end}' if end > gap else f'line {gap}'}: an {kind} runs to the next rule, heading, "
+                f"table, example or note; if the rule's text comes after the blank line, end the {kind} there with a "
+                f"line ---")
 
     # -- the report ------------------------------------------------------------------
 

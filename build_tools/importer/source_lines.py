@@ -83,7 +83,11 @@ _DOTTED_NUMBER = re.compile(r"[\[(]?[A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?[.)\]:]?")
 _DECORATED = re.compile(r"[#*_\[(]|\d[)\]]")
 # A sentence's last mark, with what may close it: quotes, brackets, emphasis, footnote markers.
 _SENTENCE_END = re.compile(rf"[.!?:;][\"')\]’”*_]*{FOOTNOTE_MARKERS}$")
-_EXAMPLE = re.compile(r"(?P<label>EX|EXAMPLE|Example):(?:\s+(?P<rest>.*))?")
+# A block set off from the rule's text: an example, or a note (a designer's, a player's) in its own words.
+_LABEL = (r"EX|EXAMPLES?(?: OF PLAY)?|Examples?(?: of [Pp]lay)?|(?:DESIGN|DESIGNER'?S|PLAY|PLAYER'?S|HISTORICAL) NOTES?"
+          r"|(?:Design|Designer'?s|Play|Player'?s|Historical) [Nn]otes?|NOTE")
+_EXAMPLE = re.compile(rf"(?P<label>{_LABEL}):(?:\s+(?P<rest>.*))?")
+_MARKDOWN_LABEL = re.compile(rf"^(?:\*\*|__)?(?:{_LABEL}):(?:\*\*|__)?\s*")
 _TEXT_HR = re.compile(r"-{3,}|\*{3,}|_{3,}")
 # A bullet, and the glyphs a PDF copy gives for one (U+F0B7 and U+F0A7 from the Symbol and Wingdings fonts).
 _TEXT_BULLET = re.compile(r"(?P<marker>[-*•▪●◦‣\uf0b7\uf0a7])\s+(?P<rest>\S.*)")
@@ -411,7 +415,7 @@ def markdown_line(index: int, raw: str) -> Line:
         return Line(index, ITEM, rest, depth=depth, marker=marker, number=number)
     example = _EXAMPLE.fullmatch(markdown_plain(line))
     if example:
-        rest = re.sub(r"^(?:\*\*|__)?(?:EX|EXAMPLE|Example):(?:\*\*|__)?\s*", "", line)
+        rest = _MARKDOWN_LABEL.sub("", line)
         return Line(index, EXAMPLE, rest, marker=example.group("label") + ":")
     number, title = _markdown_number(line)
     return Line(index, TEXT, line, number=number, title=title)

@@ -767,9 +767,31 @@ def test_an_example_going_on_after_a_blank_line_is_reported_and_a_line_of_dashes
         source = re.sub(r"^(5\.\d) ", r"**\1** ", source.replace("5. FIRE", "## 5. FIRE"), flags=re.MULTILINE)
     page = imported(source, fmt=fmt)
     assert [warning.split(": ", 1)[1] for warning in page.report.warnings if "example" in warning] == [
-        "the example (EX:) goes on after a blank line, at line 5: an example runs to the next rule, heading or "
-        "table; if the rule's text comes after the blank line, end the example there with a line ---"]
+        "the example (EX:) goes on after a blank line, at line 5: an example runs to the next rule, heading, "
+        "table, example or note; if the rule's text comes after the blank line, end the example there with a line ---"]
     assert page.report.warnings[0].startswith("rulesets/x/sources/x.txt:3: ")
     html = render(page.markdown)
     example = html[html.index('id="5.2"'):]
     assert re.search(r'<p>A 4 is a hit\.</p>\s*</div>\s*<hr />\s*<p>Then apply the result\.</p>', example)
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_a_designers_or_players_note_is_set_apart_and_ends_an_example(fmt):
+    # "DESIGN NOTE:" and "PLAY NOTE:" after an example went into the example's box without a word, and
+    # were never set apart from the rule's text (a helper's book); "EXAMPLE OF PLAY:" was rule text.
+    source = ("1. MOVEMENT\n1.1 Roads. A unit on a road pays half.\nEXAMPLE: A unit moves 12 road hexes.\n"
+              "DESIGN NOTE: Roads were poor in 1809.\nPlay Note: Count road hexes first.\n1.2 Woods. Two.\n"
+              "EXAMPLE OF PLAY: A unit enters woods.\n")
+    if fmt == "markdown":
+        source = re.sub(r"^(1\.\d) ", r"**\1** ", source.replace("1. MOVEMENT", "## 1. MOVEMENT"), flags=re.MULTILINE)
+    page = imported(source, fmt=fmt)
+    assert ('!!! example "EXAMPLE:"\n\n    A unit moves 12 road hexes.\n\n!!! note "DESIGN NOTE:"\n\n    Roads were '
+            'poor in 1809.\n\n!!! note "Play Note:"\n\n    Count road hexes first.\n') in page.markdown
+    assert '!!! example "EXAMPLE OF PLAY:"\n\n    A unit enters woods.\n' in page.markdown
+
+
+def test_a_heading_in_capitals_over_a_list_is_a_heading_and_ends_an_example():
+    # "FOOTNOTES" over "* Only in the campaign game." went into the example before it, as text (a helper's book).
+    book = imported("1. MOVEMENT\n1.1 Woods. Two MP.\nEXAMPLE: A unit enters woods.\n\nFOOTNOTES\n"
+                    "* Only in the campaign game.\n")
+    assert '    A unit enters woods.\n\n# FOOTNOTES {: .rr-subhead }\n\n<ul class="rr-list"' in book.markdown
