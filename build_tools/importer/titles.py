@@ -44,8 +44,10 @@ _ENDS_SENTENCE = re.compile(rf"[.!?,;][\"')\]’”]*{FOOTNOTE_MARKERS}$")
 _SENTENCE_INSIDE = re.compile(r"[,;]|\([^()]*\d")
 _PERIOD_TITLE = re.compile(r"(?P<title>[^.!?:;,\d]+)\.\s+")
 _DASH_TITLE = re.compile(r"(?P<title>[^.!?:;,\d–—-]{1,%d}?)[ \t]+(?P<dash>[–—-])[ \t]+" % MAX_TITLE_LENGTH)
-# Words a line may start with that end in a period without ending a title.
-_ABBREVIATIONS = frozenset("approx cf dr etc fig figs mr mrs ms mt no nos p pp st vol vs".split())
+# Words a line may start with that end in a period without ending a title: ranks and units of a
+# wargame's leaders and formations among them ("6.1 Gen. Vance adds two").
+_ABBREVIATIONS = frozenset("approx cf dr etc fig figs mr mrs ms mt mts no nos p pp st vol vs ft "
+                           "gen lt col capt cpt maj sgt cpl pvt adm brig cmdr gov jr sr bn bde regt div".split())
 
 
 def ends_with_abbreviation(text: str) -> bool:

@@ -52,6 +52,10 @@ def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     ("(Optional) Fog. 3 turns of fog", "(Optional) Fog.", "3 turns of fog"),
     ("Zones of Control: units that enter", "Zones of Control:", "units that enter"),  # a colon comes first
     ("St. Vith is not in the game", None, "St. Vith is not in the game"),  # an abbreviation
+    # A leader's rank: "6.1 Gen." was the rule's title (a helper's book).
+    ("Gen. Vance adds two to any attack", None, "Gen. Vance adds two to any attack"),
+    ("Capt. Orme may rally one unit", None, "Capt. Orme may rally one unit"),
+    ("Ft. Pell holds two supply points", None, "Ft. Pell holds two supply points"),
     ("See 4. Units may", None, "See 4. Units may"),  # a number: a sentence
     ("Units may not sail. Each boat", None, "Units may not sail. Each boat"),  # sentence case
     ("Sailing. a boat spends", None, "Sailing. a boat spends"),  # no new sentence after it
