@@ -12,13 +12,16 @@ What counts as a reference
 
   - Its leading number does not start with 0 (``0.5`` is a quantity).
   - It is not glued to a word, digit or dot on either side (``9.5mm``).
-  - It is not an amount in a sum, a rating or a version: no ``NOT_AFTER_WORDS``
-    right before it (``adds 1.5``, ``multiplied by 1.5``, ``rated 2.1``,
-    ``Version 2.1``), and no ``or more`` (``5.0 or more``) after it.
+  - It is not an amount in a sum, a rating, a version or another numbering's
+    number: no ``NOT_AFTER_WORDS`` right before it (``adds 1.5``,
+    ``multiplied by 1.5``, ``rated 2.1``, ``Version 2.1``, ``Table 2.3``,
+    ``p. 2.2``, ``hex 12.08``, ``a 2.1 ratio``), and no ``or more``
+    (``5.0 or more``) after it.
   - In decimal numbering, it does not end on a year (``14.3.2024``): a date.
   - It is not quoted, signed, compared or measured: no quote mark, ``+``,
     ``-``, ``<``, ``=``, ``#``, ``/``, ``$`` … right before it; no quote mark,
-    ``%``, ``°``, ``/digit`` or ``-digit`` (``4.5-6``) right after it; and no
+    ``%``, ``°``, ``/digit``, ``:digit`` (``1.5:1``), ``-digit`` (``4.5-6``) or
+    ``-letter`` (``5.5-inch``) right after it; and no
     quantity word after it (``4.5 MP``, ``1.5 hexes``; the words are
     ``QUANTITY_WORDS`` plus the ruleset's ``quantity_words``).
 
@@ -53,17 +56,21 @@ QUANTITY_WORDS = (
     "hex", "hexes", "hexside", "hexsides", "inch", "inches", "cm", "mm", "km", "ft", "feet",
     "mile", "miles", "yard", "yards", "point", "points", "movement", "turn", "turns",
     "round", "rounds", "times", "percent", "unit", "units", "step", "steps",
-    "space", "spaces", "area", "areas", "level", "levels",
+    "space", "spaces", "area", "areas", "level", "levels", "day", "days", "hour", "hours", "minute", "minutes",
+    "column", "columns", "ratio", "odds", "errata",
 )
 # A comparison after a number makes it an amount: "5.0 or more".
 COMPARISONS = ("or more", "or less", "or fewer", "or higher", "or lower", "or better", "or worse", "or greater")
 # Quoted, signed, compared, counted or measured: not a rule number.
 _NOT_BEFORE = r"[\w.\"'“”‘’$+\-−±×/#<>=≤≥]"
 # An amount in a sum, a rating or a version is no rule number either: "adds 1.5", "multiplied by 1.5",
-# "plus 2.5", "rated 2.1", "Version 2.1".
+# "plus 2.5", "rated 2.1", "Version 2.1"; nor is what another numbering names ("Table 2.3", "Figure 3.1",
+# "p. 2.2", "Module 2.1", "hex 12.08"), nor a number after an article ("a 2.1 ratio").
 NOT_AFTER_WORDS = (
     "add", "adds", "added", "adding", "plus", "minus", "subtract", "subtracts", "subtracted", "subtracting",
-    "times", "factor of", "rated", "rating", "version", "edition", "printing", *(f"{verb} by" for verb in (
+    "times", "factor of", "rated", "rating", "version", "edition", "printing", "a", "an",
+    "table", "tables", "figure", "figures", "fig.", "chart", "page", "pages", "p.", "pp.", "module", "scenario",
+    "scenarios", "hex", "map", *(f"{verb} by" for verb in (
         "multiply", "multiplies", "multiplied", "divide", "divides", "divided", "increase", "increases",
         "increased", "reduce", "reduces", "reduced", "decrease", "decreases", "decreased")),
 )
@@ -107,7 +114,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     quantity = rf"[ \t]+(?i:{words})(?!\w)"
     comparison = rf"[ \t]+(?i:{'|'.join(COMPARISONS)})(?!\w)"
     year = r"(?<!\.\d{4})" if groups else ""  # decimal: "14.3.2024" is a date
-    end = rf"{year}(?![\w\"'%°“”‘’]|\.\d|[-–](?:0|\d+(?![\d.]))|/\d|{quantity}|{comparison})"
+    # Nor a number a measure or ratio goes on from: "5.5-inch", "1.5:1".
+    end = rf"{year}(?![\w\"'%°“”‘’]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d|{quantity}|{comparison})"
     tail = rf"[1-9]\d*{dots}" if groups else rf"[1-9]\d*{dots}|\.\d+"
     main = re.compile(
         rf"(?P<first>[1-9](?<!{_NOT_BEFORE}.){_not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{dots})?)"

@@ -62,6 +62,10 @@ def test_decimal_references(text, expected):
     "Rain adds 1.5 to the cost", "a river multiplied by 1.5", "plus 2.5 for a bridge", "reduced by 1.5 per turn",
     "Leaders rated 2.1 add one", "Version 2.1 of the rules", "ranges of 5.0 or more hexes", "a roll of 2.5 or less",
     "Updated 14.3.2024.", "Dated 2.1.2024, with errata",
+    # Other numberings' numbers, times, measures and ratios (found by helpers' books).
+    "each turn is 2.5 days", "at 18.30 hours", "see Table 2.3", "Figure 3.1 shows it", "see page 3.2", "(p. 2.1 of the "
+    "playbook)", "see Module 2.1", "in scenario 1.2", "the 1.2 errata", "read the 1.5 column", "a 2.1 ratio",
+    "hex 12.08", "a 5.5-inch gun", "odds of 1.5:1", "a 4.5 move",
     "5.4-08125.4",  # a dash to a number with a leading 0 is never a range: no end is cited (found by hypothesis)
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
