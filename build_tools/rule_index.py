@@ -43,9 +43,12 @@ _TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _SPECIAL_CHARACTER = re.compile(r"[\\<&]")
 _SPECIAL_LINE = re.compile(r"\n[ \t]*[!?{|:-]")
 _BLANK_LINE = re.compile(r"\n\s*\n")
-# A table cell holding nothing but a number is a value, not a reference (``references.lone_value``).
+# What the page shows but never links, so a rule does not cite it: a table cell holding nothing but a
+# number, a value (``references.lone_value``), and code (a fenced block, a code span).
 LONE_NUMBER = re.compile(r"\d+(?:\.\d+)*")
-_LONE_CELL = re.compile(r"(<t[dh]\b[^>]*>)[ \t]*\d+(?:\.\d+)*[ \t]*(?=</t[dh]>)|(?<=\|)[ \t]*\d+(?:\.\d+)*[ \t]*(?=\|)")
+_UNLINKED = re.compile(r"(<t[dh]\b[^>]*>)[ \t]*\d+(?:\.\d+)*[ \t]*(?=</t[dh]>)|(?<=\|)[ \t]*\d+(?:\.\d+)*[ \t]*(?=\|)"
+                       r"|^[ \t]*(`{3,}|~{3,})[^\n]*\n(?:.*\n)*?[ \t]*\2[ \t]*$|<code>.*?</code>|(`+)[^`\n].*?\3",
+                       re.MULTILINE)
 # A rule's history (build_tools.history_pages): one line each, between its heading and its text; not its text.
 # (rr-earlier-link: on an earlier version's page, where its text is now; rr-whats-new: What's new's list;
 # rr-versions: above a page's rules, the versions of its text.)
@@ -322,8 +325,7 @@ def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -
         body_end = headings[number + 1].start() if number + 1 < len(headings) else len(text)
         plain = _plain_text(text, heading.end(), body_end)
         chapter = ruleset.numbering.chapter_of(rule_id.group(1)) or page.chapter
-        cited = grammar.cited(_without_lone_values(text, heading.end(), body_end, plain), chapter) \
-            if grammar is not None else []
+        cited = grammar.cited(_citable(text, heading.end(), body_end, plain), chapter) if grammar is not None else []
         changed = _ATTR_CHANGED.search(match.group(3)) if "data-changed" in match.group(3) else None
         rules.append(Rule(rule_id.group(1), page.ruleset, chapter, page.path, line, title, len(match.group(1)), plain,
                           tuple(dict.fromkeys(cited)), changed and changed.group(1)))
@@ -348,13 +350,14 @@ def _unescape(text: str) -> str:
     return _ESCAPE.sub(r"\1", text)
 
 
-def _without_lone_values(text: str, start: int, end: int, plain: str) -> str:
-    """``plain`` (the rule's text from ``start`` to ``end``) without the table cells that hold nothing
-    but a number: they are values, and the page does not link them."""
-    if text.find("<t", start, end) < 0 and text.find("|", start, end) < 0:
+def _citable(text: str, start: int, end: int, plain: str) -> str:
+    """``plain`` (the rule's text from ``start`` to ``end``) without what the page never links: table
+    cells that hold nothing but a number (values) and code."""
+    if text.find("<t", start, end) < 0 and text.find("|", start, end) < 0 and text.find("`", start, end) < 0 \
+            and text.find("~~~", start, end) < 0 and text.find("<code>", start, end) < 0:
         return plain
     body = text[start:end]
-    bare = _LONE_CELL.sub(r"\1", body)
+    bare = _UNLINKED.sub(lambda found: found.group(1) or "", body)
     return plain if bare == body else _plain_text(bare, 0, len(bare))
 
 

@@ -156,6 +156,7 @@ class _Importer:
 
     def read(self) -> tuple[Page, ImportReport]:
         self._left_out_comments()
+        self._refuse_open_fence()
         self._report_running_heads()
         first = self.next_nonblank(0)
         if first is None:
@@ -190,6 +191,20 @@ class _Importer:
                                         f"with --> where it should end, or delete the rules it should leave out")
             self.report.warnings.append(f"{self.path}:{start + 1}: left out an HTML comment ({span}), "
                                         f"a transcriber's note, not the book's text")
+
+    def _refuse_open_fence(self) -> None:
+        """Refuse a code fence never closed that holds lines that look like rules: the rest of the book
+        would be code (an export's stray fence made 41 rules 5)."""
+        start = self.reader.open_fence
+        if start is None:
+            return
+        numbered = next((index for index in range(start + 1, len(self.raw)) if self._reads_as_rule(index)), None)
+        if numbered is not None:
+            fence = self.raw[start].strip()
+            raise self.error(start, f"the code fence {quoted(fence, 12)} is never closed, and the code it opens "
+                                    f"holds a line that reads as a rule (line {numbered + 1}: "
+                                    f"{quoted(self.raw[numbered].strip(), 40)}): close it with {fence[:3]} where the "
+                                    f"code ends, or delete it")
 
     def _report_running_heads(self) -> None:
         """Report the lines that repeat through the source but for their numbers (``SALTMARSH RULES 7``,

@@ -142,6 +142,7 @@ class Reader(NamedTuple):
     paragraph_line: Callable[[str], str]  # raw text -> a paragraph line (its start opens no block)
     paragraphs_by_blank_lines: bool  # Markdown: lines join until a blank line; text: until a sentence ends
     comments: tuple[tuple[int, int], ...] = ()  # Markdown: the first and last line of each HTML comment left out
+    open_fence: int | None = None  # Markdown: the line of a code fence never closed (it runs to the end)
 
 
 def number_at_start(text: str) -> Number | None:
@@ -265,6 +266,7 @@ def markdown_plain(text: str) -> str:
 def read_markdown(text: str) -> Reader:
     lines: list[Line] = []
     fence = None
+    fence_line = None
     text_lines = text.split("\n")
     comments: list[tuple[int, int]] = []
     comment_end = -1
@@ -290,7 +292,7 @@ def read_markdown(text: str) -> Reader:
             continue
         opening = _MD_FENCE.match(raw)
         if opening:
-            fence = opening.group("fence")
+            fence, fence_line = opening.group("fence"), index
             lines.append(Line(index, BLANK, ""))
             continue
         underline = _MD_SETEXT.fullmatch(raw)
@@ -302,7 +304,8 @@ def read_markdown(text: str) -> Reader:
             continue
         lines.append(markdown_line(index, raw))
     return Reader("markdown", lines, plain=markdown_plain, inline=md.escape_markdown_inline,
-                  paragraph_line=md.escape_markdown_line, paragraphs_by_blank_lines=True, comments=tuple(comments))
+                  paragraph_line=md.escape_markdown_line, paragraphs_by_blank_lines=True, comments=tuple(comments),
+                  open_fence=fence_line if fence is not None else None)
 
 
 def _comment_end(index: int, text_lines: list[str], closing_lines: list[int]) -> int | None:

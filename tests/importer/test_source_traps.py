@@ -795,3 +795,17 @@ def test_a_heading_in_capitals_over_a_list_is_a_heading_and_ends_an_example():
     book = imported("1. MOVEMENT\n1.1 Woods. Two MP.\nEXAMPLE: A unit enters woods.\n\nFOOTNOTES\n"
                     "* Only in the campaign game.\n")
     assert '    A unit enters woods.\n\n# FOOTNOTES {: .rr-subhead }\n\n<ul class="rr-list"' in book.markdown
+
+
+def test_a_code_fence_never_closed_over_lines_that_read_as_rules_fails_the_import():
+    # An export's stray fence made the rest of the book code: 41 rules imported as 5, without a word.
+    with pytest.raises(SourceError) as error:
+        imported("## 5. TERRAIN\n### 5.1 Terrain\nExample:\n```\nMove A 0101 -> 0102\n### 5.2 Roads\nText.\n",
+                 "decimal", "markdown")
+    assert error.value.line == 4
+    assert error.value.reason == ("the code fence '```' is never closed, and the code it opens holds a line that "
+                                  "reads as a rule (line 6: '### 5.2 Roads'): close it with ``` where the code ends, "
+                                  "or delete it")
+    closed = imported("## 5. TERRAIN\n### 5.1 Terrain\n```\n### 5.2 Roads\n```\n### 5.2 Roads\nText.\n", "decimal",
+                      "markdown")
+    assert list(closed.report.rule_lines) == ["5", "5.1", "5.2"] and "### 5.2 Roads\n" in closed.markdown
