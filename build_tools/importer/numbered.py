@@ -465,12 +465,25 @@ class _Importer:
             if following is not None and following[1].path < number.path:
                 return (f"{LIST_ITEM}: the rule after it ({following[1].printed}, line "
                         f"{self.lines[following[0]].index + 1}) comes before {number.printed}")
-        if self.out.items and line.marker and not self._could_be_title(line, position):
+        if self.out.items and line.marker and (not self._could_be_title(line, position)
+                                               or self._next_item_without_rules(line, number, position)):
             return f"{LIST_ITEM}: it continues the list above"
         if not self._could_be_title(line, position):
             return (f"{LIST_ITEM}: a section {number.printed} would need a title after it (alone on its line, "
                     f"or before a colon)")
         return None
+
+    def _next_item_without_rules(self, line: Line, number: RuleNumber, position: int) -> bool:
+        """Whether ``3. Apply Results`` is the next item of the open list (after ``2.``) and no rule
+        comes under it (a ``3.1``): a step of a procedure, not section 3, even in title case. In plain
+        text a line in capitals (``3. VICTORY``) stays a section: the way text prints one."""
+        last = self.out.items[-1][1].rstrip(".)")
+        if not (last.isdigit() and line.marker.rstrip(".)") == str(int(last) + 1)):
+            return False
+        if not self.reader.paragraphs_by_blank_lines and in_capitals(self.reader.plain(line.number.rest)):
+            return False
+        following = self._next_numbered(position + 1, sections=False)
+        return following is None or not any(number.id in spellings for spellings in following[1].parents)
 
     def _rule_going_back_after(self, number: RuleNumber, position: int) -> str | None:
         """Why a number alone on its line is no section, when the next rule goes back before it

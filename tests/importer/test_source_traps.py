@@ -809,3 +809,19 @@ def test_a_code_fence_never_closed_over_lines_that_read_as_rules_fails_the_impor
     closed = imported("## 5. TERRAIN\n### 5.1 Terrain\n```\n### 5.2 Roads\n```\n### 5.2 Roads\nText.\n", "decimal",
                       "markdown")
     assert list(closed.report.rule_lines) == ["5", "5.1", "5.2"] and "### 5.2 Roads\n" in closed.markdown
+
+
+@pytest.mark.parametrize("fmt, after", [("markdown", "## Designer's Notes\nText.\n"), ("markdown", ""),
+                                        ("text", "")])
+def test_the_next_step_of_a_numbered_list_in_the_last_section_stays_a_step(fmt, after):
+    # "3. Apply Results" after "2. Roll the die" became section 3 and cut the list in two, without a word,
+    # whenever no rule came after the list (a helper's book). A section has its rules under it, or capitals.
+    heading = "## " if fmt == "markdown" else ""
+    book = imported(f"{heading}1.0 MOVEMENT\n1.1 Roads. Half.\n{heading}2.0 COMBAT\n2.1 Procedure. In order:\n"
+                    f"1. Declare attacks\n2. Roll the die\n3. Apply Results\n4. Advance After Combat\n{after}",
+                    "decimal", fmt)
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "2.0", "2.1"]
+    assert book.markdown.count("<li ") == 4
+    sections = imported("1. MOVE\n1.1 Roads. Half.\n2. COMBAT\n2.1 Order. In order:\n1. Declare\n2. Roll the die\n"
+                        "3. Apply Results\n3.1 Hits. Remove.\n4. VICTORY\nMost points win.\n")
+    assert list(sections.report.rule_lines) == ["1", "1.1", "2", "2.1", "3", "3.1", "4"]
