@@ -104,7 +104,7 @@ _MD_HR = re.compile(r"(?:[-*_][ \t]*){3,}")
 _MD_ITEM = re.compile(r"(?P<indent>[ \t]*)(?P<marker>[-*+]|\d{1,9}[.)]|(?<=[ \t])(?:[a-z]|[ivx]{2,5})[.)])"
                       r"[ \t]+(?P<rest>\S.*)")
 # A number in emphasis at a line's start, bold or italic: "**5.11)**", "__5.1__", "*4.1.4*".
-_MD_BOLD = re.compile(r"(?P<mark>\*\*|__|\*|_)(?P<inner>\S(?:.*?\S)?)(?P=mark)(?P<rest>.*)")
+_MD_BOLD = re.compile(r"(?P<mark>\*\*\*|___|\*\*|__|\*|_)(?P<inner>\S(?:.*?\S)?)(?P=mark)(?P<rest>.*)")
 _MD_FENCE = re.compile(r"[ \t]{0,3}(?P<fence>`{3,}|~{3,})")
 _MD_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1")
 _MD_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|>])")
@@ -146,7 +146,14 @@ class Reader(NamedTuple):
 
 
 def number_at_start(text: str) -> Number | None:
-    """The decorated number ``text`` starts with, if any (not yet checked by a numbering)."""
+    """The decorated number ``text`` starts with, if any (not yet checked by a numbering); a section
+    sign before it is a decoration (``§4.2 Combat``)."""
+    if text[:1] == "§":
+        sign = re.match(rf"§{_SPACE}*", text).group()
+        number = number_at_start(text[len(sign):])
+        if number is None or number.label:
+            return None
+        return number._replace(decorated=True, shown=sign + (number.shown or number.token))
     labelled = _LABELLED_SECTION.match(text)
     if labelled:
         return Number(labelled.group("number"), False, True, text[labelled.end():], labelled.group("label"))
@@ -337,8 +344,15 @@ def _markdown_number(text: str) -> tuple[Number | None, str | None]:
     and the bold title printed with it (``**5.11) Zones of Control.**``)."""
     bold = _MD_BOLD.match(text)
     if bold:
-        inner = _MD_ESCAPE.sub(r"\1", bold.group("inner"))
+        inner = bold.group("inner")
+        nested = _MD_BOLD.fullmatch(inner)
+        while nested and not nested.group("rest"):  # "_**6.4 Smoke.**_", "**_6.5 Night._**": bold italic
+            inner, nested = nested.group("inner"), _MD_BOLD.fullmatch(nested.group("inner"))
+        inner = _MD_ESCAPE.sub(r"\1", inner)
         number = number_at_start(inner)
+        labelled = _LABELLED_RULE.match(inner) if number is None else None
+        if labelled:  # "**Rule 6.7 Night.** Text"
+            number = Number(labelled.group("number"), False, True, inner[labelled.end():], labelled.group("label"))
         if number is not None:
             title, rest = number.rest.strip() or None, bold.group("rest")
             if rest[:1] in (":", ";", ".") and rest[1:2] in ("", " "):  # "**4.1.2 Column Size**: At most …"

@@ -825,3 +825,15 @@ def test_the_next_step_of_a_numbered_list_in_the_last_section_stays_a_step(fmt, 
     sections = imported("1. MOVE\n1.1 Roads. Half.\n2. COMBAT\n2.1 Order. In order:\n1. Declare\n2. Roll the die\n"
                         "3. Apply Results\n3.1 Hits. Remove.\n4. VICTORY\nMost points win.\n")
     assert list(sections.report.rule_lines) == ["1", "1.1", "2", "2.1", "3", "3.1", "4"]
+
+
+def test_rule_numbers_in_bold_italic_behind_a_section_sign_or_a_word_are_rules():
+    # Each was text of the rule above, most without a word in the report (a helper's Google Docs and
+    # pandoc exports: "***…***" is their bold italic).
+    book = imported("## 6. NAVAL\n**6.1** Ships. Move.\n***6.2*** Torpedoes hit on 6.\n***6.3 Torpedoes.*** Text\n"
+                    "_**6.4 Smoke.**_ Text\n**_6.5 Night._** Text\n**§6.6 Screens.** Text\n**Rule 6.7 Dawn.** Text\n"
+                    "### §6.8 Fog\nText.\n", fmt="markdown")
+    assert rule_headings(book.markdown) == ["# 6. NAVAL", "## 6.1 Ships.", "## 6.2", "## 6.3 Torpedoes.", "## 6.4 Smoke.",
+                                            "## 6.5 Night.", "## §6.6 Screens.", "## Rule 6.7 Dawn.", "## §6.8 Fog"]
+    assert rule_headings(imported("6. NAVAL\n§ 6.1 Ships. Move.\n§6.2 Torpedoes. Hit.\n").markdown) == [
+        "# 6. NAVAL", "## § 6.1 Ships.", "## §6.2 Torpedoes."]
