@@ -835,5 +835,5 @@ def test_rule_numbers_in_bold_italic_behind_a_section_sign_or_a_word_are_rules()
                     "### §6.8 Fog\nText.\n", fmt="markdown")
     assert rule_headings(book.markdown) == ["# 6. NAVAL", "## 6.1 Ships.", "## 6.2", "## 6.3 Torpedoes.", "## 6.4 Smoke.",
                                             "## 6.5 Night.", "## §6.6 Screens.", "## Rule 6.7 Dawn.", "## §6.8 Fog"]
-    assert rule_headings(imported("6. NAVAL\n§ 6.1 Ships. Move.\n§6.2 Torpedoes. Hit.\n").markdown) == [
-        "# 6. NAVAL", "## § 6.1 Ships.", "## §6.2 Torpedoes."]
+    assert rule_headings(imported("6. NAVAL\n§ 6.1 Ships. Move as described in\n§ 6.2 Torpedoes, below.\n"
+                                  "§6.2 Torpedoes. Hit.\n").markdown) == ["# 6. NAVAL", "## § 6.1 Ships.", "## §6.2 Torpedoes."]
