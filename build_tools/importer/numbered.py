@@ -531,8 +531,8 @@ class _Importer:
             return True  # "(see 6.41 to" over "6.43) and fords too.": the end of a citation, not rule 6.43)
         if not self._mid_sentence():
             return False
-        if line.number.shown.startswith("§"):
-            return True  # "… as described in" over "§ 6.3 below.": a citation
+        if self.raw[line.index].lstrip().startswith("§"):
+            return True  # "… as described in" over "§ 6.3 below.": a citation (a bold "**§6.3**" is a rule)
         if number.bare and not self.out.items and number.path != (1,) and not self._could_be_title(line, position):
             return True  # "… after Game-Turn\n14. Then count points.": no section, nor the first item of a list
         rest = self.reader.plain(line.number.rest)
