@@ -8,7 +8,7 @@ from collections.abc import Callable
 from build_tools.errors import SourceError
 from build_tools.importer import markdown_text as md
 
-SEPARATOR_ROW = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?")
+SEPARATOR_ROW = re.compile(r"\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?")
 
 
 def is_row(line: str) -> bool:

@@ -837,3 +837,10 @@ def test_rule_numbers_in_bold_italic_behind_a_section_sign_or_a_word_are_rules()
                                             "## 6.5 Night.", "## §6.6 Screens.", "## Rule 6.7 Dawn.", "## §6.8 Fog"]
     assert rule_headings(imported("6. NAVAL\n§ 6.1 Ships. Move as described in\n§ 6.2 Torpedoes, below.\n"
                                   "§6.2 Torpedoes. Hit.\n").markdown) == ["# 6. NAVAL", "## § 6.1 Ships.", "## §6.2 Torpedoes."]
+
+
+@pytest.mark.parametrize("separator", ["|:-:|--:|", "|-|-|", "| --- | :---: |"])
+def test_a_pipe_tables_separator_row_may_have_one_dash_per_cell(separator):
+    # GitHub's tables need only one dash; "|:-:|--:|" failed the import, saying a separator row was missing.
+    book = imported(f"## 1. FIRE\n**1.1** Odds. See:\n\n| Die | Result |\n{separator}\n| 1 | Hit |\n", fmt="markdown")
+    assert "<td markdown=\"span\">Hit</td>" in book.markdown
