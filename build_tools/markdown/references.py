@@ -58,7 +58,8 @@ log = logging.getLogger("mkdocs.plugins.ruleref")
 _SKIP = frozenset({"code", "pre", "kbd", "samp", "a", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _PLACEHOLDER = re.compile(f"{STX}([^{ETX}]*){ETX}")
-_EXPLICIT = re.compile(r"\[\[([^\[\]|\n]+?)(?:\|([^\[\]\n]+?))?\]\]")
+# "![[diagram.png]]" is a wiki's embed (Obsidian's), not a rule link: shown as written.
+_EXPLICIT = re.compile(r"(?<!!)\[\[([^\[\]|\n]+?)(?:\|([^\[\]\n]+?))?\]\]")
 # Stands in for a stashed-HTML placeholder while matching: no match may contain it.
 _OPAQUE = "\x00"
 # Every reference has a digit and every explicit link "[[": text with neither is skipped

@@ -272,3 +272,13 @@ def test_a_table_cell_holding_only_a_number_and_code_cite_no_rule(tmp_path, tabl
     assert re.search(r"<td>\s*1\.5\s*</td>", html) and re.search(r"<td>\s*2\.5\s*</td>", html)
     assert re.search(r"<td>5\.2</td>", html)
     assert f"{link('5.2', '5.2')} and {missing('7.3', '7.3')}" in html
+
+
+def test_a_wiki_embed_is_shown_as_written_not_a_rule_link(index, caplog):
+    # Obsidian's "![[breach-diagram.png]]" warned "names no rule", which fails a strict build (a helper's vault).
+    md = markdown.Markdown(extensions=EXTENSIONS, extension_configs={"build_tools.markdown.references": {
+        "docs_dir": str(FIXTURE_DOCS), "current_page": "asl/g15-bulldozers.md", "rule_index": index}})
+    with caplog.at_level(logging.WARNING):
+        html = md.convert("See the diagram ![[breach-diagram.png]] and [[15.21]].")
+    assert "![[breach-diagram.png]]" in html and link("G15.21", "15.21", "#G15.21") in html
+    assert not caplog.records
