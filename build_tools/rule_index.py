@@ -33,6 +33,7 @@ _ATTR_CHANGED = re.compile(r'(?:^|\s)data-changed="([^"]+)"')
 _ATTR_LIST_LINE = re.compile(r"^[ \t]*\{:[^}]*\}[ \t]*$")
 _ADMONITION = re.compile(r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]+\S+(?:[ \t]+\"([^\"]*)\")?[ \t]*$")
 _TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t:|-]*-[ \t:|-]*$")
+_EMPHASIS = re.compile(r"(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1")
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!<>|\"'~])")
 # Tags that separate text (table cells, definition terms) become a space, others
 # (footnote markers, links) nothing: "Small Arms<sup>2</sup>" reads "Small Arms2".
@@ -319,6 +320,8 @@ def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -
         title = match.group(2)
         if "\\" in title:
             title = _unescape(title)
+        elif "*" in title or "_" in title:  # "## 6.1 **Ship Types**": the words, as a jump or preview shows them
+            title = _EMPHASIS.sub(r"\2", title)
         if not title.strip():
             raise SourceError(path, line, f"rule heading #{rule_id.group(1)} has no text (Markdown would drop its id)")
         # The rule's text runs to the next heading, whatever its kind.

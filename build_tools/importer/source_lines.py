@@ -355,6 +355,10 @@ def _markdown_number(text: str) -> tuple[Number | None, str | None]:
             number = Number(labelled.group("number"), False, True, inner[labelled.end():], labelled.group("label"))
         if number is not None:
             title, rest = number.rest.strip() or None, bold.group("rest")
+            second = _MD_BOLD.match(rest.strip()) if title is None else None
+            if second and second.group("mark") in ("**", "__") and second.group("inner")[-1] in ".:":
+                # "**2.2** **Speed.** text": a bold title, its mark inside (a colon after it is handled below)
+                title, rest = rest.strip()[:second.start("rest")], second.group("rest")
             if rest[:1] in (":", ";", ".") and rest[1:2] in ("", " "):  # "**4.1.2 Column Size**: At most …"
                 if title:
                     title, rest = title + rest[0], rest[1:]

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import re
+from types import SimpleNamespace
+
 import pytest
 
 from build_tools.errors import SourceError
 from build_tools.importer.titles import colon_title, run_in_title, whole_line_title
+from build_tools.numbering import numbering_of
+from build_tools.rule_index import rules_in_markdown
 from small_books import import_book, rule_headings
+
+RULESET = SimpleNamespace(id="rl", numbering=numbering_of("case"), grammar=numbering_of("case").grammar)
 
 
 def imported(source: str, fmt: str = "text"):
@@ -115,10 +122,15 @@ def test_a_page_number_between_rules_is_text_and_reported():
     ("**5.12** *Sailing.* A boat sails. Then it docks.", "## 5.12 *Sailing.*", "A boat sails. Then it docks."),
     ("**5.12** **Night Moves**: Ships move two hexes.", "## 5.12 **Night Moves**:", "Ships move two hexes."),
     ("**5.12** *Night Moves* — Ships move two hexes.", "## 5.12 *Night Moves* —", "Ships move two hexes."),
+    # Its mark inside the bold: "**Speed.**" was the rule's text, not its title (a helper's Notion export).
+    ("**5.12** **Speed.** Ships move two hexes.", "## 5.12 **Speed.**", "Ships move two hexes."),
 ])
 def test_a_markdown_run_in_title_keeps_its_emphasis_whole(line, heading, text):
     page = imported(f"## 5. Movement\n\n**5.11** Units move.\n\n{line}\n", "markdown").markdown
     assert f'{heading} {{: #5.12 .rr-rule data-rule="5.12" }}\n\n{text}' in page
+    # The rule index (jump, previews, rule-index.json) has the title's words, not its emphasis marks.
+    title = re.sub(r"\*+", "", heading.removeprefix("## "))
+    assert [rule.title for rule in rules_in_markdown(page, RULESET, "rl/rl.md")][-1] == title
 
 
 def test_a_sentence_starting_with_a_section_word_is_reported_as_text():
