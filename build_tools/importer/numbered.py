@@ -182,6 +182,9 @@ class _Importer:
     def _left_out_comments(self) -> None:
         """Report each HTML comment the reader left out; refuse one that holds lines that look like
         rules (a comment left open by mistake would drop them)."""
+        if self.reader.front_matter:
+            self.report.warnings.append(f"{self.path}:1: left out the front matter (lines 1-{self.reader.front_matter}),"
+                                        f" an export's settings, not the book's text")
         for start, end in self.reader.comments:
             span = f"line {start + 1}" if end == start else f"lines {start + 1}-{end + 1}"
             numbered = next((index for index in range(start + 1, end + 1) if self._reads_as_rule(index)), None)

@@ -143,6 +143,7 @@ class Reader(NamedTuple):
     paragraphs_by_blank_lines: bool  # Markdown: lines join until a blank line; text: until a sentence ends
     comments: tuple[tuple[int, int], ...] = ()  # Markdown: the first and last line of each HTML comment left out
     open_fence: int | None = None  # Markdown: the line of a code fence never closed (it runs to the end)
+    front_matter: int = 0  # Markdown: how many lines of YAML front matter (an export's settings) were left out
 
 
 def number_at_start(text: str) -> Number | None:
@@ -276,7 +277,8 @@ def read_markdown(text: str) -> Reader:
     fence_line = None
     text_lines = text.split("\n")
     comments: list[tuple[int, int]] = []
-    comment_end = -1
+    front_matter = _front_matter_lines(text_lines)
+    comment_end = front_matter - 1  # front matter is left out as a comment is
     closing_lines = [index for index, raw in enumerate(text_lines) if "-->" in raw]
     for index, raw in enumerate(text_lines):
         if index <= comment_end:
@@ -312,7 +314,24 @@ def read_markdown(text: str) -> Reader:
         lines.append(markdown_line(index, raw))
     return Reader("markdown", lines, plain=markdown_plain, inline=md.escape_markdown_inline,
                   paragraph_line=md.escape_markdown_line, paragraphs_by_blank_lines=True, comments=tuple(comments),
-                  open_fence=fence_line if fence is not None else None)
+                  open_fence=fence_line if fence is not None else None, front_matter=front_matter)
+
+
+# A line of front matter: "key: value", "key:", or a list item or value indented under one.
+_YAML_LINE = re.compile(r"[A-Za-z_][\w -]*:(?:[ \t].*)?|[ \t]+\S.*|-[ \t]+\S.*")
+
+
+def _front_matter_lines(text_lines: list[str]) -> int:
+    """How many lines of YAML front matter the source opens with (``---``, ``title: …``, ``---``, as
+    Obsidian, Jekyll and pandoc write it), closing line included; 0 for none."""
+    if not text_lines or text_lines[0].strip() != "---":
+        return 0
+    for index, line in enumerate(text_lines[1:60], start=1):
+        if line.strip() in ("---", "...") and index > 1:
+            return index + 1
+        if not _YAML_LINE.fullmatch(line) or (index == 1 and line[:1] in " \t-"):  # it opens with a key
+            return 0
+    return 0
 
 
 def _comment_end(index: int, text_lines: list[str], closing_lines: list[int]) -> int | None:

@@ -844,3 +844,17 @@ def test_a_pipe_tables_separator_row_may_have_one_dash_per_cell(separator):
     # GitHub's tables need only one dash; "|:-:|--:|" failed the import, saying a separator row was missing.
     book = imported(f"## 1. FIRE\n**1.1** Odds. See:\n\n| Die | Result |\n{separator}\n| 1 | Hit |\n", fmt="markdown")
     assert "<td markdown=\"span\">Hit</td>" in book.markdown
+
+
+def test_a_markdown_sources_front_matter_is_left_out_and_listed():
+    # An Obsidian or pandoc file's front matter showed as text between two rules across the page, and its
+    # setext title after it became a sub-heading (a helper's vault).
+    book = imported("---\ntitle: Saltworks\ntags:\n  - rules\n---\n\nSaltworks Rules\n===============\n\n"
+                    "## 1. MOVE\n**1.1** Roads. Half.\n", fmt="markdown")
+    body = book.markdown.split("---\n", 2)[2]  # after the page's own front matter
+    assert "Saltworks\ntags" not in body and "rules" not in body and "* * *" not in body
+    assert "# Saltworks Rules {: .rr-document-title }" in book.markdown
+    assert book.report.warnings == ["rulesets/x/sources/x.txt:1: left out the front matter (lines 1-5), an export's "
+                                    "settings, not the book's text"]
+    ruled = imported("---\n\n## 1. MOVE\n**1.1** Roads. Half.\n", fmt="markdown")  # a rule across the page
+    assert ruled.markdown.count("* * *") == 1 and not ruled.report.warnings
