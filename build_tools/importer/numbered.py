@@ -260,6 +260,9 @@ class _Importer:
             if not self._list_goes_on(position):
                 self.out.close()
             return position + 1
+        if kind in (ITEM, TEXT) and line.marker[:1] and not line.marker[:1].isdigit() and self._wraps_on(position):
+            self.out.text(self.raw[line.index].strip(), continues=True)  # "… Marshal Anton" over "B. Kell, who …"
+            return position + 1
         if kind == TAB or (kind == TEXT and line.number is None and self._titles_tab_table(position)):
             self._end_example()
             blocks, after = self.tables.read(line.index, self.last_top.id if self.last_top else "page")
@@ -375,6 +378,15 @@ class _Importer:
         """Whether the open paragraph or item ends mid-sentence (its next line goes on with it)."""
         last = self.out.last_line
         return last is not None and not ends_sentence(self.reader.plain(last))
+
+    def _wraps_on(self, position: int) -> bool:
+        """Plain text: whether a line that starts like a list item (``B. Kell``, ``II. may``, ``(1) is``,
+        ``- 1 to``) goes on with the paragraph above, which it follows without a blank line and which
+        ends mid-sentence: a wrapped line starting with an initial, a numeral or a sign. A list opens
+        after a sentence or a colon."""
+        return (not self.reader.paragraphs_by_blank_lines and not self.out.items and bool(self.out.paragraph)
+                and self.lines[position - 1].kind != BLANK and self._mid_sentence()
+                and self.raw[self.lines[position].index][:1] not in " \t")
 
     def _bracket_open(self) -> bool:
         """Whether the open paragraph or item's last line leaves a parenthesis open."""

@@ -858,3 +858,15 @@ def test_a_markdown_sources_front_matter_is_left_out_and_listed():
                                     "settings, not the book's text"]
     ruled = imported("---\n\n## 1. MOVE\n**1.1** Roads. Half.\n", fmt="markdown")  # a rule across the page
     assert ruled.markdown.count("* * *") == 1 and not ruled.report.warnings
+
+
+@pytest.mark.parametrize("wrapped", ["B. Kell, who arrived on Game-Turn 3.", "II. may not cross the Tarn.",
+                                     "(1) is applied for woods.", "- 1 to its die roll."])
+def test_a_wrapped_line_starting_like_a_list_item_goes_on_with_its_sentence(wrapped):
+    # "… Marshal Anton" over "B. Kell, who …" became a list item, cutting the sentence in two without a
+    # word (a helper's book); a list opens after a sentence, a colon or a blank line.
+    book = imported(f"1. LEADERS\n1.1 Vesnian Leaders. The army was led by the man named\n{wrapped}\n"
+                    "1.2 Lists. In order:\nA. Move.\nB. Fight.\n")
+    assert book.markdown.count("<li ") == 2
+    shown = wrapped.replace("- ", "\\- ")  # escaped: Markdown would read it as a bullet
+    assert f"named\n{shown}\n" in book.markdown
