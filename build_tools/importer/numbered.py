@@ -53,6 +53,7 @@ _COMMA_NUMBER = re.compile(r"(?P<number>[1-9]\d*,\d{1,2})\s+(?P<rest>[A-Z].*)")
 # A number opened by a bracket that nothing closes: "[5.5 Retreats." ("[5.5] Retreats." is a rule).
 _UNCLOSED_NUMBER = re.compile(r"[\[(][A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?(?=\s)")
 HEADING_ABOVE = "a heading above the sections"
+CONTENTS = "an entry of a list of contents"
 MAX_CAPITALS_HEADING_WORDS = 6
 
 
@@ -286,6 +287,9 @@ class _Importer:
             if line.marker and reason != CONTINUES:
                 self.out.item(line.depth or 1, line.marker, line.text if kind == ITEM else line.number.rest)
                 return position + 1
+            if reason.startswith(CONTENTS):  # "1.0 Introduction" under "CONTENTS": an item, its number its mark
+                self.out.item(1, line.number.shown or line.number.token, line.number.rest)
+                return position + 1
         elif kind == TEXT and line.marker[:1].isalpha() and line.number is not None:
             # "A. Weather Phase", "II. Movement Phase": a step, where the numbering has no such rule ("D." in asl)
             self.out.item(line.depth or 1, line.marker, line.number.rest)
@@ -435,6 +439,13 @@ class _Importer:
             # "6.1 was written in 2019; …" in a designer's note: a sentence, where a rule 6.1 came before
             return (f"read as text: rule {number.printed} came before (line {self.rules[number.id][0] + 1}), "
                     f"and lower-case words follow the number")
+        if (number.bare or number.top) and line.kind == TEXT and not line.marker:
+            again = self._same_section_later(line, number, position)
+            following = self._next_numbered(position + 1)
+            if again is not None and (following is None or not any(number.id in spellings
+                                                                     for spellings in following[1].parents)):
+                return (f"{CONTENTS}: section {number.printed} starts later, at line {self.lines[again].index + 1}, "
+                        f"with its rules")
         reason = self._why_no_section(line, number, position) if number.bare else None
         if reason is not None and (line.number.label or not line.marker) and reason.startswith(LIST_ITEM):
             # "Section 6. The attacker …", "12 Game-Turns may seem short.": a sentence, shown as one
@@ -581,6 +592,21 @@ class _Importer:
             if at > position:
                 return at
         return None
+
+    def _same_section_later(self, line: Line, number: RuleNumber, position: int) -> int | None:
+        """Where a later line starts the same section, printed the same way: with the same title in
+        any case (``1.0 Introduction`` in a list of contents, ``1.0 INTRODUCTION`` over the section's
+        text), or over the section's first rule."""
+        self._read_starts()
+        at = self._last_start_of.get(line.number.token, -1)
+        if at <= position:
+            return None
+        title = self.reader.plain(line.number.rest).strip().casefold()
+        if title and self.reader.plain(self.lines[at].number.rest).strip().casefold() == title:
+            return at
+        following = self._next_numbered(at + 1)
+        return at if following is not None and any(number.id in spellings for spellings in following[1].parents) \
+            else None
 
     def _read_starts(self) -> None:
         """Number token -> the last line it starts, and the last heading it starts; read once."""

@@ -870,3 +870,16 @@ def test_a_wrapped_line_starting_like_a_list_item_goes_on_with_its_sentence(wrap
     assert book.markdown.count("<li ") == 2
     shown = wrapped.replace("- ", "\\- ")  # escaped: Markdown would read it as a bullet
     assert f"named\n{shown}\n" in book.markdown
+
+
+def test_a_decimal_list_of_contents_is_a_list_and_the_sections_come_after_it():
+    # "CONTENTS" over "1.0 Introduction", "2.0 Combat" failed the import: "duplicate rule ID 1.0" at the
+    # real section (a helper's book); the case numbering's "1. Introduction" was already a list.
+    book = imported("CONTENTS\n1.0 Introduction\n2.0 Combat\n\n1.0 INTRODUCTION\nThe game in brief.\n"
+                    "2.0 COMBAT\n2.1 Odds. Compare.\n", "decimal")
+    assert list(book.report.rule_lines) == ["1.0", "2.0", "2.1"]
+    assert '<span class="rr-list__marker">1.0</span> Introduction</li>' in book.markdown
+    assert [miss.reason for miss in book.report.not_rules][:1] == [
+        "an entry of a list of contents: section 1.0 starts later, at line 5, with its rules"]
+    with pytest.raises(SourceError, match="duplicate rule ID 1.0"):  # a section printed twice is still refused
+        imported("1.0 INTRODUCTION\n1.1 Scale. A hex.\n1.0 INTRODUCTION\n1.2 Turns. Two.\n", "decimal")
