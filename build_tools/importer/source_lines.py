@@ -60,6 +60,10 @@ def _labelled(words: str, number: str) -> re.Pattern[str]:
 # "CHAPTER 3 - COMBAT", "Part 2". Only a title after it makes it a section (the importer's call):
 # "Section 6 covers this" is a sentence that starts a line.
 _LABELLED_SECTION = _labelled("section|chapter|part|article", r"[1-9]\d*(?:\.0)?")
+# A part of a book numbered in words or Roman numerals: "PART TWO: ADVANCED RULES", "Part III".
+_NUMBER_WORDS = ("one two three four five six seven eight nine ten eleven twelve").split()
+_ROMAN = "i ii iii iv v vi vii viii ix x xi xii".split()
+_LABELLED_PART = _labelled("part|book", "(?i:" + "|".join(_NUMBER_WORDS + _ROMAN) + r")(?!\w)")
 # A Markdown heading naming its rule with a word before the number: "### Rule 6.2: Retreats", "## Case 7.31 Fire".
 _LABELLED_RULE = _labelled("rule|case|section", r"[1-9]\d*(?:\.\d+)+")
 # A dotted number glued to the word after it: "5.4Bridges", "5.4.Bridges", "[5.4]Bridges".
@@ -158,6 +162,11 @@ def number_at_start(text: str) -> Number | None:
     labelled = _LABELLED_SECTION.match(text)
     if labelled:
         return Number(labelled.group("number"), False, True, text[labelled.end():], labelled.group("label"))
+    part = _LABELLED_PART.match(text)
+    if part:  # its number as digits, for the importer to compare with the sections after it
+        word = part.group("number").lower()
+        ordinal = _NUMBER_WORDS.index(word) + 1 if word in _NUMBER_WORDS else _ROMAN.index(word) + 1
+        return Number(str(ordinal), False, True, text[part.end():], part.group("label"))
     match = _NUMBER_START.match(text)
     if not match:
         return None

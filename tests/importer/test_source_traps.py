@@ -37,6 +37,12 @@ def test_numbered_list_items_with_titles_stay_items(gap):
      ["# PART 1: BASIC GAME", "# 1. INTRODUCTION", "## 1.1 Scale.", "# 2. MOVEMENT", "## 2.1 Costs."]),
     ("5. MOVEMENT\n5.1 Costs. One.\n\nCHAPTER 6 – ADVANCED RULES\n\n6. SUPPLY\n6.1 Lines. Trace.\n",
      ["# 5. MOVEMENT", "## 5.1 Costs.", "### CHAPTER 6 – ADVANCED RULES", "# 6. SUPPLY", "## 6.1 Lines."]),
+    # A part numbered in words or Roman numerals (a helper's book: the first was a paragraph, the second
+    # a sub-heading of the last rule).
+    ("PART ONE: BASIC GAME\n\n1. MOVE\n1.1 Roads. Half.\n1.11 Trails. More.\n\nPart III - Advanced\n\n"
+     "5. SUPPLY\n5.1 Lines. Trace.\n",
+     ["# PART ONE: BASIC GAME", "# 1. MOVE", "## 1.1 Roads.", "### 1.11 Trails.", "# Part III - Advanced",
+      "# 5. SUPPLY", "## 5.1 Lines."]),
     # A list under a section word, or a page number, is no section: "Section 3" is rule 3.
     ("## Section 2: Setup\n\nPlace the units.\n\n## Section 3: Sequence of Play\n\nEach turn:\n\n"
      "1. Movement Phase\n2. Combat Phase\n\n## Section 4: Movement\n\nUnits move.\n",
