@@ -12,7 +12,9 @@ or more lines in a row, each split by gaps of two or more spaces into the same n
 cells (two or more), each cell under the cell above it, are such a table: their gaps become
 tabs, and ``tab_tables`` reads it as it reads any tab table (its title is the line before).
 A gap after a sentence's end (``moves.  Then``) is no column gap, and a cell is a few words,
-not a sentence: double-spaced prose is never a table. The import lists each table read so,
+not a sentence: double-spaced prose is never a table. A row may leave cells blank (a value
+not given, the empty corner above the row labels) when each of its cells lies under one
+column of the row with most cells: the blank ones become empty cells. The import lists each table read so,
 as the reading is the importer's guess.
 """
 
@@ -37,9 +39,12 @@ def with_tabs(text: str, path: str) -> tuple[str, list[str]]:
     start = 0
     while start < len(lines):
         end = _table_end(cells, start)
+        columns = None if end - start >= MIN_ROWS else _columns_with_gaps(cells, start)
+        if columns is not None:
+            end = start + len(columns)
         if end - start >= MIN_ROWS:
             for index in range(start, end):
-                lines[index] = "\t".join(lines[index][a:b] for a, b in cells[index])
+                lines[index] = "\t".join(_row(lines[index], cells[index], columns and columns[index - start]))
             said.append(f"{path}:{start + 1}-{end}: read as a table, its columns lined up with spaces "
                         "(if it is not one, single-space it)")
             start = end
@@ -56,6 +61,39 @@ def _table_end(cells: list[list[tuple[int, int]] | None], start: int) -> int:
             and all(a < d and c < b for (a, b), (c, d) in zip(cells[end - 1], cells[end])))):  # under the cell above
         end += 1
     return end
+
+
+def _columns_with_gaps(cells: list[list[tuple[int, int]] | None], start: int) -> list[list[int]] | None:
+    """For a run of rows from ``start`` that leave some cells empty (a blank cell, an empty corner
+    above the row labels), the column of each row's cells: the columns are those of the row with
+    most cells, and each cell lies under one of them, left to right. None when they do not."""
+    end = start
+    while end < len(cells) and cells[end] is not None:
+        end += 1
+    if end - start < MIN_ROWS:
+        return None
+    widest = max(cells[start:end], key=len)
+    columns = []  # each row's: the column of each of its cells, then the table's width
+    for spans in cells[start:end]:
+        placed = [[column for column, (c, d) in enumerate(widest) if a < d and c < b] for a, b in spans]
+        if any(len(under) != 1 for under in placed):
+            return None
+        order = [under[0] for under in placed]
+        if order != sorted(set(order)):
+            return None
+        columns.append(order + [len(widest)])
+    return columns
+
+
+def _row(line: str, spans: list[tuple[int, int]], columns: list[int] | None) -> list[str]:
+    """A row's cells, an empty one in each column it leaves blank (``columns``: each cell's column,
+    then the table's width)."""
+    if not columns:
+        return [line[a:b] for a, b in spans]
+    row = [""] * columns[-1]
+    for (a, b), column in zip(spans, columns):
+        row[column] = line[a:b]
+    return row
 
 
 def _cells(line: str) -> list[tuple[int, int]] | None:

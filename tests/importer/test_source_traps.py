@@ -548,13 +548,24 @@ SPACED_TURNS = ("8.0 MOVEMENT\n8.1 Units move hex by hex.\n9.0 REINFORCEMENTS\n"
                 "12      Artillery Park\n")
 
 
-@pytest.mark.parametrize("source, rows, first_line", [(SPACED_CRT, 4, 4), (SPACED_TURNS, 3, 5)])
+# Blank cells, and an empty corner above the row labels: the rows ran into one paragraph (a helper's book).
+SPACED_GAPS = ("6. MOVEMENT\n6.7 Chart. As follows.\nTerrain      MP     Combat      Notes\nClear        1                  none\n"
+               "Woods        2      x2          no cavalry\nMarsh        3      1/2\n\n6.8 Corner. As follows.\n"
+               "             Clear   Woods\nMP cost      1       2\nCombat       none    x2\n")
+
+
+@pytest.mark.parametrize("source, rows, first_line", [(SPACED_CRT, 4, 4), (SPACED_TURNS, 3, 5), (SPACED_GAPS, 4, 3)])
 def test_a_table_lined_up_with_spaces_is_a_table_and_the_import_says_so(source, rows, first_line):
     book = imported(source, "decimal")
     assert "10" not in [heading.split()[1] for heading in rule_headings(book.markdown)]
-    assert book.markdown.count("<table") == 1 and book.markdown.count("<tr markdown") == rows
+    tables = 2 if source is SPACED_GAPS else 1
+    assert book.markdown.count("<table") == tables and book.markdown.count("<tr markdown") == rows + 3 * (tables - 1)
     assert f"x.txt:{first_line}-{first_line + rows - 1}: read as a table, its columns lined up with spaces" \
         in "\n".join(book.report.lines())
+    if source is SPACED_GAPS:
+        assert ('<td markdown="span">Clear</td><td markdown="span">1</td><td markdown="span"></td><td markdown="span">'
+                'none</td>') in book.markdown
+        assert '<th markdown="span"></th><th markdown="span">Clear</th>' in book.markdown
 
 
 @pytest.mark.parametrize("source", [
