@@ -80,10 +80,11 @@ def import_text(text: str, *, path: str, ruleset: str, numbering: Numbering, cha
     else:
         if titles or not_titles:
             raise SourceError(path, None, "titles/not_titles apply to numbering: none only")
+        table_ends = frozenset()
         if fmt == "text":
-            text, aligned = space_tables.with_tabs(text, path)
+            text, aligned, table_ends = space_tables.with_tabs(text, path)
             removed += aligned
-        reader = read_markdown(text) if fmt == "markdown" else read_text(text)
+        reader = read_markdown(text) if fmt == "markdown" else read_text(text)._replace(table_ends=table_ends)
         page, report = import_numbered(text, reader, path=path, numbering=numbering, chapter=chapter,
                                        continued=continued)
         report.format_reason = reason

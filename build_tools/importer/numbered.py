@@ -142,7 +142,7 @@ class _Importer:
         self.headings: list[tuple[int, int, str | None]] = []
         self.report = ImportReport(path=path, format=reader.name)
         self.raw = raw_lines
-        self.tables = TabTables(_table_lines(reader, raw_lines), self.error)
+        self.tables = TabTables(_table_lines(reader, raw_lines), self.error, reader.table_ends)
         self.pipe_rows = [line.text if line.kind == PIPE else "" for line in self.lines]
 
     def error(self, index: int, reason: str) -> SourceError:

@@ -148,6 +148,7 @@ class Reader(NamedTuple):
     comments: tuple[tuple[int, int], ...] = ()  # Markdown: the first and last line of each HTML comment left out
     open_fence: int | None = None  # Markdown: the line of a code fence never closed (it runs to the end)
     front_matter: int = 0  # Markdown: how many lines of YAML front matter (an export's settings) were left out
+    table_ends: frozenset[int] = frozenset()  # text: the line after each table lined up with spaces
 
 
 def number_at_start(text: str) -> Number | None:

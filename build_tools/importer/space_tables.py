@@ -14,7 +14,8 @@ tabs, and ``tab_tables`` reads it as it reads any tab table (its title is the li
 A gap after a sentence's end (``moves.  Then``) is no column gap, and a cell is a few words,
 not a sentence: double-spaced prose is never a table. A row may leave cells blank (a value
 not given, the empty corner above the row labels) when each of its cells lies under one
-column of the row with most cells: the blank ones become empty cells. The import lists each table read so,
+column of the row with most cells: the blank ones become empty cells. A cell printed on two
+lines (its second line indented under it, alone) reads as a row holding that cell alone. The import lists each table read so,
 as the reading is the importer's guess.
 """
 
@@ -28,35 +29,39 @@ MIN_ROWS = 3  # header and two rows: two lines alike happen in prose
 MAX_CELL_WORDS = 4
 
 
-def with_tabs(text: str, path: str) -> tuple[str, list[str]]:
-    """``text`` with the column gaps of its space-aligned tables written as tabs, and a line
-    for the report per table (``path:first-last: …``)."""
+def with_tabs(text: str, path: str) -> tuple[str, list[str], frozenset[int]]:
+    """``text`` with the column gaps of its space-aligned tables written as tabs, a line for the
+    report per table (``path:first-last: …``), and the index of the line after each table: a
+    line of text there ends the table, blank line or not."""
     if "  " not in text:  # most sources: no two spaces in a row anywhere
-        return text, []
+        return text, [], frozenset()
     lines = text.split("\n")
     cells = [_cells(line) for line in lines]
-    said = []
+    said, ends = [], set()
     start = 0
     while start < len(lines):
         end = _table_end(cells, start)
-        columns = None if end - start >= MIN_ROWS else _columns_with_gaps(cells, start)
-        if columns is not None:
+        columns = _columns_with_gaps(cells, start)  # the longer reading: with blank cells, a cell's second line
+        if columns is not None and start + len(columns) > end:
             end = start + len(columns)
+        else:
+            columns = None
         if end - start >= MIN_ROWS:
             for index in range(start, end):
                 lines[index] = "\t".join(_row(lines[index], cells[index], columns and columns[index - start]))
             said.append(f"{path}:{start + 1}-{end}: read as a table, its columns lined up with spaces "
                         "(if it is not one, single-space it)")
+            ends.add(end)
             start = end
         else:
             start += 1
-    return ("\n".join(lines), said) if said else (text, said)
+    return ("\n".join(lines), said, frozenset(ends)) if said else (text, said, frozenset())
 
 
 def _table_end(cells: list[list[tuple[int, int]] | None], start: int) -> int:
     """Where the run of lines from ``start`` whose cells (``_cells`` of each line) line up as one table's ends."""
     end = start
-    while end < len(cells) and cells[end] is not None and (end == start or (
+    while end < len(cells) and cells[end] is not None and len(cells[end]) > 1 and (end == start or (
             len(cells[end]) == len(cells[end - 1])
             and all(a < d and c < b for (a, b), (c, d) in zip(cells[end - 1], cells[end])))):  # under the cell above
         end += 1
@@ -70,7 +75,7 @@ def _columns_with_gaps(cells: list[list[tuple[int, int]] | None], start: int) ->
     end = start
     while end < len(cells) and cells[end] is not None:
         end += 1
-    if end - start < MIN_ROWS:
+    if end - start < MIN_ROWS or len(cells[start]) < 2:
         return None
     widest = max(cells[start:end], key=len)
     columns = []  # each row's: the column of each of its cells, then the table's width
@@ -98,14 +103,17 @@ def _row(line: str, spans: list[tuple[int, int]], columns: list[int] | None) -> 
 
 def _cells(line: str) -> list[tuple[int, int]] | None:
     """The spans of a line's cells, if it reads as a table row (two or more cells of a few words,
-    none ending a sentence); None for text, a blank line or a line with tabs."""
-    if "  " not in line.strip() or "\t" in line:  # most lines: no gap at all
-        return None
+    none ending a sentence, or one such cell indented: a cell's second line); None for text, a
+    blank line or a line with tabs."""
+    if ("  " not in line.strip() and not line.startswith("  ")) or "\t" in line or not line.strip():
+        return None  # most lines: no gap at all
     spans, start = [], len(line) - len(line.lstrip(" "))
     for gap in _GAP.finditer(line, start):
         spans.append((start, gap.start()))
         start = gap.end()
     spans.append((start, len(line.rstrip())))
-    if len(spans) < 2 or any(len(line[a:b].split()) > MAX_CELL_WORDS or line[b - 1] in ".!?" for a, b in spans):
+    if any(len(line[a:b].split()) > MAX_CELL_WORDS or line[b - 1] in ".!?" for a, b in spans):
+        return None
+    if len(spans) < 2 and not line.startswith("  "):  # one cell, indented: a cell's second line, perhaps
         return None
     return spans

@@ -36,9 +36,10 @@ def _note(cells: list[str]) -> bool:
 class TabTables:
     """Reads the tab tables of one source; footnote IDs are unique on its page."""
 
-    def __init__(self, lines: list[str], error: Callable[[int, str], SourceError]):
+    def __init__(self, lines: list[str], error: Callable[[int, str], SourceError], ends: frozenset[int] = frozenset()):
         self.lines = lines
         self.error = error
+        self.ends = ends  # lines that end a table whatever they hold (after a table lined up with spaces)
         self.prefixes: set[str] = set()
 
     def next_nonblank(self, index: int) -> int | None:
@@ -62,7 +63,8 @@ class TabTables:
             rows.append((index, [cell.strip(" ") for cell in self.lines[index].strip(" ").split("\t")]))
             index += 1
         following = self.lines[index].strip() if index < len(self.lines) else ""
-        if following and not (_RULE_LINE.match(following) or len(following.split()) >= PROSE_WORDS):
+        if following and index not in self.ends and not (_RULE_LINE.match(following)
+                                                         or len(following.split()) >= PROSE_WORDS):
             raise self.error(index, "table row without tabs (or a table not ended by a blank line): "
                                     "separate cells with tabs, end the table with an empty line")
         return rows, index

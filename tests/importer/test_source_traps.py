@@ -554,7 +554,15 @@ SPACED_GAPS = ("6. MOVEMENT\n6.7 Chart. As follows.\nTerrain      MP     Combat 
                "             Clear   Woods\nMP cost      1       2\nCombat       none    x2\n")
 
 
-@pytest.mark.parametrize("source, rows, first_line", [(SPACED_CRT, 4, 4), (SPACED_TURNS, 3, 5), (SPACED_GAPS, 4, 3)])
+# A cell printed on two lines, and a sentence right after the table: the import failed, "table row
+# without tabs … separate cells with tabs", for a table that had no tabs at all (a helper's book).
+SPACED_WRAPPED = ("6. MOVEMENT\n6.7 Chart. As follows.\nTerrain      MP     Effect\nClear        1      none\n"
+                  "Woods        2      Defender doubled; no\n                    cavalry charge\nMarsh        3      halved\n"
+                  "All costs double in Mud.\n6.8 Rivers. Two MP.\n")
+
+
+@pytest.mark.parametrize("source, rows, first_line", [(SPACED_CRT, 4, 4), (SPACED_TURNS, 3, 5), (SPACED_GAPS, 4, 3),
+                                                      (SPACED_WRAPPED, 5, 3)])
 def test_a_table_lined_up_with_spaces_is_a_table_and_the_import_says_so(source, rows, first_line):
     book = imported(source, "decimal")
     assert "10" not in [heading.split()[1] for heading in rule_headings(book.markdown)]
@@ -562,6 +570,9 @@ def test_a_table_lined_up_with_spaces_is_a_table_and_the_import_says_so(source, 
     assert book.markdown.count("<table") == tables and book.markdown.count("<tr markdown") == rows + 3 * (tables - 1)
     assert f"x.txt:{first_line}-{first_line + rows - 1}: read as a table, its columns lined up with spaces" \
         in "\n".join(book.report.lines())
+    if source is SPACED_WRAPPED:
+        assert '<td markdown="span"></td><td markdown="span">cavalry charge</td>' in book.markdown
+        assert "</table>\n\nAll costs double in Mud." in book.markdown
     if source is SPACED_GAPS:
         assert ('<td markdown="span">Clear</td><td markdown="span">1</td><td markdown="span"></td><td markdown="span">'
                 'none</td>') in book.markdown
