@@ -144,6 +144,7 @@ class _Importer:
         self.raw = raw_lines
         self.tables = TabTables(_table_lines(reader, raw_lines), self.error, reader.table_ends)
         self.pipe_rows = [line.text if line.kind == PIPE else "" for line in self.lines]
+        self.full_line = _full_line_length(reader, raw_lines)
 
     def error(self, index: int, reason: str) -> SourceError:
         return SourceError(self.path, index + 1, reason)
@@ -409,7 +410,11 @@ class _Importer:
             return True
         if self.out.items:
             return self.raw[line.index][:1] in " \t" or ends_open(self.reader.plain(last))
-        return self._mid_sentence() or self._bracket_open()
+        # A full line ends no paragraph, a sentence on it or not: a hard-wrapped copy's lines end where
+        # the page's width did.
+        return (self._mid_sentence() or self._bracket_open()
+                or (line.index > 0 and len(self.raw[line.index - 1].strip()) >= self.full_line
+                    and not _LABEL_START.match(line.text)))  # "Exception: …" opens a paragraph
 
     # -- rules -----------------------------------------------------------------------
 
@@ -954,6 +959,27 @@ def _printed_number(text: str) -> str:
     """The number a line starts with, decorations off: ``**15)** Bulldozers`` -> ``15``."""
     match = re.match(r"[\s>#*_\[(]*([A-Z]?\d*(?:\.\d+)*[A-Z]?)", text)
     return match.group(1) if match else ""
+
+
+_LABEL_START = re.compile(r"[A-Z][\w'’ ]{0,20}:\s")
+# A plain text is hard-wrapped when this many of its lines fill nine tenths of its widest lines, which
+# are at most WRAPPED_WIDTH long: then a line that long ends no paragraph.
+WRAPPED_LINES, WRAPPED_WIDTH, FULL = 10, 100, 0.9
+
+
+def _full_line_length(reader: Reader, raw_lines: list[str]) -> float:
+    """How long a line of a hard-wrapped plain text is when it is full (infinite: not hard-wrapped,
+    or Markdown, where blank lines end paragraphs)."""
+    if reader.paragraphs_by_blank_lines:
+        return float("inf")
+    lengths = sorted(len(raw.strip()) for raw, line in zip(raw_lines, reader.lines) if line.kind == TEXT)
+    if len(lengths) < WRAPPED_LINES:
+        return float("inf")
+    width = lengths[int(len(lengths) * 0.95) - 1]  # the widest lines, less a few over-long ones
+    full = FULL * width
+    if width > WRAPPED_WIDTH or sum(1 for length in lengths if full <= length <= width) < WRAPPED_LINES:
+        return float("inf")
+    return full
 
 
 def _table_lines(reader: Reader, raw_lines: list[str]) -> list[str]:

@@ -911,3 +911,16 @@ def test_a_decimal_list_of_contents_is_a_list_and_the_sections_come_after_it():
         "an entry of a list of contents: section 1.0 starts later, at line 5, with its rules"]
     with pytest.raises(SourceError, match="duplicate rule ID 1.0"):  # a section printed twice is still refused
         imported("1.0 INTRODUCTION\n1.1 Scale. A hex.\n1.0 INTRODUCTION\n1.2 Turns. Two.\n", "decimal")
+
+
+def test_a_hard_wrapped_paragraph_goes_on_after_a_full_line_ending_a_sentence():
+    # "Each hex is 400 yards across. Each Game-Turn is 1 hour of real time." filled its line and ended a
+    # sentence, so the paragraph was cut in two there (a helper's book); a short line still ends one.
+    filler = "".join(f"1.{n} Rule {n}. A unit that moves along a road pays half the cost of the\n"
+                     f"terrain it enters, rounded up, and may not enter an enemy zone at all.\n" for n in range(2, 8))
+    book = imported("1. SCALE\n1.1 Scale. Each hex is 400 yards across. Each Game-Turn is an hour.\n"
+                    "Each Strength Point is about 500 men.\nA paragraph after a short line.\n" + filler +
+                    "1.8 Fresh units: A unit that did not move last turn adds two to its MP.\nException: one.\n")
+    assert ("Each Game-Turn is an hour.\nEach Strength Point is about 500 men.\n\nA paragraph after a short line."
+            in book.markdown)
+    assert "its MP.\n\nException: one." in book.markdown  # a label opens a paragraph, full line or not
