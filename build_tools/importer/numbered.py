@@ -145,6 +145,7 @@ class _Importer:
         self.tables = TabTables(_table_lines(reader, raw_lines), self.error, reader.table_ends)
         self.pipe_rows = [line.text if line.kind == PIPE else "" for line in self.lines]
         self.full_line = _full_line_length(reader, raw_lines)
+        self.running_heads: set[int] = set()  # source lines of a running page header or footer
 
     def error(self, index: int, reason: str) -> SourceError:
         return SourceError(self.path, index + 1, reason)
@@ -222,6 +223,7 @@ class _Importer:
                 repeats.setdefault(_DIGITS.sub("#", line.text), []).append(line)
         for lines in repeats.values():
             if len(lines) >= MIN_RUNNING_HEADS and len({line.text for line in lines}) > 1:
+                self.running_heads.update(line.index for line in lines)
                 where = ", ".join(str(line.index + 1) for line in lines[:SHOWN_RUNNING_HEADS])
                 more = f" and {len(lines) - SHOWN_RUNNING_HEADS} more" if len(lines) > SHOWN_RUNNING_HEADS else ""
                 self.report.warnings.append(
@@ -755,6 +757,7 @@ class _Importer:
         next line, or after a blank line)."""
         line = self.lines[position]
         if not (self.reader.name == "text" and self.previous is not None and line.number is None
+                and line.index not in self.running_heads  # "PELLWICK RULES   3" on every page: no heading
                 and in_capitals(line.text) and len(line.text.split()) <= MAX_CAPITALS_HEADING_WORDS
                 and not ends_sentence(line.text) and (position == 0 or self.lines[position - 1].kind == BLANK)):
             return False

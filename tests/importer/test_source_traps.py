@@ -924,3 +924,12 @@ def test_a_hard_wrapped_paragraph_goes_on_after_a_full_line_ending_a_sentence():
     assert ("Each Game-Turn is an hour.\nEach Strength Point is about 500 men.\n\nA paragraph after a short line."
             in book.markdown)
     assert "its MP.\n\nException: one." in book.markdown  # a label opens a paragraph, full line or not
+
+
+def test_a_running_page_header_in_capitals_is_no_heading():
+    # "PELLWICK CROSSING RULES      3" between blank lines on every page became a sub-heading in the table of
+    # contents each time (a helper's book); it stays text, listed as a running header.
+    pages = "".join(f"\n\nPELLWICK CROSSING RULES      {page}\n\nMore text.\n1.{page} Rule. Text.\n" for page in (3, 4, 5))
+    book = imported("1. MOVE\n1.1 Roads. Half." + pages)
+    assert "rr-subhead" not in book.markdown
+    assert "comes back with other numbers on lines 4, 10, 16" in book.report.warnings[0]
