@@ -321,7 +321,10 @@ def read_markdown(text: str) -> Reader:
             lines[-1] = markdown_line(index - 1, f"{'#' if underline.group(1)[0] == '=' else '##'} {above.strip()}")
             lines.append(Line(index, BLANK, ""))
             continue
-        lines.append(markdown_line(index, raw))
+        line = markdown_line(index, raw)
+        if line.kind == TEXT and line.number is None and lines and lines[-1].kind == QUOTE and lines[-1].text:
+            line = Line(index, QUOTE, line.text)  # a quoted paragraph's lazy next line, as CommonMark has it
+        lines.append(line)
     return Reader("markdown", lines, plain=markdown_plain, inline=md.escape_markdown_inline,
                   paragraph_line=md.escape_markdown_line, paragraphs_by_blank_lines=True, comments=tuple(comments),
                   open_fence=fence_line if fence is not None else None, front_matter=front_matter)

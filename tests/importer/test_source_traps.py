@@ -933,3 +933,13 @@ def test_a_running_page_header_in_capitals_is_no_heading():
     book = imported("1. MOVE\n1.1 Roads. Half." + pages)
     assert "rr-subhead" not in book.markdown
     assert "comes back with other numbers on lines 4, 10, 16" in book.report.warnings[0]
+
+
+def test_a_quoted_paragraphs_lazy_next_line_stays_in_the_quotation():
+    # "> Designer's note: …" over an unmarked next line: the line left the quotation and became rule text
+    # (a helper's book); CommonMark keeps it in the quoted paragraph. A rule's line after it is a rule.
+    book = imported("## 5. MOVE\n**5.1** Roads. Half.\n\n> Designer's note: roads were poor\nin the winter of 1809.\n"
+                    "**5.2** Fords. One.\n", fmt="markdown")
+    html = render(book.markdown)
+    assert "<blockquote>\n<p>Designer's note: roads were poor\nin the winter of 1809.</p>\n</blockquote>" in html
+    assert list(book.report.rule_lines) == ["5", "5.1", "5.2"]
