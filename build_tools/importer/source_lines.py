@@ -34,7 +34,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from build_tools.importer import markdown_text as md
-from build_tools.importer.pipe_tables import is_row
+from build_tools.importer.pipe_tables import SEPARATOR_ROW, is_row
 from build_tools.importer.titles import FOOTNOTE_MARKERS, run_in_title
 
 BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM, COMMENT, QUOTE, STRAY = (
@@ -321,6 +321,10 @@ def read_markdown(text: str) -> Reader:
             lines[-1] = markdown_line(index - 1, f"{'#' if underline.group(1)[0] == '=' else '##'} {above.strip()}")
             lines.append(Line(index, BLANK, ""))
             continue
+        if "|" in raw and raw.strip() and (lines and lines[-1].kind == PIPE and lines[-1].marker == "pipeless"
+                                           or _opens_pipeless_table(text_lines, index)):
+            lines.append(Line(index, PIPE, _with_outer_pipes(raw.strip()), marker="pipeless"))
+            continue
         line = markdown_line(index, raw)
         if line.kind == TEXT and line.number is None and lines and lines[-1].kind == QUOTE and lines[-1].text:
             line = Line(index, QUOTE, line.text)  # a quoted paragraph's lazy next line, as CommonMark has it
@@ -332,6 +336,25 @@ def read_markdown(text: str) -> Reader:
 
 # A line of front matter: "key: value", "key:", or a list item or value indented under one.
 _YAML_LINE = re.compile(r"[A-Za-z_][\w -]*:(?:[ \t].*)?|[ \t]+\S.*|-[ \t]+\S.*")
+
+
+def _opens_pipeless_table(text_lines: list[str], index: int) -> bool:
+    """Whether line ``index`` is the header of a table written without outer pipes (``Terrain | Cost``
+    over ``--- | ---``, as GitHub's tables may be)."""
+    line = text_lines[index].strip()
+    if line.startswith("|") or index + 1 >= len(text_lines):
+        return False
+    separator = text_lines[index + 1].strip()
+    return "|" in separator and SEPARATOR_ROW.fullmatch(separator) is not None
+
+
+def _with_outer_pipes(row: str) -> str:
+    """``a | b`` -> ``| a | b |``: a row of a table written without outer pipes, as the rest are read."""
+    if not row.startswith("|"):
+        row = "| " + row
+    if not row.endswith("|") or row.endswith("\\|"):
+        row += " |"
+    return row
 
 
 def _front_matter_lines(text_lines: list[str]) -> int:

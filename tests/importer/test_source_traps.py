@@ -943,3 +943,11 @@ def test_a_quoted_paragraphs_lazy_next_line_stays_in_the_quotation():
     html = render(book.markdown)
     assert "<blockquote>\n<p>Designer's note: roads were poor\nin the winter of 1809.</p>\n</blockquote>" in html
     assert list(book.report.rule_lines) == ["5", "5.1", "5.2"]
+
+
+def test_a_markdown_table_without_outer_pipes_is_a_table():
+    # "Terrain | Cost" over "--- | ---" ran into one paragraph (a helper's GitHub-style book).
+    book = imported("## 1. FIRE\n**1.1** Odds. See:\n\nTerrain | Cost\n--- | ---\nHill | 3\nWoods | 2\n\nAfter it.\n",
+                    fmt="markdown")
+    assert '<td markdown="span">Hill</td><td markdown="span">3</td>' in book.markdown
+    assert "</table>\n\nAfter it." in book.markdown
