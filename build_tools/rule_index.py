@@ -47,6 +47,7 @@ _BLANK_LINE = re.compile(r"\n\s*\n")
 # What the page shows but never links, so a rule does not cite it: a table cell holding nothing but a
 # number, a value (``references.lone_value``), and code (a fenced block, a code span).
 LONE_NUMBER = re.compile(r"\d+(?:\.\d+)*")
+_MAY_BE_UNLINKED = re.compile(r"<t[dh]\b|\||`|~~~|<code>")
 _UNLINKED = re.compile(r"(<t[dh]\b[^>]*>)[ \t]*\d+(?:\.\d+)*[ \t]*(?=</t[dh]>)|(?<=\|)[ \t]*\d+(?:\.\d+)*[ \t]*(?=\|)"
                        r"|^[ \t]*(`{3,}|~{3,})[^\n]*\n(?:.*\n)*?[ \t]*\2[ \t]*$|<code>.*?</code>|(`+)[^`\n].*?\3",
                        re.MULTILINE)
@@ -356,8 +357,7 @@ def _unescape(text: str) -> str:
 def _citable(text: str, start: int, end: int, plain: str) -> str:
     """``plain`` (the rule's text from ``start`` to ``end``) without what the page never links: table
     cells that hold nothing but a number (values) and code."""
-    if text.find("<t", start, end) < 0 and text.find("|", start, end) < 0 and text.find("`", start, end) < 0 \
-            and text.find("~~~", start, end) < 0 and text.find("<code>", start, end) < 0:
+    if not _MAY_BE_UNLINKED.search(text, start, end):
         return plain
     body = text[start:end]
     bare = _UNLINKED.sub(lambda found: found.group(1) or "", body)

@@ -448,9 +448,7 @@ class _Importer:
                     f"and lower-case words follow the number")
         if (number.bare or number.top) and line.kind == TEXT and not line.marker:
             again = self._same_section_later(line, number, position)
-            following = self._next_numbered(position + 1)
-            if again is not None and (following is None or not any(number.id in spellings
-                                                                     for spellings in following[1].parents)):
+            if again is not None and not self._rule_under(number.id, position + 1):
                 return (f"{CONTENTS}: section {number.printed} starts later, at line {self.lines[again].index + 1}, "
                         f"with its rules")
         reason = self._why_no_section(line, number, position) if number.bare else None
@@ -515,8 +513,7 @@ class _Importer:
             return False
         if not self.reader.paragraphs_by_blank_lines and in_capitals(self.reader.plain(line.number.rest)):
             return False
-        following = self._next_numbered(position + 1, sections=False)
-        return following is None or not any(number.id in spellings for spellings in following[1].parents)
+        return not self._rule_under(number.id, position + 1, sections=False)
 
     def _rule_going_back_after(self, number: RuleNumber, position: int) -> str | None:
         """Why a number alone on its line is no section, when the next rule goes back before it
@@ -590,10 +587,8 @@ class _Importer:
         if at > position:
             return at
         at = self._last_start_of.get(line.number.token, -1)
-        if at > position:
-            following = self._next_numbered(at + 1)
-            if following is not None and any(number.id in spellings for spellings in following[1].parents):
-                return at
+        if at > position and self._rule_under(number.id, at + 1):
+            return at
         for spelling in self.numbering.aliases(number.id):
             at = self._last_start_of.get(spelling, -1)
             if at > position:
@@ -611,9 +606,13 @@ class _Importer:
         title = self.reader.plain(line.number.rest).strip().casefold()
         if title and self.reader.plain(self.lines[at].number.rest).strip().casefold() == title:
             return at
-        following = self._next_numbered(at + 1)
-        return at if following is not None and any(number.id in spellings for spellings in following[1].parents) \
-            else None
+        return at if self._rule_under(number.id, at + 1) else None
+
+    def _rule_under(self, rule_id: str | None, position: int, *, sections: bool = True) -> bool:
+        """Whether the first line from ``position`` that starts with a rule number (``_next_numbered``)
+        starts a rule under ``rule_id``."""
+        following = self._next_numbered(position, sections=sections)
+        return following is not None and any(rule_id in spellings for spellings in following[1].parents)
 
     def _read_starts(self) -> None:
         """Number token -> the last line it starts, and the last heading it starts; read once."""
@@ -779,9 +778,8 @@ class _Importer:
         closed = self._close_headings(marks)
         if not closed:
             return None
-        following = self._next_numbered(position + 1)
         outermost = closed[-1]
-        if following is not None and any(outermost[2] in spellings for spellings in following[1].parents):
+        if self._rule_under(outermost[2], position + 1):
             self.headings += reversed(closed)
             return None
         return outermost[1]

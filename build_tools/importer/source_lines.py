@@ -394,6 +394,13 @@ def _one_line_paragraph(lines: list[Line], text_lines: list[str]) -> bool:
             and (len(lines) < 2 or lines[-2].kind in (BLANK, HEADING)))
 
 
+def _labelled_rule(text: str) -> Number | None:
+    """The rule a Markdown heading or bold run names with a word (``Rule 6.2:``, ``Case 7.31``), if any."""
+    labelled = _LABELLED_RULE.match(text)
+    return Number(labelled.group("number"), False, True, text[labelled.end():], labelled.group("label")) \
+        if labelled else None
+
+
 def _markdown_number(text: str) -> tuple[Number | None, str | None]:
     """The number a Markdown line starts with (bold or not, escaped dots allowed)
     and the bold title printed with it (``**5.11) Zones of Control.**``)."""
@@ -404,10 +411,7 @@ def _markdown_number(text: str) -> tuple[Number | None, str | None]:
         while nested and not nested.group("rest"):  # "_**6.4 Smoke.**_", "**_6.5 Night._**": bold italic
             inner, nested = nested.group("inner"), _MD_BOLD.fullmatch(nested.group("inner"))
         inner = _MD_ESCAPE.sub(r"\1", inner)
-        number = number_at_start(inner)
-        labelled = _LABELLED_RULE.match(inner) if number is None else None
-        if labelled:  # "**Rule 6.7 Night.** Text"
-            number = Number(labelled.group("number"), False, True, inner[labelled.end():], labelled.group("label"))
+        number = number_at_start(inner) or _labelled_rule(inner)  # "**Rule 6.7 Night.** Text"
         if number is not None:
             title, rest = number.rest.strip() or None, bold.group("rest")
             second = _MD_BOLD.match(rest.strip()) if title is None else None
@@ -473,9 +477,7 @@ def markdown_line(index: int, raw: str) -> Line:
     if heading:
         content = heading.group("rest")
         number, title = _markdown_number(content)
-        labelled = _LABELLED_RULE.match(content) if number is None else None
-        if labelled:
-            number = Number(labelled.group("number"), False, True, content[labelled.end():], labelled.group("label"))
+        number = number or _labelled_rule(content)
         if number is not None and title is not None:  # "## **5.11 Title**": the bold run is the heading
             number = number._replace(decorated=True, rest=f"{title} {number.rest}".strip())
         return Line(index, HEADING, content, depth=len(heading.group("marks")), number=number)
