@@ -21,9 +21,11 @@ What counts as a reference
   - It is not quoted, signed, compared or measured: no quote mark, ``+``,
     ``-``, ``<``, ``=``, ``#``, ``/``, ``$`` … right before it; no quote mark,
     ``%``, ``°``, ``/digit``, ``:digit`` (``1.5:1``), ``-digit`` (``4.5-6``) or
-    ``-letter`` (``5.5-inch``) right after it; and no
+    ``-letter`` (``5.5-inch``) right after it; no ``to`` and a whole number
+    after it (``1.5 to 1`` odds: a range ends on a rule number); and no
     quantity word after it (``4.5 MP``, ``1.5 hexes``; the words are
-    ``QUANTITY_WORDS`` plus the ruleset's ``quantity_words``).
+    ``QUANTITY_WORDS`` plus the ruleset's ``quantity_words``). ``6.3ff`` and
+    ``6.3f.`` (the rules after it too) cite 6.3.
 
 * **Ranges**: ``3.2.1-3.2.2`` (or an en dash); in case numbering also the
   tail after the dot, ``9.73-.731``. ``6.1 to 6.6`` and ``4.2 through 4.3``
@@ -115,7 +117,10 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     comparison = rf"[ \t]+(?i:{'|'.join(COMPARISONS)})(?!\w)"
     year = r"(?<!\.\d{4})" if groups else ""  # decimal: "14.3.2024" is a date
     # Nor a number a measure or ratio goes on from: "5.5-inch", "1.5:1".
-    end = rf"{year}(?![\w\"'%°“”‘’]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d|{quantity}|{comparison})"
+    # Nor the first term of odds: "1.5 to 1" (a range ends on a rule number, never on a lone integer
+    # after a dotted one). "6.3ff" is 6.3 and the rules after it.
+    odds = r"[ \t]+to[ \t]+\d+(?![\d.]|[ \t]+(?i:and|or)[ \t])"
+    end = rf"{year}(?!(?!ff?(?!\w))[\w\"'%°“”‘’]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d|{quantity}|{comparison}|{odds})"
     tail = rf"[1-9]\d*{dots}" if groups else rf"[1-9]\d*{dots}|\.\d+"
     main = re.compile(
         rf"(?P<first>[1-9](?<!{_NOT_BEFORE}.){_not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{dots})?)"

@@ -31,6 +31,7 @@ def cited(grammar, text):
     ("per 3; rules 4, 5 and 7.", [("3",), ("4",), ("5",), ("7",)]),
     ("paying the costs of [5.3].", [("5.3",)]),
     ("Section 12.", [("12",)]),
+    ("the river rules (6.3ff) and bridges (6.5f.)", [("6.3",), ("6.5",)]),  # "and the rules after it"
 ])
 def test_case_references(text, expected):
     assert cited(CASE, text) == expected
@@ -57,6 +58,7 @@ def test_decimal_references(text, expected):
     "every marsh hex costs 1.5 times its printed cost",
     "A storm lasts 1.5 turns on average",
     "Its weight is \"9.5\".", "a +1.5 modifier", "a 0.5 chance", "9.5mm guns", "at 1:2 odds",
+    "Attack at 1.5 to 1 odds or better", "at odds of 2.5 to 1, roll",  # odds, not a range
     "per 2 MP", "see 4 for details", "per 2 counters", "see 4-4-6", "see 10/16", "in case 2 units attack",
     "A unit with 4 or more movement left", "roll 1-4 fair, 5-6 foul", "rated 4.5-6 hexes",
     "Rain adds 1.5 to the cost", "a river multiplied by 1.5", "plus 2.5 for a bridge", "reduced by 1.5 per turn",
