@@ -294,6 +294,11 @@ class _Importer:
                 self.out.item(1, line.number.shown or line.number.token, line.number.rest)
                 return position + 1
         elif kind == TEXT and line.marker[:1].isalpha() and line.number is not None:
+            if self._roman_heading(position):  # "V. COMBAT": beside the sections when one follows
+                following = self._next_numbered(position + 1)
+                beside = following is not None and (following[1].bare or following[1].top)
+                self._heading(self.raw[line.index].strip(), 0, position, 1 + self.shift if beside else None)
+                return position + 1
             # "A. Weather Phase", "II. Movement Phase": a step, where the numbering has no such rule ("D." in asl)
             self.out.item(line.depth or 1, line.marker, line.number.rest)
             return position + 1
@@ -307,11 +312,7 @@ class _Importer:
         if kind == TEXT and self._capitals_heading(position):
             kind = HEADING  # "GLOSSARY" alone on its line in plain text: a heading, as "## Glossary" would be
         if kind == HEADING:
-            self._end_example()
-            level = (self._sibling_level(line.depth, position) if line.depth else self._text_heading_level(position)) \
-                or min(MAX_HEADING_LEVEL, self._depth_here() + 1)
-            self.headings.append((line.depth, level, None))
-            self.page.block(md.heading(level, self.reader.inline(line.text), ".rr-subhead"))
+            self._heading(line.text, line.depth, position)
         elif kind == ITEM:
             if line.marker in md.BULLETS:
                 self._report_bulleted_rule(line)
@@ -390,10 +391,13 @@ class _Importer:
         """Plain text: whether a line that starts like a list item (``B. Kell``, ``II. may``, ``(1) is``,
         ``- 1 to``) goes on with the paragraph above, which it follows without a blank line and which
         ends mid-sentence: a wrapped line starting with an initial, a numeral or a sign. A list opens
-        after a sentence or a colon."""
+        after a sentence or a colon. A name's initial ends no sentence either (``Colonel J.`` over
+        ``R. Orme``), unless the line starts a list (``A.``, ``I.``)."""
+        line = self.lines[position]
         return (not self.reader.paragraphs_by_blank_lines and not self.out.items and bool(self.out.paragraph)
-                and self.lines[position - 1].kind != BLANK and self._mid_sentence()
-                and self.raw[self.lines[position].index][:1] not in " \t")
+                and self.lines[position - 1].kind != BLANK and self.raw[line.index][:1] not in " \t"
+                and (self._mid_sentence() or (_ENDS_ON_INITIAL.search(self.out.last_line or "") is not None
+                                              and line.marker not in _FIRST_MARKERS)))
 
     def _bracket_open(self) -> bool:
         """Whether the open paragraph or item's last line leaves a parenthesis open."""
@@ -750,6 +754,27 @@ class _Importer:
             return rest, ""
         return None, rest
 
+    def _heading(self, text: str, marks: int, position: int, level: int | None = None) -> None:
+        """A heading without a rule number (``## Designer's Notes``, ``GLOSSARY``): at ``level``, else a
+        sub-heading of the rule the walk is in, or beside the sections it stands between."""
+        self._end_example()
+        level = level or (self._sibling_level(marks, position) if marks else self._text_heading_level(position)) \
+            or min(MAX_HEADING_LEVEL, self._depth_here() + 1)
+        self.headings.append((marks, level, None))
+        self.page.block(md.heading(level, self.reader.inline(text), ".rr-subhead"))
+
+    def _roman_heading(self, position: int) -> bool:
+        """Plain text: whether a step numbered in Roman numerals (``V. COMBAT``) is a part's heading:
+        in capitals, alone between blank lines or over a rule, not in a list. The numbering has no
+        such rule; a list item it would otherwise be would fall into the example or list above."""
+        line = self.lines[position]
+        if not (self.reader.name == "text" and _ROMAN_MARKER.fullmatch(line.marker) and not self.out.items
+                and in_capitals(line.number.rest) and len(line.number.rest.split()) <= MAX_CAPITALS_HEADING_WORDS
+                and (position == 0 or self.lines[position - 1].kind == BLANK)):
+            return False
+        following = self.next_nonblank(position + 1)
+        return following is None or following > position + 1 or self._rule_number(self.lines[following]) is not None
+
     def _capitals_heading(self, position: int) -> bool:
         """Plain text: whether a line is a heading in capitals (``GLOSSARY``, ``DESIGNER'S NOTES``)
         alone after a blank line, within the rules and over text or a list that is no table (on the
@@ -962,6 +987,10 @@ def _printed_number(text: str) -> str:
     return match.group(1) if match else ""
 
 
+_ROMAN_MARKER = re.compile(r"[IVXL]+\.")
+# A line ending on a name's initial ("… by Colonel J."), and the markers a list starts with.
+_ENDS_ON_INITIAL = re.compile(r"(?<=[A-Za-z] )[A-Z]\.$")
+_FIRST_MARKERS = ("A.", "a.", "I.", "i.", "A)", "a)", "(a)", "(A)", "(i)", "(I)")
 _LABEL_START = re.compile(r"[A-Z][\w'’ ]{0,20}:\s")
 # A plain text is hard-wrapped when this many of its lines fill nine tenths of its widest lines, which
 # are at most WRAPPED_WIDTH long: then a line that long ends no paragraph.

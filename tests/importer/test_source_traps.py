@@ -900,6 +900,27 @@ def test_a_wrapped_line_starting_like_a_list_item_goes_on_with_its_sentence(wrap
     assert f"named\n{shown}\n" in book.markdown
 
 
+def test_a_name_wrapped_after_its_initial_goes_on_with_its_sentence():
+    # "… designed by Colonel J." over "R. Orme and …" opened a list at "R." (a helper's book): an
+    # initial ends no sentence. A list that starts at "A." after a sentence ending "Player A." is a list.
+    book = imported("1. CREDITS\n1.1 Design. The game was designed by Colonel J.\nR. Orme and tested by many.\n"
+                    "1.2 Order. Each turn is played first by Player A.\nA. Move.\nB. Fight.\n")
+    assert "Colonel J.\nR. Orme and tested by many." in book.markdown
+    assert book.markdown.count("<li ") == 2
+
+
+def test_a_part_numbered_in_roman_numerals_is_a_heading_beside_the_sections():
+    # "V. COMBAT" between blank lines, after an example, became a one-item list in the example's box
+    # (a helper's book). In capitals, alone, over a section: a heading beside the sections; over text,
+    # a sub-heading; a list of Roman steps stays a list.
+    book = imported("7. MOVING\n7.1 Costs. One point.\nEXAMPLE: A unit moves two hexes.\n\nV. COMBAT\n\n"
+                    "8. ATTACKS\n8.1 Odds. Compare.\n\nI. FIRE PHASE\n\nUnits fire.\n\n8.2 Steps. In order:\n"
+                    "I. Add.\nII. Roll.\n")
+    assert rule_headings(book.markdown) == ["# 7. MOVING", "## 7.1 Costs.", "# V. COMBAT", "# 8. ATTACKS",
+                                            "## 8.1 Odds.", "### I. FIRE PHASE", "## 8.2 Steps."]
+    assert "<li " not in book.markdown.split("## 8.2")[0] and book.markdown.count("<li ") == 2
+
+
 def test_a_decimal_list_of_contents_is_a_list_and_the_sections_come_after_it():
     # "CONTENTS" over "1.0 Introduction", "2.0 Combat" failed the import: "duplicate rule ID 1.0" at the
     # real section (a helper's book); the case numbering's "1. Introduction" was already a list.
