@@ -32,7 +32,7 @@ from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule, quoted
 from build_tools.importer.source_lines import (BLANK, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM,
-                                               LETTERED_NUMBER, PIPE, QUOTE, SENTENCE_NUMBER, STRAY, TAB, TEXT,
+                                               LETTERED_NUMBER, MISREAD_NUMBER, PIPE, QUOTE, SENTENCE_NUMBER, STRAY, TAB, TEXT,
                                                VERBATIM, Line, Reader, ends_sentence, looks_decorated,
                                                looks_numbered, markdown_item, markdown_line, number_at_start)
 from build_tools.importer.tab_tables import TabTables
@@ -305,7 +305,7 @@ class _Importer:
         elif kind not in (ITEM, QUOTE, STRAY) and looks_numbered(line.text):  # a quotation is never a rule
             continuation = kind == TEXT and self._continues(line) and (
                 self.reader.paragraphs_by_blank_lines or self._mid_sentence())
-            self._report_not_a_rule(line, CONTINUES if continuation
+            self._report_not_a_rule(line, CONTINUES if continuation and not MISREAD_NUMBER.match(line.text)
                                     else self._why_not_numbered(line))
         elif kind == TEXT:
             self._report_comma_number(line)
@@ -329,8 +329,10 @@ class _Importer:
             self.out.block(md.verbatim([entry.text for entry in run]))
             return position + len(run)
         elif kind == STRAY:
-            self.report.warnings.append(f"{self.path}:{line.index + 1}: a line with a tab that is no table (a page "
-                                        f"header or footer?), kept as text: delete it from the source")
+            what = "a line with a tab that is no table" if "\t" in self.raw[line.index] else \
+                "a number far from the text, not a rule's"
+            self.report.warnings.append(f"{self.path}:{line.index + 1}: {what} (a page header or footer?), kept as "
+                                        f"text: delete it from the source")
             self.out.text(line.text, continues=self._continues(line))
         elif kind == QUOTE:
             run = self._run_of(QUOTE, position)
@@ -938,6 +940,12 @@ class _Importer:
                                           f"{typo.group('number').replace(',', '.')} to make it a rule")
 
     def _why_not_numbered(self, line: Line) -> str:
+        misread = MISREAD_NUMBER.match(line.text)
+        if misread:
+            number = misread.group("number")
+            digits = number.replace("l", "1").replace("I", "1").replace("O", "0")
+            return f"a letter where a digit belongs ({number}), as text recognition (OCR) misreads 1 and 0: " \
+                   f"write {digits} to make it a rule"
         if line.number is not None:
             return self.numbering.why_not(line.number.token, trailing_dot=line.number.trailing_dot)
         if GLUED_NUMBER.match(line.text):

@@ -45,8 +45,15 @@ _SPACE = "[ \t\u00a0\u2000-\u200a\u202f\u3000]"
 # A number printed at a line start, and its decorations: "15.", "15.21", "5.11)",
 # "[5.11]", "(5.11)", "D.8A", "5.44:". The number itself is checked by the numbering.
 _NUMBER_START = re.compile(
-    r"(?P<shown>\[(?P<bracketed>[A-Z]?[\d.]*\d[\d.]*[A-Z]?)\]|\((?P<parenthesised>[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
-    rf"|(?P<plain>[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)(?:{_SPACE}+|$)")
+    r"(?P<shown>(?:\[(?P<bracketed>[A-Z]?[\d.]*\d[\d.]*[A-Z]?)\]|\((?P<parenthesised>[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
+    rf"|(?P<plain>[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)(?P<changed>(?<=\d)[*†‡]{{1,2}}|(?<=[\])])[*†‡]{{1,2}})?)"
+    rf"(?:{_SPACE}+|$)")
+# A mark before a rule's number saying it changed in this edition, printed as it is (the numbering still
+# checks the number): "► 1.1.1 Roads.", "[NEW] 1.2", "(Errata) 1.3", "REVISED 4.2"; a section sign
+# too ("§4.2 Combat"). One after it ("1.4* Trails.", "2.3†") is in _NUMBER_START.
+_CHANGE_WORDS = "new|changed|revised|errata|updated|amended|clarified|added"
+_MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\[(?i:{_CHANGE_WORDS})\]|\((?i:{_CHANGE_WORDS})\)"
+                          rf"|(?:{_CHANGE_WORDS.upper()})(?={_SPACE}+[\[(]?\d)){_SPACE}*")
 
 
 def _labelled(words: str, number: str) -> re.Pattern[str]:
@@ -73,10 +80,15 @@ GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*\.?[A-Z][a-z]|[\[(]\d+(?:\.\d+)+[\
 # A title follows it, or nothing: "1.5x the cost" and "2.5m walls" are quantities.
 LETTERED_NUMBER = re.compile(r"[\s>#*_\[(]*(?P<number>\d+\.\d+(?:\.\d+)*[a-z])(?:[.):\]]|\*\*|__)*"
                              r"(?:\s+(?=[\"'“‘(\[*_]*[A-Z])|\s*$)")
-# What looks like a rule number to a reader, whatever the numbering (a glued or lettered one too):
+# A dotted number a text recognition (OCR) misread, the letter l or I for a one, O for a zero:
+# "[5.l2]", "[1O.0] VICTORY", "6.O COMBAT". Never read as a rule (its text is the book's as stored).
+MISREAD_NUMBER = re.compile(r"[\s>#*_\[(]*(?P<number>(?=[\dlIO.]*\d)(?=[\dlIO.]*[lIO])[\dlIO]+(?:\.[\dlIO]+)+)"
+                            r"(?:[.):\]]|\*\*|__)*(?:\s|$)")
+# What looks like a rule number to a reader, whatever the numbering (a glued, lettered or misread one too):
 # for the report of lines that were not read as rules.
 LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(•▪●·\uf0b7]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)|"
-                            + GLUED_NUMBER.pattern + "|" + LETTERED_NUMBER.pattern.replace("?P<number>", ""))
+                            + GLUED_NUMBER.pattern + "|" + LETTERED_NUMBER.pattern.replace("?P<number>", "")
+                            + "|" + MISREAD_NUMBER.pattern.replace("?P<number>", ""))
 # A dotted number starting a sentence inside a line: "… per hex. 6.2 Roads. Half an MP." (the
 # importer reports it when it reads as the next rule: two rules a copy joined on one line).
 # A number printed "6.2.", "(6.2)" or "[6.2]" too, and one the copy glued to a word's period ("… one MP.6.2 Roads.").
@@ -153,13 +165,13 @@ class Reader(NamedTuple):
 
 def number_at_start(text: str) -> Number | None:
     """The decorated number ``text`` starts with, if any (not yet checked by a numbering); a section
-    sign before it is a decoration (``§4.2 Combat``)."""
-    if text[:1] == "§":
-        sign = re.match(rf"§{_SPACE}*", text).group()
-        number = number_at_start(text[len(sign):])
+    sign or a change mark before it is a decoration (``§4.2 Combat``, ``► 1.1.1 Roads.``)."""
+    mark = _MARK_BEFORE.match(text)
+    if mark:
+        number = number_at_start(text[mark.end():])
         if number is None or number.label:
             return None
-        return number._replace(decorated=True, shown=sign + (number.shown or number.token))
+        return number._replace(decorated=True, shown=mark.group() + (number.shown or number.token))
     labelled = _LABELLED_SECTION.match(text)
     if labelled:
         return Number(labelled.group("number"), False, True, text[labelled.end():], labelled.group("label"))
@@ -180,7 +192,7 @@ def number_at_start(text: str) -> Number | None:
     token, close = match.group("plain"), match.group("close")
     if not token or not (any(c.isdigit() for c in token) or close == "."):
         return None
-    return Number(token, close == ".", close in (")", ":"), rest, shown=shown)
+    return Number(token, close == ".", close in (")", ":") or bool(match.group("changed")), rest, shown=shown)
 
 
 def _tab_after_rule_number(line: str, *, row_follows: bool) -> str | None:
@@ -241,10 +253,17 @@ def _mark_stray_tab_lines(lines: list[Line]) -> None:
             last_nonblank = line
 
 
+# A page's number copied from a PDF, where no rule number stands: alone far in from the margin
+# ("                8"), or with the book's running title a wide gap after it ("24        RED BANNER").
+_PAGE_NUMBER = re.compile(r"[ \t]{8,}\d{1,3}[ \t]*|[ \t]*\d{1,3}[ \t]{8,}\S.*")
+
+
 def _text_line(index: int, raw: str, *, in_table: bool, row_follows: bool) -> Line:
     line = raw.strip()
     if not line:
         return Line(index, BLANK, "")
+    if _PAGE_NUMBER.fullmatch(raw) and not in_table and not row_follows:
+        return Line(index, STRAY, re.sub(r"\s+", " ", line))
     if "\t" in raw:
         numbered = None if in_table else _tab_after_rule_number(line, row_follows=row_follows)
         if numbered is None:  # a row's empty first or last cell is a tab at its start or end
@@ -424,7 +443,9 @@ def _markdown_number(text: str) -> tuple[Number | None, str | None]:
                 else:  # "**3.3**: Reefs are closed."
                     number, rest = number._replace(shown=number.shown + rest[0]), rest[1:]
             return number._replace(decorated=True, rest=rest.strip()), title
-    number = number_at_start(re.sub(r"^(\d[\d.]*)\\([.)])", r"\1\2", text))
+    number = number_at_start(re.sub(r"^(\d[\d.]*)\\([.)*])", r"\1\2", text))
+    if number is not None and "*" in number.shown:  # "1.5\* Trails": a change mark, escaped as written
+        number = number._replace(shown=number.shown.replace("*", "\\*"))
     return number, None
 
 

@@ -972,3 +972,42 @@ def test_a_markdown_table_without_outer_pipes_is_a_table():
                     fmt="markdown")
     assert '<td markdown="span">Hill</td><td markdown="span">3</td>' in book.markdown
     assert "</table>\n\nAfter it." in book.markdown
+
+
+@pytest.mark.parametrize("numbering, fmt", [("decimal", "text"), ("decimal", "markdown"), ("case", "text")])
+def test_a_rule_marked_as_changed_is_a_rule(numbering, fmt):
+    # "► 1.1.1 Roads.", "[NEW] 1.2 …", "1.4* Trails." (an edition's change marks) each became text of the
+    # rule before, listed nowhere (a helper's book). The mark stays in the heading, as printed.
+    top, sub = ("1.0 MOVE", "1.1.1") if numbering == "decimal" else ("1. MOVE", "1.11")
+    gap = "\n\n" if fmt == "markdown" else "\n"
+    book = imported(gap.join([top, "1.1 Costs. One MP.", f"► {sub} Roads. Half.", "[NEW] 1.2 Rivers. Two.",
+                              "(Errata) 1.3 Bridges. None.", "REVISED 1.4 Fords. One.",
+                              "1.5\\* Trails. One." if fmt == "markdown" else "1.5* Trails. One.",
+                              "1.6† Swamps. Three."]) + "\n", numbering, fmt)
+    assert list(book.report.rule_lines)[1:] == ["1.1", sub, "1.2", "1.3", "1.4", "1.5", "1.6"]
+    assert rule_headings(book.markdown)[2:] == [f"### ► {sub} Roads.", "## [NEW] 1.2 Rivers.", "## (Errata) 1.3 Bridges.",
+                                                "## REVISED 1.4 Fords.", "## 1.5\\* Trails.", "## 1.6† Swamps."]
+    assert book.report.not_rules == []
+
+
+def test_a_number_misread_by_text_recognition_is_listed_with_its_digits():
+    # "[5.l2]" and "[1O.0] VICTORY" (an OCR's l for 1, O for 0) silently became text of the rule before, and
+    # "[6.O] COMBAT" made "rule 6.1 has no parent" name no line (a helper's book). The text stays as stored.
+    book = imported("[5.0] MOVE\n[5.1] Costs. One.\n[5.l2] Roads. Half.\n[1O.0] VICTORY\n[1O.1] Hold the town.\n")
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
+        (line, f"a letter where a digit belongs ({printed}), as text recognition (OCR) misreads 1 and 0: write "
+               f"{digits} to make it a rule") for line, printed, digits in
+        [(3, "5.l2", "5.12"), (4, "1O.0", "10.0"), (5, "1O.1", "10.1")]]
+    with pytest.raises(SourceError, match=r"line 1 \('\[6\.O\] COMBAT'\) looks like it .* write 6\.0 to make it a rule"):
+        imported("[6.O] COMBAT\n[6.1] Odds. Compare.\n")
+
+
+def test_a_page_number_far_from_the_text_is_no_rule():
+    # "24" and the running title a wide gap after it, a PDF's footer inside a sentence, became rule 24 and took
+    # the sentence's end; a page number alone far in from the margin stopped the import (a helper's book).
+    book = imported("[9.0] VICTORY\n[9.1] Win. The Soviet Player wins if he holds Kalach; otherwise the\n\n"
+                    "24                                       RED BANNER RISING\nGerman Player wins.\n\n"
+                    "                                25\n[10.0] NOTES\n[10.1] Credits. Us.\n")
+    assert list(book.report.rule_lines) == ["9.0", "9.1", "10.0", "10.1"]
+    assert book.report.warnings == [f"rulesets/x/sources/x.txt:{line}: a number far from the text, not a rule's (a page "
+                                    "header or footer?), kept as text: delete it from the source" for line in (4, 7)]
