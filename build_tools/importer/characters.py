@@ -6,7 +6,8 @@ before; control characters would pass into the pages and ``rule-index.json``.
 So before a source is read:
 
 * invisible format characters (zero-width space and joiners, word joiner,
-  byte-order mark, soft hyphen) are removed, and the report says where; a
+  byte-order mark, soft hyphen) are removed, and the report says where (a
+  joiner between two emoji, which makes them one, stays); a
   word a soft hyphen broke at a line's end (``move\u00ad`` over ``ment is
   slow``) is joined on the first line, so that search finds it, and the
   line count stays as it was; a word broken after a printed hyphen
@@ -30,7 +31,9 @@ from build_tools.errors import SourceError
 
 INVISIBLE = "\u00ad\u180e\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff"
 BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-_INVISIBLE = re.compile(f"[{INVISIBLE}]")
+# A zero-width joiner between two emoji joins them into one ("👨‍👩‍👧", a family): it stays.
+_EMOJI = "\u2600-\u27bf\U0001f000-\U0001faff"
+_INVISIBLE = re.compile(f"(?!(?<=[{_EMOJI}\ufe0f])\u200d(?=[{_EMOJI}]))[{INVISIBLE}]")
 LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl", "\ufb05": "st",
              "\ufb06": "st"}
 _LIGATURE = re.compile(f"[{''.join(LIGATURES)}]")

@@ -50,6 +50,8 @@ SHOWN_RUNNING_HEADS = 5
 _DIGITS = re.compile(r"\d+")
 # A rule number typed with a comma, then a title or a sentence: "5,2 Units. Several …" (not "1,200 men").
 _COMMA_NUMBER = re.compile(r"(?P<number>[1-9]\d*,\d{1,2})\s+(?P<rest>[A-Z].*)")
+# A bold run opened before a number and not closed on its line: "**5.2 Infiltration by Light" over "Units.** A unit".
+_UNCLOSED_BOLD = re.compile(r"(\*\*|__)(?=[\[(]?\d)(?!.*\1)")
 # A number opened by a bracket that nothing closes: "[5.5 Retreats." ("[5.5] Retreats." is a rule).
 _UNCLOSED_NUMBER = re.compile(r"[\[(][A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?(?=\s)")
 HEADING_ABOVE = "a heading above the sections"
@@ -948,6 +950,11 @@ class _Importer:
                    f"write {digits} to make it a rule"
         if line.number is not None:
             return self.numbering.why_not(line.number.token, trailing_dot=line.number.trailing_dot)
+        if line.text.startswith("~~"):
+            return "struck through (~~): a rule the book deleted? It stays struck text; delete the ~~ to make it a rule"
+        if self.reader.name == "markdown" and _UNCLOSED_BOLD.match(line.text):
+            return "its bold title is not closed on the line: a title wrapped over two lines? Join them to make it " \
+                   "a rule"
         if GLUED_NUMBER.match(line.text):
             return "no space between the number and the word after it: put one there to make it a rule"
         unclosed = _UNCLOSED_NUMBER.match(self.reader.plain(line.text))

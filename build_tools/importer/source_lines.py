@@ -48,11 +48,14 @@ _NUMBER_START = re.compile(
     r"(?P<shown>(?:\[(?P<bracketed>[A-Z]?[\d.]*\d[\d.]*[A-Z]?)\]|\((?P<parenthesised>[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
     rf"|(?P<plain>[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)(?P<changed>(?<=\d)[*†‡]{{1,2}}|(?<=[\])])[*†‡]{{1,2}})?)"
     rf"(?:{_SPACE}+|$)")
-# A mark before a rule's number saying it changed in this edition, printed as it is (the numbering still
-# checks the number): "► 1.1.1 Roads.", "[NEW] 1.2", "(Errata) 1.3", "REVISED 4.2"; a section sign
-# too ("§4.2 Combat"). One after it ("1.4* Trails.", "2.3†") is in _NUMBER_START.
+# A mark before a rule's number, printed as it is (the numbering still checks the number): one
+# saying the rule changed in this edition ("► 1.1.1 Roads.", "[NEW] 1.2", "(Errata) 1.3", "REVISED
+# 4.2"), a section sign ("§4.2 Combat"), an emoji ("### 🔫 2.2 Fire", "⚠️ **2.3**"). One after the
+# number ("1.4* Trails.", "2.3†") is in _NUMBER_START.
 _CHANGE_WORDS = "new|changed|revised|errata|updated|amended|clarified|added"
-_MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\[(?i:{_CHANGE_WORDS})\]|\((?i:{_CHANGE_WORDS})\)"
+_EMOJI = "[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]\ufe0f?"
+_MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|{_EMOJI}(?:\u200d{_EMOJI})*"
+                          rf"|\[(?i:{_CHANGE_WORDS})\]|\((?i:{_CHANGE_WORDS})\)"
                           rf"|(?:{_CHANGE_WORDS.upper()})(?={_SPACE}+[\[(]?\d)){_SPACE}*")
 
 
@@ -86,14 +89,14 @@ MISREAD_NUMBER = re.compile(r"[\s>#*_\[(]*(?P<number>(?=[\dlIO.]*\d)(?=[\dlIO.]*
                             r"(?:[.):\]]|\*\*|__)*(?:\s|$)")
 # What looks like a rule number to a reader, whatever the numbering (a glued, lettered or misread one too):
 # for the report of lines that were not read as rules.
-LOOKS_NUMBERED = re.compile(r"[\s>#*_\[(•▪●·\uf0b7]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)|"
+LOOKS_NUMBERED = re.compile(r"[\s>#*_~\[(•▪●·\uf0b7]*[A-Z]?\d*\.?\d+(?:\.\d+)*[A-Z]?(?:[.):\]]|\*\*|__)*(?:\s|$)|"
                             + GLUED_NUMBER.pattern + "|" + LETTERED_NUMBER.pattern.replace("?P<number>", "")
                             + "|" + MISREAD_NUMBER.pattern.replace("?P<number>", ""))
-# A dotted number starting a sentence inside a line: "… per hex. 6.2 Roads. Half an MP." (the
+# A dotted number starting a sentence inside a line: "… per hex. 6.2 Roads. Half an MP.", "… test. ⚠️ 6.21 A" (the
 # importer reports it when it reads as the next rule: two rules a copy joined on one line).
 # A number printed "6.2.", "(6.2)" or "[6.2]" too, and one the copy glued to a word's period ("… one MP.6.2 Roads.").
-SENTENCE_NUMBER = re.compile(r"[.!?][\"')\]’”]*(?:\s+|(?<=[^\W\d_]\.))(?P<open>[(\[])?(?P<number>[1-9]\d*\.\d+(?:\.\d+)*)"
-                             r"(?(open)[)\]]|\.?)\s+(?=\S)")
+SENTENCE_NUMBER = re.compile(r"[.!?][\"')\]’”]*(?:\s+|(?<=[^\W\d_]\.))(?:" + _MARK_BEFORE.pattern + ")?"
+                             r"(?P<open>[(\[])?(?P<number>[1-9]\d*\.\d+(?:\.\d+)*)(?(open)[)\]]|\.?)\s+(?=\S)")
 # A rule number alone, dotted, with its decorations: "1.1", "2.1.1.", "[5.11]", "5.11)".
 _DOTTED_NUMBER = re.compile(r"[\[(]?[A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?[.)\]:]?")
 _DECORATED = re.compile(r"[#*_\[(]|\d[)\]]")
@@ -423,6 +426,16 @@ def _labelled_rule(text: str) -> Number | None:
 def _markdown_number(text: str) -> tuple[Number | None, str | None]:
     """The number a Markdown line starts with (bold or not, escaped dots allowed)
     and the bold title printed with it (``**5.11) Zones of Control.**``)."""
+    mark = _MARK_BEFORE.match(text)
+    if mark:  # "⚠️ **2.3** A squad …", "► **5.2** Bridges"
+        number, title = _markdown_number(text[mark.end():])
+        if number is None or number.label:
+            return None, None
+        return number._replace(decorated=True, shown=mark.group() + (number.shown or number.token)), title
+    escaped = re.match(r"\\\[([^\]\\]+)\\\]", text)
+    if escaped:  # "\[5.2\] Bridges": a bracketed number as pandoc writes it
+        number = number_at_start(f"[{escaped[1]}]{text[escaped.end():]}")
+        return (number._replace(shown=escaped[0]) if number is not None else None), None
     bold = _MD_BOLD.match(text)
     if bold:
         inner = bold.group("inner")
@@ -461,7 +474,11 @@ def markdown_item(text: str) -> tuple[int, str, str] | None:
 # a paragraph's tags around a whole line and empty anchors (markup, left out, as attribute blocks are).
 _HTML_EMPHASIS = re.compile(r"<(b|strong|i|em)>(\S(?:[^<]*?\S)?)</\1>", re.IGNORECASE)
 _HTML_PARAGRAPH = re.compile(r"(?P<indent>[ \t]*)<p>(?P<inner>.*?)(?:</p>)?[ \t]*", re.IGNORECASE)
-_HTML_ANCHOR = re.compile(r"<a\s+(?:name|id)=\"[^\"<>]*\"\s*>\s*</a>[ \t]*", re.IGNORECASE)
+_HTML_ANCHOR = re.compile(r"<(a|span|div)(?:\s+(?:name|id|class)=\"[^\"<>]*\")+\s*>\s*</\1>[ \t]*", re.IGNORECASE)
+# What pandoc writes for a word processor's bookmark: an empty span with an ID ("[]{#_Ref4812 .anchor}").
+_PANDOC_ANCHOR = re.compile(r"\[\]\{#[^{}\s]+(?:\s+\.[\w-]+)*\}[ \t]*")
+# A no-break space written as an entity: the character it stands for ("5.1&nbsp;Roads.").
+_NO_BREAK_SPACE = re.compile(r"&(?:nbsp|#160|#x[aA]0);")
 _HTML_BREAK_LINE = re.compile(r"[ \t]*<br[ \t]*/?>[ \t]*", re.IGNORECASE)
 
 
@@ -469,7 +486,10 @@ def _exported_markup(raw: str) -> str:
     """``raw`` with the HTML of an export written the Markdown way: ``<b>3.2:</b> Shoals`` is
     ``**3.2:** Shoals``, ``<p>…</p>`` is its text, ``## <a name="gun"></a>4. GUNNERY`` is
     ``## 4. GUNNERY``; a rule so wrapped was text of the rule before; ``<br>`` alone on its line is a
-    blank line (elsewhere it stays a line break). Other HTML is shown as written."""
+    blank line (elsewhere it stays a line break). Empty anchors, pandoc's too
+    (``[]{#_Toc1 .anchor}5.4 Retreats``), are left out; ``&nbsp;`` is the no-break space it
+    stands for. Other HTML is shown as written."""
+    raw = _NO_BREAK_SPACE.sub("\u00a0", _PANDOC_ANCHOR.sub("", raw))
     if "<" not in raw:
         return raw
     if _HTML_BREAK_LINE.fullmatch(raw):  # a break alone on its line: the end of a paragraph, as a blank line

@@ -1011,3 +1011,38 @@ def test_a_page_number_far_from_the_text_is_no_rule():
     assert list(book.report.rule_lines) == ["9.0", "9.1", "10.0", "10.1"]
     assert book.report.warnings == [f"rulesets/x/sources/x.txt:{line}: a number far from the text, not a rule's (a page "
                                     "header or footer?), kept as text: delete it from the source" for line in (4, 7)]
+
+
+def test_an_exports_anchor_or_no_break_space_before_a_rule_is_markup():
+    # pandoc's "[]{#_Ref4812 .anchor}5.2 Zones.", "<span id="5.3"></span>5.3", "5.4&nbsp;Fords." each made the
+    # rule text of the one before, listed nowhere (a helper's word-processor exports).
+    book = imported("# 5. MOVEMENT\n\n5.1 Roads. Half.\n\n[]{#_Ref4812 .anchor}5.2 Zones. Stop.\n\n"
+                    '<span id="5.3"></span>5.3 Bridges. A road.\n\n5.4&nbsp;Fords. One.\n\n**5.5**&nbsp;Ferries. Two.\n\n'
+                    "## []{#_Toc148231 .anchor}5.6 Retreats\n\n5.61 Away (see 5.2).\n", fmt="markdown")
+    assert list(book.report.rule_lines) == ["5", "5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "5.61"]
+    assert rule_headings(book.markdown)[2:6] == ["## 5.2 Zones.", "## 5.3 Bridges.", "## 5.4 Fords.", "## 5.5 Ferries."]
+    assert book.report.not_rules == [] and "anchor" not in book.markdown
+
+
+def test_an_emoji_or_pandocs_escaped_brackets_before_a_number_leave_it_a_rule():
+    # "### 🔫 2.2 Fire", "⚠️ **2.3** A squad …", "\[2.4\] Bridges." (pandoc) were text of the rule before, and
+    # "… test. ⚠️ **2.51** A squad" was not listed as a joined rule (a helper's books).
+    book = imported("## 🎲 2. ACTIVATION\n\n**2.1** Players alternate.\n\n### 🔫 2.2 Fire\n\nOne die.\n\n"
+                    "⚠️ **2.3** Three Pins break a squad.\n\n\\[2.4\\] Bridges. A road.\n\n"
+                    "👨‍👩‍👧 2.5 Families. Stay. ⚠️ **2.51** Together they move.\n", fmt="markdown")
+    assert list(book.report.rule_lines) == ["2", "2.1", "2.2", "2.3", "2.4", "2.5"]
+    assert rule_headings(book.markdown) == ["# 🎲 2. ACTIVATION", "## 2.1", "## 🔫 2.2 Fire", "## ⚠️ 2.3",
+                                            "## \\[2.4\\] Bridges.", "## 👨‍👩‍👧 2.5 Families."]
+    assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
+        (13, "rule number 2.51 inside the line, after a sentence")]
+    assert book.report.warnings == []  # the joiners of the family emoji stay
+
+
+def test_a_struck_rule_and_a_wrapped_bold_title_are_listed():
+    # "~~**2.6** A squad may pass.~~" (deleted in this edition) and "**5.2 Infiltration by" over "Units.** A unit"
+    # stayed text of the rule before, listed nowhere or for a wrong reason (a helper's books).
+    book = imported("# 2. ACTIVATION\n\n**2.5** Command. Two.\n\n~~**2.6** A squad may pass.~~ *Removed.*\n\n"
+                    "**2.7 Infiltration by Light\nUnits.** They move.\n\n**2.8** Ends.\n", fmt="markdown")
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
+        (5, "struck through (~~): a rule the book deleted? It stays struck text; delete the ~~ to make it a rule"),
+        (7, "its bold title is not closed on the line: a title wrapped over two lines? Join them to make it a rule")]
