@@ -98,6 +98,15 @@ def slugify(title: str) -> str:
     return re.sub(r"[^0-9a-z]+", "-", title).strip("-")
 
 
+def _title_words(rule: Rule) -> str:
+    """A rule's title without the number printed before it, as a link names it: ``5.4 Zones of
+    Control`` -> ``Zones of Control``, ``[5.2] Bridges.`` -> ``Bridges``; "" when it has none."""
+    at = rule.title.find(rule.id)
+    if at < 0:
+        return ""
+    return rule.title[at + len(rule.id):].lstrip(" \u00a0.):]*").rstrip(" .:")
+
+
 class RuleIndex:
     """The rules of every ruleset, each ruleset's rules keyed by rule ID.
 
@@ -207,8 +216,10 @@ class RuleIndex:
         """(ruleset, ID or title or title slug) -> rule; built at the first explicit link by title."""
         titles = {}
         for rule in reversed(self.rules):  # the first rule of a title wins
-            for key in (rule.title.casefold(), slugify(rule.title), rule.id):
-                titles[(rule.ruleset, key)] = rule
+            words = _title_words(rule)
+            for key in (rule.title.casefold(), slugify(rule.title), words.casefold(), slugify(words), rule.id):
+                if key:
+                    titles[(rule.ruleset, key)] = rule
         return titles
 
     def find_title(self, ruleset: str, title_or_slug: str) -> Rule | None:

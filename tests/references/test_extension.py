@@ -245,6 +245,24 @@ def test_a_number_in_one_book_never_links_to_another_books_rule(tmp_path):
     assert link("8.1", "8.1", "../../beta/p/#8.1") in html
 
 
+def test_an_explicit_link_names_a_numbered_rule_by_the_words_of_its_title(tmp_path):
+    # "[[Zones of Control]]", the README's example, failed the strict build in a case-numbered book: a title
+    # was known only with its number ("5.4 Zones of Control"), as no one writes it (a helper's book).
+    docs = tmp_path / "docs"
+    folder = tmp_path / "rulesets" / "reed"
+    folder.mkdir(parents=True)
+    (folder / "ruleset.yml").write_text("name: Reed\nshort_name: RD\nnumbering: case\n", encoding="utf-8")
+    (docs / "reed").mkdir(parents=True)
+    (docs / "reed" / "p.md").write_text(
+        "---\nruleset: reed\n---\n\n## 5.4 Zones of Control {: #5.4 .rr-rule data-rule=\"5.4\" }\n\nSix hexes.\n\n"
+        "## [5.5] Bridges. {: #5.5 .rr-rule data-rule=\"5.5\" }\n\nSee [[Zones of Control]], [[zones-of-control]], "
+        "[[Bridges]] and [[zones of control|the ZOC rule]].\n", encoding="utf-8")
+    index = RuleIndex.from_docs(docs, load_rulesets(tmp_path / "rulesets"))
+    html = render(index, "reed/p.md", docs_dir=docs)
+    assert (f"See {link('5.4', 'Zones of Control')}, {link('5.4', 'zones-of-control')}, {link('5.5', 'Bridges')} "
+            f"and {link('5.4', 'the ZOC rule')}.") in html
+
+
 @pytest.mark.parametrize("table", [
     "| Odds | Modifier |\n|---|---|\n| 1-1 | 1.5 |\n| 2-1 | 2.5 |\n| Rule | 5.2 |\n| see | 5.2 and 7.3 |\n",
     ('<table markdown="1"><tbody markdown="1">\n<tr markdown="1"><td markdown="span">1-1</td><td markdown="span">'
