@@ -277,7 +277,8 @@ class _Importer:
             return after  # a reader makes one Line per source line
         if kind == PIPE:
             self._end_example()
-            table, after = read_pipe_table(self.pipe_rows, position, self.path, self.reader.inline)
+            table, after = read_pipe_table(self.pipe_rows, position, self.path, self.reader.inline,
+                                           pad_short_rows=self.reader.name == "markdown")
             self.page.block(table)
             return after
         number = self._rule_number(line)

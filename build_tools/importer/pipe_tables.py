@@ -24,12 +24,15 @@ def cells(line: str) -> list[str]:
 
 
 def read_pipe_table(lines: list[str], index: int, path: str,
-                    escape: Callable[[str], str] = md.escape_inline) -> tuple[str, int]:
+                    escape: Callable[[str], str] = md.escape_inline, *, pad_short_rows: bool = False) -> tuple[str, int]:
     """The table whose first row is ``lines[index]`` (stripped lines), as Markdown,
     and the index after it; ``escape`` turns a cell's text into inline Markdown.
 
     The row before the ``|---|`` line is the header; when it has a single cell
     and the body rows more, it is the table's title, spanning all columns.
+    ``pad_short_rows``: a row with fewer cells than the header ends in empty
+    ones, as Markdown (GFM) reads it (``Swamp | 3 |`` under three columns); a
+    row with more is refused all the same (Markdown would drop its last cells).
     """
     start = index
     rows = []
@@ -41,6 +44,9 @@ def read_pipe_table(lines: list[str], index: int, path: str,
     head = cells(rows[0][1])
     body = [(row_index, cells(row)) for row_index, row in rows[2:]]
     columns = len(body[0][1]) if body else len(head)
+    if pad_short_rows and len(head) > 1:
+        columns = len(head)
+        body = [(row_index, row_cells + [""] * (columns - len(row_cells))) for row_index, row_cells in body]
     for row_index, row_cells in body:
         if len(row_cells) != columns:
             raise SourceError(path, row_index + 1, f"table row has {len(row_cells)} cells, the rows above have "

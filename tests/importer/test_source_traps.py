@@ -1046,3 +1046,14 @@ def test_a_struck_rule_and_a_wrapped_bold_title_are_listed():
     assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
         (5, "struck through (~~): a rule the book deleted? It stays struck text; delete the ~~ to make it a rule"),
         (7, "its bold title is not closed on the line: a title wrapped over two lines? Join them to make it a rule")]
+
+
+def test_a_markdown_tables_short_row_ends_in_empty_cells():
+    # "Swamp | 3 |" under three columns was refused as a ragged table; Markdown (GFM) ends it in an empty cell,
+    # as the transcriber's preview showed it (a helper's html2text export). A longer row is still refused.
+    book = imported("## 9. SUPPLY\n\n**9.1** Range.\n\nTerrain | Range | Note\n---|---|---\nClear | 4 | see 9.1\n"
+                    "Swamp | 3 |\n\n**9.2** Depots.\n", fmt="markdown")
+    assert ('<td markdown="span">Swamp</td><td markdown="span">3</td><td markdown="span"></td></tr>'
+            in book.markdown)
+    with pytest.raises(SourceError, match="table row has 4 cells, the rows above have 3"):
+        imported("## 9. SUPPLY\n\n| Terrain | Range | Note |\n|---|---|---|\n| Clear | 4 | 9.1 | x |\n", fmt="markdown")
