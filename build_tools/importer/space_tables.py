@@ -104,9 +104,11 @@ def _row(line: str, spans: list[tuple[int, int]], columns: list[int] | None) -> 
 def _cells(line: str) -> list[tuple[int, int]] | None:
     """The spans of a line's cells, if it reads as a table row (two or more cells of a few words,
     none ending a sentence, or one such cell indented: a cell's second line); None for text, a
-    blank line or a line with tabs."""
+    blank line, a line with tabs or a pipe table's row (``| 7-9    | Pin    | 1 step|``)."""
     if ("  " not in line.strip() and not line.startswith("  ")) or "\t" in line or not line.strip():
         return None  # most lines: no gap at all
+    if line.lstrip().startswith("|"):
+        return None
     spans, start = [], len(line) - len(line.lstrip(" "))
     for gap in _GAP.finditer(line, start):
         spans.append((start, gap.start()))

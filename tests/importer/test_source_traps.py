@@ -1057,3 +1057,14 @@ def test_a_markdown_tables_short_row_ends_in_empty_cells():
             in book.markdown)
     with pytest.raises(SourceError, match="table row has 4 cells, the rows above have 3"):
         imported("## 9. SUPPLY\n\n| Terrain | Range | Note |\n|---|---|---|\n| Clear | 4 | 9.1 | x |\n", fmt="markdown")
+
+
+def test_a_pipe_tables_rows_lined_up_with_spaces_stay_one_pipe_table():
+    # "| 7-9    | Pin    | 1 step|" (a cell touching its pipe) broke the column line-up; the rows above were read
+    # as a table lined up with spaces, the rest as a second table of "\|" cells (a helper's book).
+    book = imported("3.0 FIRE\n3.5 Fire. Roll:\n| Roll   | Result | Effect |\n|--------|--------|--------|\n"
+                    "| 2-6    | Miss   | none   |\n| 7-9    | Pin    | 1 step|\n| 10-11  | Hit    | step   |\n",
+                    "decimal")
+    assert book.markdown.count("<table") == 1 and "\\|" not in book.markdown
+    assert '<td markdown="span">7-9</td><td markdown="span">Pin</td><td markdown="span">1 step</td>' in book.markdown
+    assert book.report.warnings == []
