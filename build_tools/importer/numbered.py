@@ -50,6 +50,9 @@ SHOWN_RUNNING_HEADS = 5
 _DIGITS = re.compile(r"\d+")
 # A rule number typed with a comma, then a title or a sentence: "5,2 Units. Several …" (not "1,200 men").
 _COMMA_NUMBER = re.compile(r"(?P<number>[1-9]\d*,\d{1,2})\s+(?P<rest>[A-Z].*)")
+# A dotted number a wide gap sets off inside a line of plain text: "[5.14] Movement Points may not be     [5.21] A
+# unit pays one", the two columns of a page copied as one line.
+_COLUMN_NUMBER = re.compile(r"(?<=\S) {3,}(?P<open>[(\[])?(?P<number>[1-9]\d*\.\d+(?:\.\d+)*)(?(open)[)\]]|\.?)\s+(?=\S)")
 # A bold run opened before a number and not closed on its line: "**5.2 Infiltration by Light" over "Units.** A unit".
 _UNCLOSED_BOLD = re.compile(r"(\*\*|__)(?=[\[(]?\d)(?!.*\1)")
 # A number opened by a bracket that nothing closes: "[5.5 Retreats." ("[5.5] Retreats." is a rule).
@@ -889,22 +892,35 @@ class _Importer:
         for match in SENTENCE_NUMBER.finditer(text):
             if ends_with_abbreviation(text[:match.start() + 1]):  # "cf. 6.2 Roads", "No. 6.2 Supply"
                 continue
-            read = self._reads_as_next_rule(match.group("number"), text[match.end():], whole_title=True)
+            read = self._reads_as_next_rule(match.group("number"), text[match.end():], whole_title=True,
+                                            set_off=match.group("open") == "[")  # "… hex. [5.23] Crossing a"
             if read:
                 self.report.not_rules.append(NotARule(
                     line.index + 1, line.text, f"rule number {read.printed} inside the line, after a sentence: two "
                     f"rules joined on one line? Start a line with {read.printed} to make it a rule", False, False,
                     read.id))
                 return
+        if self.reader.name != "text":
+            return
+        for match in _COLUMN_NUMBER.finditer(text):
+            read = self._reads_as_next_rule(match.group("number"), text[match.end():], set_off=True)
+            if read:
+                self.report.not_rules.append(NotARule(
+                    line.index + 1, line.text, f"rule number {read.printed} after a wide gap inside the line: two "
+                    f"columns of a page copied as one? Put each column's text on lines of its own to make it a rule", False,
+                    False, read.id))
+                return
 
-    def _reads_as_next_rule(self, token: str, rest: str, *, whole_title: bool = False) -> RuleNumber | None:
+    def _reads_as_next_rule(self, token: str, rest: str, *, whole_title: bool = False,
+                            set_off: bool = False) -> RuleNumber | None:
         """The rule a number and the text after it would be, where they read as the book's next
         rule: a dotted number of the numbering after the last rule and under a rule already read,
         then a capital that starts no quantity (``6.5 Movement Points``), and a run-in title or a
         title in capitals (``whole_title``: in title case too, the line's rest, as ``… MP. 6.2 Roads``
         over the rule's text; not in a list item, where ``- 1.5 Woods`` is a cost); or, right after
         the last rule (its next sibling or first child, as ``6.21 A unit …`` after ``6.2``), an
-        untitled sentence."""
+        untitled sentence. A number ``set_off`` from the text before it (in brackets, or a wide gap:
+        a page's second column) is the next rule where any capital follows it."""
         if "." not in token:
             return None
         try:
@@ -912,11 +928,14 @@ class _Importer:
         except ValueError:
             return None
         if read is None or self.previous is None or read.path <= self.previous[0].path or not (
-                read.top or any(spelling in self.spellings for spellings in read.parents for spelling in spellings)):
+                set_off or read.top
+                or any(spelling in self.spellings for spellings in read.parents for spelling in spellings)):
             return None
         first = rest.split(maxsplit=1)[0] if rest.strip() else ""
         if not first.lstrip("\"'“‘([*_")[:1].isupper() or self._starts_with_quantity(rest):
             return None
+        if set_off:
+            return read
         if run_in_title(rest)[0] is not None or (rest.isupper() and len(rest.strip()) > 2) or (
                 whole_title and whole_line_title(rest, text_follows=False)):
             return read

@@ -1068,3 +1068,16 @@ def test_a_pipe_tables_rows_lined_up_with_spaces_stay_one_pipe_table():
     assert book.markdown.count("<table") == 1 and "\\|" not in book.markdown
     assert '<td markdown="span">7-9</td><td markdown="span">Pin</td><td markdown="span">1 step</td>' in book.markdown
     assert book.report.warnings == []
+
+
+def test_a_joined_rule_whose_sentence_wraps_or_a_second_columns_rule_is_listed():
+    # "… in the hex. [5.23] Crossing a river hexside" over the sentence's end, and "[5.14] Movement Points may not
+    # be     [5.21] A unit pays one" (a page's two columns on one line) were text of the rule before, listed
+    # nowhere: the first sentence did not end on its line, the second rule's parent was not read (a helper's books).
+    wrapped = imported("[5.0] MOVEMENT\n[5.2] TERRAIN\n[5.21] A unit pays one MP.\n[5.22] A road costs half,\n"
+                       "whatever the hex. [5.23] Crossing a river hexside\ncosts two more.\n[5.24] No lakes.\n")
+    columns = imported("[5.0] MOVEMENT\n[5.14] Movement Points may not be     [5.21] A unit pays one Movement\n"
+                       "transferred between units.            Point to enter a clear hex.\n[5.22] Roads cost half.\n")
+    assert [(miss.line, miss.reason.split(":")[0]) for miss in wrapped.report.not_rules + columns.report.not_rules] == [
+        (5, "rule number 5.23 inside the line, after a sentence"), (2, "rule number 5.21 after a wide gap inside the "
+                                                                       "line")]
