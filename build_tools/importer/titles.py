@@ -173,7 +173,11 @@ def _sentence_case_title(text: str) -> bool:
     """Whether a line in sentence case, over its rule's text, reads as a title (``Fresh units in
     woods``), not as the first line of a hard-wrapped sentence (``A unit expends MP for each hex
     it enters, as given on the``): a few words, no comma or semicolon, no reference in an aside
-    (``Units pay double in woods (see 1.0)``), not ending on a minor word."""
+    (``Units pay double in woods (see 1.0)``), not ending on a minor word, nor on a capitalised
+    word after a word in lower case (``Each unit has a Movement`` over ``Allowance, which …``: a
+    sentence wrapped inside a game term)."""
     words = _WORD.findall(_ASIDE.sub(" ", text))
+    last = words[-1].strip(_QUOTES_AND_BRACKETS) if words else ""
     return (0 < len(words) <= MAX_COLON_TITLE_WORDS and not _SENTENCE_INSIDE.search(text)
-            and words[-1].strip(_QUOTES_AND_BRACKETS).lower() not in _MINOR_WORDS)
+            and last.lower() not in _MINOR_WORDS
+            and not (len(words) > 1 and last[:1].isupper() and not last.isupper() and words[-2][:1].islower()))

@@ -1081,3 +1081,13 @@ def test_a_joined_rule_whose_sentence_wraps_or_a_second_columns_rule_is_listed()
     assert [(miss.line, miss.reason.split(":")[0]) for miss in wrapped.report.not_rules + columns.report.not_rules] == [
         (5, "rule number 5.23 inside the line, after a sentence"), (2, "rule number 5.21 after a wide gap inside the "
                                                                        "line")]
+
+
+def test_a_sentence_wrapped_inside_a_game_term_is_no_title():
+    # "[5.11] Each unit has a Movement" over "Allowance, which is …": the first line became the rule's title, the
+    # sentence cut in two (a helper's hard-wrapped book). A short title in sentence case still is one.
+    book = imported("[5.0] MOVEMENT\n[5.1] HOW TO MOVE\n[5.11] Each unit has a Movement\nAllowance, which is the "
+                    "number of\nMovement Points it may spend.\n[5.12] A unit pays one Movement\nPoint per clear hex.\n"
+                    "[5.13] Fresh units in woods\nThey add one.\n")
+    assert rule_headings(book.markdown)[2:] == ["### [5.11]", "### [5.12]", "### [5.13] Fresh units in woods"]
+    assert "Each unit has a Movement\nAllowance, which is" in book.markdown
