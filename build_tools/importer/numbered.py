@@ -799,8 +799,14 @@ class _Importer:
 
     def _text_heading_level(self, position: int) -> int | None:
         """A plain-text heading with no rule after it (``GLOSSARY`` at the end) stands beside the
-        book's sections, not under the last rule; None: under the rule the walk is in."""
-        return None if self._next_numbered(position + 1) is not None else 1 + self.shift
+        book's sections, not under the last rule; None: under the rule the walk is in. A section
+        number that does not come after the last section (``1. Remove Pin markers.`` after ``2.0``)
+        is a list's item, no rule."""
+        following = self._next_numbered(position + 1)
+        while following is not None and following[1].bare and self.last_top is not None \
+                and following[1].path <= self.last_top.path:
+            following = self._next_numbered(following[0] + 1)
+        return None if following is not None else 1 + self.shift
 
     def _sibling_level(self, marks: int, position: int) -> int | None:
         """A Markdown heading without a number (``## Designer's Notes``, ``## Part 2``) after headings

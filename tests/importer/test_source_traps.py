@@ -1091,3 +1091,11 @@ def test_a_sentence_wrapped_inside_a_game_term_is_no_title():
                     "[5.13] Fresh units in woods\nThey add one.\n")
     assert rule_headings(book.markdown)[2:] == ["### [5.11]", "### [5.12]", "### [5.13] Fresh units in woods"]
     assert "Each unit has a Movement\nAllowance, which is" in book.markdown
+
+
+def test_a_capitals_heading_over_a_list_at_the_end_stands_beside_the_sections():
+    # "TURN END CHECKLIST" over "1. Remove Pin markers." after the last section became a sub-heading of its last
+    # rule (a helper's book): the list's "1." looked like a section still to come.
+    assert headings("1.0 GENERAL\n1.1 Dice. Two.\n\n2.0 VICTORY\n2.1 Sudden Death. A lead wins.\n\n"
+                    "TURN END CHECKLIST\n1. Remove Pin markers.\n2. Advance the turn marker.\n", "decimal")[-1] == (
+        "# TURN END CHECKLIST")
