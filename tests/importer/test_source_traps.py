@@ -1099,3 +1099,22 @@ def test_a_capitals_heading_over_a_list_at_the_end_stands_beside_the_sections():
     assert headings("1.0 GENERAL\n1.1 Dice. Two.\n\n2.0 VICTORY\n2.1 Sudden Death. A lead wins.\n\n"
                     "TURN END CHECKLIST\n1. Remove Pin markers.\n2. Advance the turn marker.\n", "decimal")[-1] == (
         "# TURN END CHECKLIST")
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_a_grid_table_is_a_table(fmt):
+    # "+------+------+" tables (ASCII art, pandoc's grid tables) were refused with "a pipe table needs a '|---|'
+    # line", and a table drawn with box characters ran into one paragraph (helpers' books).
+    gap = "\n\n" if fmt == "markdown" else "\n"
+    ascii_art = "+--------+--------+\n| Roll   | Result |\n+--------+--------+\n| 2-6    | Miss   |\n| 7-12   | Hit    |\n" \
+                "+--------+--------+\n"
+    boxes = "┌────────┬────────┐\n│ Roll   │ Result │\n├────────┼────────┤\n│ 2-6    │ Miss   │\n│ 7-12   │ Hit    │\n" \
+            "└────────┴────────┘\n"
+    pandoc = "+------+-----------+\n| Roll | Result    |\n+======+===========+\n| 2-6  | Miss, and |\n|      | no pin    |\n" \
+             "+------+-----------+\n| 7-12 | Hit       |\n+------+-----------+\n"
+    for table, rows in ((ascii_art, [["2-6", "Miss"], ["7-12", "Hit"]]), (boxes, [["2-6", "Miss"], ["7-12", "Hit"]]),
+                        (pandoc, [["2-6", "Miss, and no pin"], ["7-12", "Hit"]])):
+        book = imported(f"3. FIRE{gap}3.5 Fire. Roll:{gap}{table}{gap}3.6 Op Fire. Once.\n", "case", fmt)
+        cells = re.findall(r'<t[hd] markdown="span">([^<]*)</t[hd]>', book.markdown)
+        assert cells == ["Roll", "Result"] + [cell for row in rows for cell in row]
+        assert "<th" in book.markdown and list(book.report.rule_lines) == ["3", "3.5", "3.6"]
