@@ -1060,7 +1060,7 @@ def _table_lines(reader: Reader, raw_lines: list[str]) -> list[str]:
             for raw, line in zip(raw_lines, reader.lines)]
 
 
-_TITLE_END = re.compile(r"[.:](?:\*{1,3}|_{1,3})?(?=\s|$)|(?<=\s)[–—-](?=\s)")
+_TITLE_END = re.compile(r"[.:](?:\*{1,3}|_{1,3})?(?=\s|$)|(?<=\s)(?:-{2,3}|[–—-])(?=\s)")
 
 
 def _markdown_run_in_title(rest: str, reader: Reader) -> tuple[str | None, str]:

@@ -27,7 +27,7 @@ What counts as a reference
     ``QUANTITY_WORDS`` plus the ruleset's ``quantity_words``). ``6.3ff`` and
     ``6.3f.`` (the rules after it too) cite 6.3.
 
-* **Ranges**: ``3.2.1-3.2.2`` (or an en dash); in case numbering also the
+* **Ranges**: ``3.2.1-3.2.2`` (or an en dash, or pandoc's ``--`` for one); in case numbering also the
   tail after the dot, ``9.73-.731``. ``6.1 to 6.6`` and ``4.2 through 4.3``
   are two references, each end cited.
 * **Bare section numbers** only in a list after a cue word, where nothing
@@ -124,9 +124,9 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     tail = rf"[1-9]\d*{dots}" if groups else rf"[1-9]\d*{dots}|\.\d+"
     main = re.compile(
         rf"(?P<first>[1-9](?<!{_NOT_BEFORE}.){_not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{dots})?)"
-        rf"(?(dots){end}(?:[-–](?P<tail>{tail}){end})?|(?!\.\d)(?:{_SECTION_END}|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))))"
+        rf"(?(dots){end}(?:(?:--|[-–])(?P<tail>{tail}){end})?|(?!\.\d)(?:{_SECTION_END}|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))))"
     )
-    item = r"[1-9][\d.]*(?:[-–]\.?[\d.]+)?"
+    item = r"[1-9][\d.]*(?:(?:--|[-–])\.?[\d.]+)?"
     cue_before = re.compile(rf"{_CUE}(?:{item}{_JOIN})*\Z")
     # Before a bare number a word follows ("rules 4, 5 and 7 apply", "see 2 and 4 for details"):
     # a cue word naming rules, or a list with an item before it.

@@ -1118,3 +1118,11 @@ def test_a_grid_table_is_a_table(fmt):
         cells = re.findall(r'<t[hd] markdown="span">([^<]*)</t[hd]>', book.markdown)
         assert cells == ["Roll", "Result"] + [cell for row in rows for cell in row]
         assert "<th" in book.markdown and list(book.report.rule_lines) == ["3", "3.5", "3.6"]
+
+
+def test_pandocs_dashes_end_a_run_in_title():
+    # "3.2 Marsh --- Units pay three." (pandoc writes an em dash "---", an en dash "--") had no title in Markdown,
+    # where "3.1 Beach — Units pay one." had one (a helper's export).
+    assert headings("3.0 TERRAIN\n\n3.1 Beach — Units pay one.\n\n3.2 Marsh --- Units pay three.\n\n"
+                    "3.3 Dunes -- Units pay two.\n", "decimal", "markdown")[1:] == [
+        "## 3.1 Beach —", "## 3.2 Marsh ---", "## 3.3 Dunes --"]

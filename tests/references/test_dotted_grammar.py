@@ -44,6 +44,7 @@ def test_case_references(text, expected):
     ("a friendly bridge (3.0).", [("3.0",)]),
     ("stops (see 4 and 3.1).", [("4",), ("3.1",)]),
     ("Exception: 3.2.1 applies to heavy units", [("3.2.1",)]),
+    ("See 3.2--3.3 and rules 4.1--4.2.", [("3.2", "3.3"), ("4.1", "4.2")]),  # pandoc's "--" for an en dash
 ])
 def test_decimal_references(text, expected):
     assert cited(DECIMAL, text) == expected
