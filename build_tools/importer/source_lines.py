@@ -479,6 +479,8 @@ _HTML_ANCHOR = re.compile(r"<(a|span|div)(?:\s+(?:name|id|class)=\"[^\"<>]*\")+\
 _PANDOC_ANCHOR = re.compile(r"\[\]\{#[^{}\s]+(?:\s+\.[\w-]+)*\}[ \t]*")
 # A no-break space written as an entity: the character it stands for ("5.1&nbsp;Roads.").
 _NO_BREAK_SPACE = re.compile(r"&(?:nbsp|#160|#x[aA]0);")
+# A hard line break at the end of a line of text: a backslash not itself escaped (pandoc's), or two spaces.
+_HARD_BREAK = re.compile(r"(?<=\S)(?:(?<!\\)(?:\\\\)*\\|[ ]{2,})[ \t]*$")
 _HTML_BREAK_LINE = re.compile(r"[ \t]*<br[ \t]*/?>[ \t]*", re.IGNORECASE)
 
 
@@ -488,8 +490,11 @@ def _exported_markup(raw: str) -> str:
     ``## 4. GUNNERY``; a rule so wrapped was text of the rule before; ``<br>`` alone on its line is a
     blank line (elsewhere it stays a line break). Empty anchors, pandoc's too
     (``[]{#_Toc1 .anchor}5.4 Retreats``), are left out; ``&nbsp;`` is the no-break space it
-    stands for. Other HTML is shown as written."""
+    stands for; Markdown's hard line break at a line's end (a backslash, or two spaces) is a
+    ``<br>``. Other HTML is shown as written."""
     raw = _NO_BREAK_SPACE.sub("\u00a0", _PANDOC_ANCHOR.sub("", raw))
+    if _HARD_BREAK.search(raw) and not raw.lstrip().startswith(("#", "|")):
+        raw = _HARD_BREAK.sub("<br>", raw)
     if "<" not in raw:
         return raw
     if _HTML_BREAK_LINE.fullmatch(raw):  # a break alone on its line: the end of a paragraph, as a blank line

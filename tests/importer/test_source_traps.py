@@ -1126,3 +1126,13 @@ def test_pandocs_dashes_end_a_run_in_title():
     assert headings("3.0 TERRAIN\n\n3.1 Beach — Units pay one.\n\n3.2 Marsh --- Units pay three.\n\n"
                     "3.3 Dunes -- Units pay two.\n", "decimal", "markdown")[1:] == [
         "## 3.1 Beach —", "## 3.2 Marsh ---", "## 3.3 Dunes --"]
+
+
+def test_markdowns_hard_line_breaks_are_line_breaks():
+    # "pays 1 MP\" over "regardless …" (pandoc's hard break) showed the backslash, and a line ending in two spaces
+    # ran into the next (a helper's export). An escaped backslash at a line's end stays one.
+    book = imported("# 7. COMBAT\n\n7.5 Ports. A unit pays 1 MP\\\nregardless of terrain.\n\n7.6 Docks. Two  \nlines.\n\n"
+                    "7.7 Paths. A\\\\\nb.\n", fmt="markdown")
+    html = render(book.markdown)
+    assert "A unit pays 1 MP<br />\nregardless of terrain." in html and "Two<br />\nlines." in html
+    assert "A\\\nb." in html
