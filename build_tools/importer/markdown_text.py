@@ -57,7 +57,7 @@ def escape_inline(text: str) -> str:
 # In a Markdown source, emphasis, code spans and backslash escapes are the
 # transcriber's and stay; what could start HTML, an attribute list, a table
 # cell or a link is escaped as in plain text, so a source can add no markup
-# beyond emphasis.
+# beyond emphasis (a link within the document keeps its text, see below).
 _MARKDOWN_BACKSLASHED = re.compile(r"([{}|])")
 # An entity the transcriber wrote (&amp;, &#8212;) is text already; any other "&" is escaped.
 _MARKDOWN_ENTITY_START = re.compile(r"&(?!(?:[A-Za-z][A-Za-z0-9]*|#[0-9]+|#[xX][0-9A-Fa-f]+);)(?=[#A-Za-z0-9])")
@@ -91,9 +91,16 @@ def escape_markdown_inline(text: str) -> str:
 _LINE_BREAK = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
 
 
+# A link to an anchor of the source document itself ("[3.2](#rule-3-2)", an export's cross-reference): its
+# text, which the site links to the rule it names; the anchor is the source's, not the site's.
+_LINK_IN_DOCUMENT = re.compile(r"\[([^\[\]]+)\]\(#[^()\s]*\)")
+
+
 def _escape_markdown_text(text: str) -> str:
     if "<" in text and _LINE_BREAK.search(text):
         return "<br />".join(_escape_markdown_text(piece) for piece in _LINE_BREAK.split(text))
+    if "](#" in text:
+        text = _LINK_IN_DOCUMENT.sub(r"\1", text)
     text = _MARKDOWN_BACKSLASHED.sub(r"\\\1", text)
     text = _MARKDOWN_ENTITY_START.sub("&amp;", text)
     text = _TAG_START.sub("&lt;", text)

@@ -1136,3 +1136,12 @@ def test_markdowns_hard_line_breaks_are_line_breaks():
     html = render(book.markdown)
     assert "A unit pays 1 MP<br />\nregardless of terrain." in html and "Two<br />\nlines." in html
     assert "A\\\nb." in html
+
+
+def test_a_link_within_the_source_document_is_its_text():
+    # "(see [3.2](#rule-3-2))", an export's cross-reference, was shown as raw Markdown with a rule link nested in it
+    # (a helper's export): the anchor is the source's; the text names the rule, which the site links.
+    book = imported("# 3. COMMAND\n\n**3.1 Points.** Each player gets CP (see [3.2](#rule-3-2)).\n\n"
+                    "**3.2 Activation.** See [3.1 Points](#rule-3-1), and [the errata](https://example.com/#e).\n",
+                    fmt="markdown")
+    assert "(see 3.2)." in book.markdown and "See 3.1 Points, and [the errata]\\(https://example.com/#e)." in book.markdown
