@@ -52,7 +52,7 @@ _DIGITS = re.compile(r"\d+")
 _COMMA_NUMBER = re.compile(r"(?P<number>[1-9]\d*,\d{1,2})\s+(?P<rest>[A-Z].*)")
 # A dotted number a wide gap sets off inside a line of plain text: "[5.14] Movement Points may not be     [5.21] A
 # unit pays one", the two columns of a page copied as one line.
-_COLUMN_NUMBER = re.compile(r"(?<=\S) {3,}(?P<open>[(\[])?(?P<number>[1-9]\d*\.\d+(?:\.\d+)*)(?(open)[)\]]|\.?)\s+(?=\S)")
+_COLUMN_NUMBER = re.compile(r" {3,}(?P<open>[(\[])?(?P<number>[1-9]\d*\.\d+(?:\.\d+)*)(?(open)[)\]]|\.?)\s+(?=\S)")
 # A bold run opened before a number and not closed on its line: "**5.2 Infiltration by Light" over "Units.** A unit".
 _UNCLOSED_BOLD = re.compile(r"(\*\*|__)(?=[\[(]?\d)(?!.*\1)")
 # A number opened by a bracket that nothing closes: "[5.5 Retreats." ("[5.5] Retreats." is a rule).
@@ -906,7 +906,7 @@ class _Importer:
                     f"rules joined on one line? Start a line with {read.printed} to make it a rule", False, False,
                     read.id))
                 return
-        if self.reader.name != "text":
+        if self.reader.name != "text" or "   " not in text:  # the text is stripped: three spaces are inside it
             return
         for match in _COLUMN_NUMBER.finditer(text):
             read = self._reads_as_next_rule(match.group("number"), text[match.end():], set_off=True)

@@ -57,6 +57,7 @@ _EMOJI = "[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]\ufe0f?"
 _MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|{_EMOJI}(?:\u200d{_EMOJI})*"
                           rf"|\[(?i:{_CHANGE_WORDS})\]|\((?i:{_CHANGE_WORDS})\)"
                           rf"|(?:{_CHANGE_WORDS.upper()})(?={_SPACE}+[\[(]?\d)){_SPACE}*")
+_MARK_STARTS = frozenset("§[(" + "".join({word[0] for word in _CHANGE_WORDS.upper().split("|")}))  # and ≥ U+2190
 
 
 def _labelled(words: str, number: str) -> re.Pattern[str]:
@@ -95,7 +96,7 @@ LOOKS_NUMBERED = re.compile(r"[\s>#*_~\[(•▪●·\uf0b7]*[A-Z]?\d*\.?\d+(?:\.
 # A dotted number starting a sentence inside a line: "… per hex. 6.2 Roads. Half an MP.", "… test. ⚠️ 6.21 A" (the
 # importer reports it when it reads as the next rule: two rules a copy joined on one line).
 # A number printed "6.2.", "(6.2)" or "[6.2]" too, and one the copy glued to a word's period ("… one MP.6.2 Roads.").
-SENTENCE_NUMBER = re.compile(r"[.!?][\"')\]’”]*(?:\s+|(?<=[^\W\d_]\.))(?:" + _MARK_BEFORE.pattern + ")?"
+SENTENCE_NUMBER = re.compile(r"[.!?][\"')\]’”]*(?:\s+|(?<=[^\W\d_]\.))" + rf"(?:{_EMOJI}(?:\u200d{_EMOJI})*{_SPACE}*)?"
                              r"(?P<open>[(\[])?(?P<number>[1-9]\d*\.\d+(?:\.\d+)*)(?(open)[)\]]|\.?)\s+(?=\S)")
 # A rule number alone, dotted, with its decorations: "1.1", "2.1.1.", "[5.11]", "5.11)".
 _DOTTED_NUMBER = re.compile(r"[\[(]?[A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?[.)\]:]?")
@@ -169,7 +170,7 @@ class Reader(NamedTuple):
 def number_at_start(text: str) -> Number | None:
     """The decorated number ``text`` starts with, if any (not yet checked by a numbering); a section
     sign or a change mark before it is a decoration (``§4.2 Combat``, ``► 1.1.1 Roads.``)."""
-    mark = _MARK_BEFORE.match(text)
+    mark = _MARK_BEFORE.match(text) if text[:1] in _MARK_STARTS or text[:1] >= "\u2190" else None
     if mark:
         number = number_at_start(text[mark.end():])
         if number is None or number.label:
