@@ -130,6 +130,7 @@ class _Importer:
         self.numbers: dict[int, RuleNumber | None] = {}  # line index -> the rule number it starts with
         self.spellings: dict[str, str] = {}  # a printed section spelling (5, 5.0) -> its rule ID
         self.previous: tuple[RuleNumber, int] | None = None  # the last rule and its line
+        self.bulleted: RuleNumber | None = None  # the last rule number a bullet kept a list item, since that rule
         self.units = frozenset(numbering.quantity_words)  # "1.5 MP": a quantity, no rule number
         self.units_lower = frozenset(word.lower() for word in self.units)
         # Number token -> the last line it starts, and the last heading it starts (_read_starts).
@@ -696,7 +697,7 @@ class _Importer:
         self.rules[number.id] = (line.index, depth)
         for spelling in (number.id, *self.numbering.aliases(number.id)):
             self.spellings.setdefault(spelling, number.id)
-        self.previous = (number, line.index)
+        self.previous, self.bulleted = (number, line.index), None
         if number.top and depth == 1:
             self.last_top = number
         if self.first_rule is None:
@@ -883,8 +884,10 @@ class _Importer:
         list item, as every bullet is (``- **2.5** Woods`` in a cost list is no rule 2.5); the
         report says so, so that a rule is never lost to the one before without a word."""
         number = number_at_start(self.reader.plain(line.text))  # "- **6.35** Fords …" too
-        read = number and not number.label and self._reads_as_next_rule(number.token, number.rest)
+        read = number and not number.label and self._reads_as_next_rule(number.token, number.rest,
+                                                                         after=self.bulleted)
         if read:
+            self.bulleted = read  # "- 4.21 …", "- 4.22 …": each follows the one before
             self.report.not_rules.append(NotARule(
                 line.index + 1, f"{line.marker} {line.text}", f"a bullet before rule number {read.printed}: a "
                 f"bullet starts a list item, so it stays one; delete the bullet to make the line rule {read.printed}",
@@ -917,8 +920,8 @@ class _Importer:
                     False, read.id))
                 return
 
-    def _reads_as_next_rule(self, token: str, rest: str, *, whole_title: bool = False,
-                            set_off: bool = False) -> RuleNumber | None:
+    def _reads_as_next_rule(self, token: str, rest: str, *, whole_title: bool = False, set_off: bool = False,
+                            after: RuleNumber | None = None) -> RuleNumber | None:
         """The rule a number and the text after it would be, where they read as the book's next
         rule: a dotted number of the numbering after the last rule and under a rule already read,
         then a capital that starts no quantity (``6.5 Movement Points``), and a run-in title or a
@@ -926,7 +929,8 @@ class _Importer:
         over the rule's text; not in a list item, where ``- 1.5 Woods`` is a cost); or, right after
         the last rule (its next sibling or first child, as ``6.21 A unit …`` after ``6.2``), an
         untitled sentence. A number ``set_off`` from the text before it (in brackets, or a wide gap:
-        a page's second column) is the next rule where any capital follows it."""
+        a page's second column) is the next rule where any capital follows it. ``after``: the number
+        read last, where it is not the last rule's (a bulleted one)."""
         if "." not in token:
             return None
         try:
@@ -945,7 +949,7 @@ class _Importer:
         if run_in_title(rest)[0] is not None or (rest.isupper() and len(rest.strip()) > 2) or (
                 whole_title and whole_line_title(rest, text_follows=False)):
             return read
-        last = self.previous[0].path
+        last = (after or self.previous[0]).path
         follows = read.path in (last + (1,), last[:-1] + (last[-1] + 1,))
         return read if follows and ends_sentence(rest) else None
 

@@ -1145,3 +1145,13 @@ def test_a_link_within_the_source_document_is_its_text():
                     "**3.2 Activation.** See [3.1 Points](#rule-3-1), and [the errata](https://example.com/#e).\n",
                     fmt="markdown")
     assert "(see 3.2)." in book.markdown and "See 3.1 Points, and [the errata]\\(https://example.com/#e)." in book.markdown
+
+
+def test_each_rule_of_a_bulleted_run_of_rules_is_listed():
+    # "* **4.21** …", "* **4.22** …", "* **4.23** …" (a transcriber's list of sub-rules): only 4.21 was listed, the
+    # others stayed items of rule 4.2 without a word (a helper's export): each follows the one listed before it.
+    book = imported("# 4. MOVEMENT\n\n**4.2 Supply Lines.** Five hexes.\n\n*   **4.21** No river crossing.\n"
+                    "*   **4.22** Ten hexes along a road.\n*   **4.23** An HQ traces its own.\n\n**4.3 Stacking.** Two.\n",
+                    fmt="markdown")
+    assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
+        (line, f"a bullet before rule number 4.2{n}") for line, n in ((5, 1), (6, 2), (7, 3))]
