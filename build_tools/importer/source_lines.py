@@ -313,6 +313,7 @@ def read_markdown(text: str) -> Reader:
     front_matter = _front_matter_lines(text_lines)
     comment_end = front_matter - 1  # front matter is left out as a comment is
     closing_lines = [index for index, raw in enumerate(text_lines) if "-->" in raw]
+    simple_rows = _simple_table_rows(text_lines)
     for index, raw in enumerate(text_lines):
         if index <= comment_end:
             lines.append(Line(index, COMMENT, ""))
@@ -344,6 +345,9 @@ def read_markdown(text: str) -> Reader:
             lines[-1] = markdown_line(index - 1, f"{'#' if underline.group(1)[0] == '=' else '##'} {above.strip()}")
             lines.append(Line(index, BLANK, ""))
             continue
+        if index in simple_rows:
+            lines.append(Line(index, PIPE, simple_rows[index]))
+            continue
         if "|" in raw and raw.strip() and (lines and lines[-1].kind == PIPE and lines[-1].marker == "pipeless"
                                            or _opens_pipeless_table(text_lines, index)):
             lines.append(Line(index, PIPE, _with_outer_pipes(raw.strip()), marker="pipeless"))
@@ -355,6 +359,33 @@ def read_markdown(text: str) -> Reader:
     return Reader("markdown", lines, plain=markdown_plain, inline=md.escape_markdown_inline,
                   paragraph_line=md.escape_markdown_line, paragraphs_by_blank_lines=True, comments=tuple(comments),
                   open_fence=fence_line if fence is not None else None, front_matter=front_matter)
+
+
+# The dashed line under a pandoc simple table's header: a run of dashes over each column.
+_SIMPLE_TABLE_RULE = re.compile(r"[ \t]*-{2,}(?:[ \t]+-{2,})+[ \t]*")
+
+
+def _simple_table_rows(text_lines: list[str]) -> dict[int, str]:
+    """pandoc's simple tables (a header, a line of dashes over each column, rows to a blank line),
+    each line as the pipe row it stands for, by line: the columns are where the dashes are."""
+    rows: dict[int, str] = {}
+    for index, raw in enumerate(text_lines):
+        if not (0 < index and _SIMPLE_TABLE_RULE.fullmatch(raw) and text_lines[index - 1].strip()
+                and not text_lines[index - 1].lstrip().startswith("|")
+                and (index < 2 or not text_lines[index - 2].strip()) and index + 1 < len(text_lines)
+                and text_lines[index + 1].strip()):
+            continue
+        starts = [dashes.start() for dashes in re.finditer(r"-+", raw)]
+        end = index + 1
+        while end < len(text_lines) and text_lines[end].strip():
+            end += 1
+        for row in (index - 1, *range(index + 1, end)):
+            line = text_lines[row].expandtabs()
+            cells = [line[start:following].strip().replace("|", "\\|")
+                     for start, following in zip([0, *starts[1:]], [*starts[1:], None])]
+            rows[row] = "| " + " | ".join(cells) + " |"
+        rows[index] = "|" + "---|" * len(starts)
+    return rows
 
 
 # A line of front matter: "key: value", "key:", or a list item or value indented under one.

@@ -1155,3 +1155,13 @@ def test_each_rule_of_a_bulleted_run_of_rules_is_listed():
                     fmt="markdown")
     assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
         (line, f"a bullet before rule number 4.2{n}") for line, n in ((5, 1), (6, 2), (7, 3))]
+
+
+def test_a_pandoc_simple_table_is_a_table():
+    # A header over "---------- ------ ------", its rows to a blank line (pandoc's simple table) became a rule
+    # across the page between two paragraphs (a helper's export). The columns are where the dashes are.
+    book = imported("# 6. TERRAIN\n\n6.1 Woods. Costs 2 MP.\n\n  Terrain   MP     Combat\n  --------- ------ ---------\n"
+                    "  Clear     1      none\n  Woods     2      1 left\n\n6.2 Hills. Costs 3 MP.\n", fmt="markdown")
+    cells = re.findall(r'<t[hd] markdown="span">([^<]*)</t[hd]>', book.markdown)
+    assert cells == ["Terrain", "MP", "Combat", "Clear", "1", "none", "Woods", "2", "1 left"]
+    assert "* * *" not in book.markdown and list(book.report.rule_lines) == ["6", "6.1", "6.2"]
