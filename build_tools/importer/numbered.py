@@ -194,6 +194,10 @@ class _Importer:
         if self.reader.front_matter:
             self.report.warnings.append(f"{self.path}:1: left out the front matter (lines 1-{self.reader.front_matter}),"
                                         f" an export's settings, not the book's text")
+        for start, end in self.reader.change_bars:
+            span = f"line {start + 1}" if end == start else f"lines {start + 1}-{end + 1}"
+            self.report.warnings.append(f"{self.path}:{start + 1}: left out the change bar in the margin of {span} "
+                                        f"('|', an edition's mark of what changed), not the book's text")
         for start, end in self.reader.comments:
             span = f"line {start + 1}" if end == start else f"lines {start + 1}-{end + 1}"
             numbered = next((index for index in range(start + 1, end + 1) if self._reads_as_rule(index)), None)

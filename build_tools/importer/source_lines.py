@@ -13,8 +13,9 @@ Plain text (``format: text``)
     a line outside a table; a leading ``|`` a pipe-table row; ``- ``, ``* ``,
     ``• `` start a bullet item and ``1.``, ``1)``, ``(1)``, ``a)``, ``(a)``
     a numbered item; ``EX:`` starts an example; ``---`` alone is a rule
-    across the page. A leading backslash keeps a line from being read as
-    anything but text (``\\1.5 MP are needed``).
+    across the page; a ``|`` in the margin before a line with no other pipe is
+    a change bar, left out and reported. A leading backslash keeps a line from
+    being read as anything but text (``\\1.5 MP are needed``).
 Markdown (``format: markdown``)
     the same, read the Markdown way: ``#`` and underlined (setext) headings,
     whose ``{#id}`` attribute blocks are left out, ``**bold**`` numbers,
@@ -165,6 +166,7 @@ class Reader(NamedTuple):
     open_fence: int | None = None  # Markdown: the line of a code fence never closed (it runs to the end)
     front_matter: int = 0  # Markdown: how many lines of YAML front matter (an export's settings) were left out
     table_ends: frozenset[int] = frozenset()  # text: the line after each table lined up with spaces
+    change_bars: tuple[tuple[int, int], ...] = ()  # text: the first and last line of each run of change bars left out
 
 
 def number_at_start(text: str) -> Number | None:
@@ -232,15 +234,25 @@ def looks_decorated(text: str) -> bool:
 
 # -- plain text ---------------------------------------------------------------------
 
+# A change bar: "|" in the margin before a line an edition changed ("| 1.1.1 Roads. Half."), the line's only pipe.
+_CHANGE_BAR = re.compile(r"\|[ \t]+(?=[^|\s])(?=[^|]*$)")
+
+
 def read_text(text: str) -> Reader:
     lines = []
     raws = text.split("\n")
+    barred = [index for index, raw in enumerate(raws) if raw[:1] == "|" and _CHANGE_BAR.match(raw)]
+    for index in barred:  # a mark in the margin, not the book's text: the line is read without it
+        raws[index] = raws[index][_CHANGE_BAR.match(raws[index]).end():]
     for index, raw in enumerate(raws):
         lines.append(_text_line(index, raw, in_table=bool(lines) and lines[-1].kind == TAB,
                                 row_follows=index + 1 < len(raws) and "\t" in raws[index + 1]))
     _mark_stray_tab_lines(lines)
+    runs: list[tuple[int, int]] = []
+    for index in barred:
+        runs[-1:] = [(runs[-1][0], index)] if runs and runs[-1][1] == index - 1 else [*runs[-1:], (index, index)]
     return Reader("text", lines, plain=lambda s: s.strip(), inline=md.escape_inline,
-                  paragraph_line=md.escape_line, paragraphs_by_blank_lines=False)
+                  paragraph_line=md.escape_line, paragraphs_by_blank_lines=False, change_bars=tuple(runs))
 
 
 def _mark_stray_tab_lines(lines: list[Line]) -> None:

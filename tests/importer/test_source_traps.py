@@ -1165,3 +1165,14 @@ def test_a_pandoc_simple_table_is_a_table():
     cells = re.findall(r'<t[hd] markdown="span">([^<]*)</t[hd]>', book.markdown)
     assert cells == ["Terrain", "MP", "Combat", "Clear", "1", "none", "Woods", "2", "1 left"]
     assert "* * *" not in book.markdown and list(book.report.rule_lines) == ["6", "6.1", "6.2"]
+
+
+def test_a_change_bar_in_the_margin_is_left_out_and_reported():
+    # "| 1.1.1 Roads. Half an MP." (an edition's change bar) was refused as a pipe table without its "|---|" line
+    # (a helper's book). A "|" before a line with no other pipe is a mark in the margin; a pipe table still is one.
+    book = imported("1.0 MOVE\n1.1 Costs. One MP.\n| 1.1.1 Roads. Half an MP.\n| A road cancels the terrain.\n"
+                    "1.2 Rivers. Two.\n\n| Terrain | Cost |\n|---|---|\n| Clear | 1 |\n", "decimal")
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "1.1.1", "1.2"] and "A road cancels" in book.markdown
+    assert book.report.warnings == ["rulesets/x/sources/x.txt:3: left out the change bar in the margin of lines 3-4 "
+                                    "('|', an edition's mark of what changed), not the book's text"]
+    assert '<td markdown="span">Clear</td><td markdown="span">1</td>' in book.markdown
