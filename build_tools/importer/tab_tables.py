@@ -33,6 +33,20 @@ def _note(cells: list[str]) -> bool:
             and len(cells[1]) > MAX_KEY_LENGTH and any(c.islower() for c in cells[1]))
 
 
+# A row of rules under a header, as a typed table has it ("----<TAB>----", "====<TAB>===="): layout, no cells.
+_UNDERLINE_CELL = re.compile(r"-{2,}|={2,}")
+
+
+def _without_layout(rows: list[tuple[int, list[str]]]) -> list[tuple[int, list[str]]]:
+    """A table's rows without what only lays it out: the header's underline row, and the empty first
+    column of a table indented with a tab (every row starting with one)."""
+    if len(rows) > 2 and all(_UNDERLINE_CELL.fullmatch(cell) for cell in rows[1][1]):
+        rows = rows[:1] + rows[2:]
+    if all(len(cells) > 1 and not cells[0] for _, cells in rows):
+        rows = [(index, cells[1:]) for index, cells in rows]
+    return rows
+
+
 class TabTables:
     """Reads the tab tables of one source; footnote IDs are unique on its page."""
 
@@ -90,7 +104,7 @@ class TabTables:
         rows, index = self._block(index)
         noted = self._notes_after_rows(rows)
         notes: list[tuple[int, list[str]]] = rows[len(rows) - noted:]
-        rows = rows[:len(rows) - noted]
+        rows = _without_layout(rows[:len(rows) - noted])
         (_, header), body = rows[0], rows[1:]
         for row_index, cells in body:
             if len(cells) != len(header):

@@ -1176,3 +1176,12 @@ def test_a_change_bar_in_the_margin_is_left_out_and_reported():
     assert book.report.warnings == ["rulesets/x/sources/x.txt:3: left out the change bar in the margin of lines 3-4 "
                                     "('|', an edition's mark of what changed), not the book's text"]
     assert '<td markdown="span">Clear</td><td markdown="span">1</td>' in book.markdown
+
+
+def test_a_tab_tables_underline_row_and_indenting_tab_are_layout():
+    # "----<TAB>----" under the header became a row of dashes, and a table whose every row starts with a tab got an
+    # empty first column (a helper's book): both only lay the table out.
+    for table in ("Terrain\tCost\n----\t----\nClear\t1\nWoods\t2\n", "\tTerrain\tCost\n\tClear\t1\n\tWoods\t2\n"):
+        book = imported(f"1.0 MOVE\n1.1 Costs. See the table.\n{table}1.2 Rivers. Two.\n", "decimal")
+        cells = re.findall(r'<t[hd] markdown="span">([^<]*)</t[hd]>', book.markdown)
+        assert cells == ["Terrain", "Cost", "Clear", "1", "Woods", "2"]
