@@ -53,6 +53,8 @@ _COMMA_NUMBER = re.compile(r"(?P<number>[1-9]\d*,\d{1,2})\s+(?P<rest>[A-Z].*)")
 # A dotted number a wide gap sets off inside a line of plain text: "[5.14] Movement Points may not be     [5.21] A
 # unit pays one", the two columns of a page copied as one line.
 _COLUMN_NUMBER = re.compile(r" {3,}(?P<open>[(\[])?(?P<number>[1-9]\d*\.\d+(?:\.\d+)*)(?(open)[)\]]|\.?)\s+(?=\S)")
+# A dotted number a space splits: "[5. 12] Roads.", "5 .12 Roads." (a PDF copy's or a typist's).
+_SPACED_NUMBER = re.compile(r"[\[(]?(?P<number>\d+\.[ \t]+\d+(?:\.\d+)*|\d+[ \t]+\.\d+(?:\.\d+)*)[\])]?[ \t]")
 # A bold run opened before a number and not closed on its line: "**5.2 Infiltration by Light" over "Units.** A unit".
 _UNCLOSED_BOLD = re.compile(r"(\*\*|__)(?=[\[(]?\d)(?!.*\1)")
 # A number opened by a bracket that nothing closes: "[5.5 Retreats." ("[5.5] Retreats." is a rule).
@@ -681,8 +683,12 @@ class _Importer:
     def _rule(self, line: Line, number: RuleNumber, position: int) -> None:
         printed = number.printed
         if number.id in self.rules:
+            kept = "" if self.reader.name != "text" else (
+                f"; if this line only names rule {printed} (a list of changes, an index), start it with a "
+                f"backslash to keep it text: \\{line.text[:24]}")
             raise self.error(line.index, f"duplicate rule ID {number.id} "
-                                         f"(first on line {self.rules[number.id][0] + 1})" + self._wrap_hint(line))
+                                         f"(first on line {self.rules[number.id][0] + 1})"
+                                         + (self._wrap_hint(line) or kept))
         if self.previous is not None and number.path <= self.previous[0].path:
             raise self.error(line.index, f"rule {printed} comes after {self.previous[0].printed} "
                                          f"(line {self.previous[1] + 1}): out of order"
@@ -984,6 +990,10 @@ class _Importer:
                    f"write {digits} to make it a rule"
         if line.number is not None:
             return self.numbering.why_not(line.number.token, trailing_dot=line.number.trailing_dot)
+        spaced = _SPACED_NUMBER.match(line.text)
+        if spaced:
+            number = spaced.group("number")
+            return f"a space inside the number ({number}): write {''.join(number.split())} to make it a rule"
         if line.text.startswith("~~"):
             return "struck through (~~): a rule the book deleted? It stays struck text; delete the ~~ to make it a rule"
         if self.reader.name == "markdown" and _UNCLOSED_BOLD.match(line.text):

@@ -51,14 +51,14 @@ _NUMBER_START = re.compile(
     rf"(?:{_SPACE}+|$)")
 # A mark before a rule's number, printed as it is (the numbering still checks the number): one
 # saying the rule changed in this edition ("► 1.1.1 Roads.", "[NEW] 1.2", "(Errata) 1.3", "REVISED
-# 4.2"), a section sign ("§4.2 Combat"), an emoji ("### 🔫 2.2 Fire", "⚠️ **2.3**"). One after the
-# number ("1.4* Trails.", "2.3†") is in _NUMBER_START.
+# 4.2", a star glued to the number: "*5.13 Trails."), a section sign ("§4.2 Combat"), an emoji
+# ("### 🔫 2.2 Fire", "⚠️ **2.3**"). One after the number ("1.4* Trails.", "2.3†") is in _NUMBER_START.
 _CHANGE_WORDS = "new|changed|revised|errata|updated|amended|clarified|added"
 _EMOJI = "[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]\ufe0f?"
-_MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|{_EMOJI}(?:\u200d{_EMOJI})*"
+_MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)|{_EMOJI}(?:\u200d{_EMOJI})*"
                           rf"|\[(?i:{_CHANGE_WORDS})\]|\((?i:{_CHANGE_WORDS})\)"
                           rf"|(?:{_CHANGE_WORDS.upper()})(?={_SPACE}+[\[(]?\d)){_SPACE}*")
-_MARK_STARTS = frozenset("§[(" + "".join({word[0] for word in _CHANGE_WORDS.upper().split("|")}))  # and ≥ U+2190
+_MARK_STARTS = frozenset("§*[(" + "".join({word[0] for word in _CHANGE_WORDS.upper().split("|")}))  # and ≥ U+2190
 
 
 def _labelled(words: str, number: str) -> re.Pattern[str]:
@@ -470,7 +470,7 @@ def _labelled_rule(text: str) -> Number | None:
 def _markdown_number(text: str) -> tuple[Number | None, str | None]:
     """The number a Markdown line starts with (bold or not, escaped dots allowed)
     and the bold title printed with it (``**5.11) Zones of Control.**``)."""
-    mark = _MARK_BEFORE.match(text)
+    mark = None if _MD_BOLD.match(text) else _MARK_BEFORE.match(text)  # "*5.1 Roads.*" is emphasis
     if mark:  # "⚠️ **2.3** A squad …", "► **5.2** Bridges"
         number, title = _markdown_number(text[mark.end():])
         if number is None or number.label:

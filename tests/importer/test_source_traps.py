@@ -983,10 +983,11 @@ def test_a_rule_marked_as_changed_is_a_rule(numbering, fmt):
     book = imported(gap.join([top, "1.1 Costs. One MP.", f"► {sub} Roads. Half.", "[NEW] 1.2 Rivers. Two.",
                               "(Errata) 1.3 Bridges. None.", "REVISED 1.4 Fords. One.",
                               "1.5\\* Trails. One." if fmt == "markdown" else "1.5* Trails. One.",
-                              "1.6† Swamps. Three."]) + "\n", numbering, fmt)
-    assert list(book.report.rule_lines)[1:] == ["1.1", sub, "1.2", "1.3", "1.4", "1.5", "1.6"]
+                              "1.6† Swamps. Three.", "*1.7 Dunes. Two."]) + "\n", numbering, fmt)
+    assert list(book.report.rule_lines)[1:] == ["1.1", sub, "1.2", "1.3", "1.4", "1.5", "1.6", "1.7"]
     assert rule_headings(book.markdown)[2:] == [f"### ► {sub} Roads.", "## [NEW] 1.2 Rivers.", "## (Errata) 1.3 Bridges.",
-                                                "## REVISED 1.4 Fords.", "## 1.5\\* Trails.", "## 1.6† Swamps."]
+                                                "## REVISED 1.4 Fords.", "## 1.5\\* Trails.", "## 1.6† Swamps.",
+                                                "## *1.7 Dunes." if fmt == "markdown" else "## \\*1.7 Dunes."]
     assert book.report.not_rules == []
 
 
@@ -1185,3 +1186,16 @@ def test_a_tab_tables_underline_row_and_indenting_tab_are_layout():
         book = imported(f"1.0 MOVE\n1.1 Costs. See the table.\n{table}1.2 Rivers. Two.\n", "decimal")
         cells = re.findall(r'<t[hd] markdown="span">([^<]*)</t[hd]>', book.markdown)
         assert cells == ["Terrain", "Cost", "Clear", "1", "Woods", "2"]
+
+
+def test_a_number_split_by_a_space_or_a_rule_named_again_gets_its_fix():
+    # "[5. 12] Roads." was listed as "markup around the number: is this a Markdown source?", and a list of changes
+    # naming rule 1.1 again failed with "duplicate rule ID" and no way out (a helper's books).
+    book = imported("[5.0] MOVE\n[5.1] Costs. One MP.\n[5. 12] Roads. Half.\n")
+    assert [miss.reason for miss in book.report.not_rules] == ["a space inside the number (5. 12): write 5.12 to make "
+                                                               "it a rule"]
+    with pytest.raises(SourceError, match=r"duplicate rule ID 1\.1 \(first on line 2\); if this line only names rule "
+                                          r"1\.1 \(a list of changes, an index\), start it with a backslash to keep "
+                                          r"it text: \\1\.1 Costs\. Now one MP\."):
+        imported("1.0 MOVE\n1.1 Costs. One MP.\n1.2 Rivers. Two.\n\nCHANGES IN THIS EDITION\n1.1 Costs. Now one MP.\n",
+                 "decimal")
