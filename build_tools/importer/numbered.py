@@ -908,17 +908,23 @@ class _Importer:
         Roads. Half an MP.``): two rules a copy joined when it lost the line break between them.
         It stays text, as a sentence may start with a number; the report lists it."""
         text = self.reader.plain(line.text)
+        joined: list[RuleNumber] = []  # "… 6.2 Roads. Half. 6.3 Trails. One.": each after the one before
         for match in SENTENCE_NUMBER.finditer(text):
             if ends_with_abbreviation(text[:match.start() + 1]):  # "cf. 6.2 Roads", "No. 6.2 Supply"
                 continue
             read = self._reads_as_next_rule(match.group("number"), text[match.end():], whole_title=True,
-                                            set_off=match.group("open") == "[")  # "… hex. [5.23] Crossing a"
-            if read:
-                self.report.not_rules.append(NotARule(
-                    line.index + 1, line.text, f"rule number {read.printed} inside the line, after a sentence: two "
-                    f"rules joined on one line? Start a line with {read.printed} to make it a rule", False, False,
-                    read.id))
-                return
+                                            set_off=match.group("open") == "[",  # "… hex. [5.23] Crossing a"
+                                            after=joined[-1] if joined else None)
+            if read and (not joined or read.path > joined[-1].path):
+                joined.append(read)
+        if joined:
+            numbers = " and ".join(", ".join(read.printed for read in joined).rsplit(", ", 1))
+            why = f"rule number {numbers} inside the line, after a sentence: two rules joined on one line? Start a " \
+                  f"line with {numbers} to make it a rule" if len(joined) == 1 else \
+                f"rule numbers {numbers} inside the line, after sentences: {len(joined) + 1} rules joined on one " \
+                f"line? Start a line with each to make it a rule"
+            self.report.not_rules.append(NotARule(line.index + 1, line.text, why, False, False, joined[0].id))
+            return
         if self.reader.name != "text" or "   " not in text:  # the text is stripped: three spaces are inside it
             return
         for match in _COLUMN_NUMBER.finditer(text):

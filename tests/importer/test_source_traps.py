@@ -1199,3 +1199,12 @@ def test_a_number_split_by_a_space_or_a_rule_named_again_gets_its_fix():
                                           r"it text: \\1\.1 Costs\. Now one MP\."):
         imported("1.0 MOVE\n1.1 Costs. One MP.\n1.2 Rivers. Two.\n\nCHANGES IN THIS EDITION\n1.1 Costs. Now one MP.\n",
                  "decimal")
+
+
+def test_every_rule_joined_on_one_line_is_named():
+    # "6.1 Costs. One MP per hex. 6.2 Roads. Half an MP. 6.3 Trails. One MP.": the report named 6.2 only, and 6.3
+    # was lost without a word (a helper's book).
+    book = imported("6. MOVE\n6.1 Costs. One MP per hex. 6.2 Roads. Half an MP. 6.3 Trails. One MP.\n6.4 Fords. Two.\n")
+    assert [miss.reason for miss in book.report.not_rules] == [
+        "rule numbers 6.2 and 6.3 inside the line, after sentences: 3 rules joined on one line? Start a line with each "
+        "to make it a rule"]
