@@ -245,19 +245,24 @@ def test_a_number_in_one_book_never_links_to_another_books_rule(tmp_path):
     assert link("8.1", "8.1", "../../beta/p/#8.1") in html
 
 
+def one_page_book(tmp_path, name: str, numbering: str, body: str):
+    """docs/ and the rule index of a ruleset ``name`` of one page, ``<name>/p.md``, holding ``body``."""
+    docs = tmp_path / "docs"
+    folder = tmp_path / "rulesets" / name
+    folder.mkdir(parents=True)
+    (folder / "ruleset.yml").write_text(f"name: {name}\nshort_name: {name}\nnumbering: {numbering}\n", encoding="utf-8")
+    (docs / name).mkdir(parents=True)
+    (docs / name / "p.md").write_text(f"---\nruleset: {name}\n---\n\n{body}", encoding="utf-8")
+    return docs, RuleIndex.from_docs(docs, load_rulesets(tmp_path / "rulesets"))
+
+
 def test_an_explicit_link_names_a_numbered_rule_by_the_words_of_its_title(tmp_path):
     # "[[Zones of Control]]", the README's example, failed the strict build in a case-numbered book: a title
     # was known only with its number ("5.4 Zones of Control"), as no one writes it (a helper's book).
-    docs = tmp_path / "docs"
-    folder = tmp_path / "rulesets" / "reed"
-    folder.mkdir(parents=True)
-    (folder / "ruleset.yml").write_text("name: Reed\nshort_name: RD\nnumbering: case\n", encoding="utf-8")
-    (docs / "reed").mkdir(parents=True)
-    (docs / "reed" / "p.md").write_text(
-        "---\nruleset: reed\n---\n\n## 5.4 Zones of Control {: #5.4 .rr-rule data-rule=\"5.4\" }\n\nSix hexes.\n\n"
+    docs, index = one_page_book(tmp_path, "reed", "case", (
+        "## 5.4 Zones of Control {: #5.4 .rr-rule data-rule=\"5.4\" }\n\nSix hexes.\n\n"
         "## [5.5] Bridges. {: #5.5 .rr-rule data-rule=\"5.5\" }\n\nSee [[Zones of Control]], [[zones-of-control]], "
-        "[[Bridges]] and [[zones of control|the ZOC rule]].\n", encoding="utf-8")
-    index = RuleIndex.from_docs(docs, load_rulesets(tmp_path / "rulesets"))
+        "[[Bridges]] and [[zones of control|the ZOC rule]].\n"))
     html = render(index, "reed/p.md", docs_dir=docs)
     assert (f"See {link('5.4', 'Zones of Control')}, {link('5.4', 'zones-of-control')}, {link('5.5', 'Bridges')} "
             f"and {link('5.4', 'the ZOC rule')}.") in html
@@ -274,16 +279,9 @@ def test_a_table_cell_holding_only_a_number_and_code_cite_no_rule(tmp_path, tabl
     # A table of modifiers in a decimal book: every 1.5 and 2.5 was a missing rule, on the page and in
     # the list of unresolved references (a helper's book). A cell cites a rule with words around it.
     # Code is never linked, and was yet counted as citing (4.4 unresolved in the import's report).
-    docs = tmp_path / "docs"
-    folder = tmp_path / "rulesets" / "gull"
-    folder.mkdir(parents=True)
-    (folder / "ruleset.yml").write_text("name: Gull\nshort_name: GL\nnumbering: decimal\n", encoding="utf-8")
-    (docs / "gull").mkdir(parents=True)
-    (docs / "gull" / "p.md").write_text(
-        f"---\nruleset: gull\n---\n\n## 5.1 Odds {{: #5.1 .rr-rule data-rule=\"5.1\" }}\n\n{table}\n"
-        "Code: `see 4.4`.\n\n```\nsee 4.4\n```\n\n"
-        "## 5.2 Rolls {: #5.2 .rr-rule data-rule=\"5.2\" }\n\nRoll.\n", encoding="utf-8")
-    index = RuleIndex.from_docs(docs, load_rulesets(tmp_path / "rulesets"))
+    docs, index = one_page_book(tmp_path, "gull", "decimal", (
+        f"## 5.1 Odds {{: #5.1 .rr-rule data-rule=\"5.1\" }}\n\n{table}\nCode: `see 4.4`.\n\n```\nsee 4.4\n```\n\n"
+        "## 5.2 Rolls {: #5.2 .rr-rule data-rule=\"5.2\" }\n\nRoll.\n"))
     assert index.get("gull", "5.1").references == ("5.2", "7.3")  # not 4.4 in code, which the page does not link
     assert index.unresolved_references() == {("gull", "7.3"): ["5.1"]}
     html = render(index, "gull/p.md", docs_dir=docs)
