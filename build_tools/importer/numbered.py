@@ -295,8 +295,7 @@ class _Importer:
         if number is not None:
             reason = self._not_a_rule(line, number, position)
             if reason is None:
-                self._rule(line, number, position)
-                return position + 1
+                return position + 1 + self._rule(line, number, position)
             self._report_not_a_rule(line, reason)
             if reason.startswith(HEADING_ABOVE):
                 kind = HEADING  # "PART 2: ADVANCED GAME" in plain text: a sub-heading, as in Markdown
@@ -680,7 +679,8 @@ class _Importer:
         return (line.kind == TEXT and self._rule_number(line) is None and bool(line.text)
                 and not line.text[:1].islower())
 
-    def _rule(self, line: Line, number: RuleNumber, position: int) -> None:
+    def _rule(self, line: Line, number: RuleNumber, position: int) -> int:
+        """Write rule ``number`` of ``line``; return how many lines after it its title took."""
         printed = number.printed
         if number.id in self.rules:
             kept = "" if self.reader.name != "text" else (
@@ -699,7 +699,10 @@ class _Importer:
         if level > MAX_HEADING_LEVEL:
             raise self.error(line.index, f"rule {printed} nests deeper than a heading can (h6)")
         title, body = self._title_and_body(line, position)
-        if title is None and not body and not self._text_follows(self.next_nonblank(position + 1)):
+        title_lines = self._title_below(line, position, title, body)
+        if title_lines:  # "1.0" over "INTRODUCTION", "[2.0] THE EFFECTS OF TERRAIN ON" over "COMBAT"
+            title, body = " ".join(filter(None, [title, self.lines[position + 1].text])), ""
+        if title is None and not body and not self._text_follows(self.next_nonblank(position + 1 + title_lines)):
             raise self.error(line.index, f"rule number {printed} with no rule text: give it its text, or say on "
                                          f"its line what the book means by an empty rule ({printed} [Reserved], "
                                          f"{printed} (Deleted))")
@@ -722,6 +725,22 @@ class _Importer:
         if body:
             self.page.text(body, continues=False)
             self._report_joined_rule(line)  # "6.2 Roads. 6.21 A unit …" too
+        return title_lines
+
+    def _title_below(self, line: Line, position: int, title: str | None, body: str) -> int:
+        """Plain text: 1 where the rule's title, in capitals, is on the next line (``1.0`` over
+        ``INTRODUCTION``) or goes on there (``[2.0] THE EFFECTS OF TERRAIN ON`` over ``COMBAT``), as a
+        PDF copy breaks a heading; else 0. The line after it is the rule's text."""
+        if self.reader.name != "text" or position + 2 >= len(self.lines):
+            return 0
+        below, after = self.lines[position + 1], self.lines[position + 2]
+        if not (below.kind == TEXT and below.number is None and not below.marker and in_capitals(below.text)
+                and len(below.text.split()) <= MAX_CAPITALS_HEADING_WORDS and not ends_sentence(below.text)
+                and after.kind in (TEXT, BLANK, ITEM)):
+            return 0
+        if title is None and not body:
+            return 1
+        return int(title is not None and not body and in_capitals(title) and ends_open(title))
 
     def _depth_of(self, line: Line, number: RuleNumber) -> int:
         """The rule's depth in the book's tree: under the nearest of its parents that came before."""

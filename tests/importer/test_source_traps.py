@@ -68,9 +68,10 @@ def test_a_part_heading_above_sections_in_markdown_is_a_heading():
 @pytest.mark.parametrize("section_6", ["6\nCOMBAT\nAn attack costs\n1.5 MP to make.\n",
                                        "6\nCOMBAT\n\nODDS TABLE\n1.5\tHalf\n2\tFull\n"])
 def test_a_wrapped_quantity_or_a_table_row_is_not_the_rule_after_a_lone_number(section_6):
-    # "6" is section 6, not a page number: neither "1.5 MP" nor the row "1.5<TAB>Half" is a rule before it.
+    # "6" is section 6 (titled COMBAT on the line under it), not a page number: neither "1.5 MP" nor the row
+    # "1.5<TAB>Half" is a rule before it.
     assert headings(f"5. MOVEMENT\n5.1 Costs. One.\n\n{section_6}\n6.1 Odds. Compare.\n") == [
-        "# 5. MOVEMENT", "## 5.1 Costs.", "# 6", "## 6.1 Odds."]
+        "# 5. MOVEMENT", "## 5.1 Costs.", "# 6 COMBAT", "## 6.1 Odds."]
 
 
 @pytest.mark.parametrize("source, expected", [
@@ -1208,3 +1209,13 @@ def test_every_rule_joined_on_one_line_is_named():
     assert [miss.reason for miss in book.report.not_rules] == [
         "rule numbers 6.2 and 6.3 inside the line, after sentences: 3 rules joined on one line? Start a line with each "
         "to make it a rule"]
+
+
+def test_a_title_in_capitals_under_its_number_or_going_on_there_is_the_rules_title():
+    # "1.0" over "INTRODUCTION" was an untitled rule whose text began "INTRODUCTION This game …", and "[2.0] THE
+    # EFFECTS OF TERRAIN ON" over "COMBAT" cut the title in two (a helper's PDF copy). Nothing was reported.
+    book = imported("1.0\nINTRODUCTION\nThis game covers 1942.\n[2.0] THE EFFECTS OF TERRAIN ON\nCOMBAT\n"
+                    "Defenders in woods are doubled.\n[3.0] SUPPLY\nSTOCKS are kept in depots.\n", "decimal")
+    assert rule_headings(book.markdown) == ["# 1.0 INTRODUCTION", "# [2.0] THE EFFECTS OF TERRAIN ON COMBAT",
+                                            "# [3.0] SUPPLY"]
+    assert "\n\nThis game covers 1942.\n" in book.markdown and "STOCKS are kept" in book.markdown
