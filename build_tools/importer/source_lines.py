@@ -186,6 +186,11 @@ def number_at_start(text: str) -> Number | None:
         word = part.group("number").lower()
         ordinal = _NUMBER_WORDS.index(word) + 1 if word in _NUMBER_WORDS else _ROMAN.index(word) + 1
         return Number(str(ordinal), False, True, text[part.end():], part.group("label"))
+    rule = _LABELLED_RULE.match(text) if text[:1] in "CRScrs" else None
+    if rule and (rule.group("label").split()[0].isupper() or rule.group("label").endswith(":")):
+        # "CASE 5.3 TERRAIN EFFECTS", "SECTION 5.2: ROADS": a word in capitals or a colon marks a rule's
+        # heading; "Rule 6.2 applies to …" starts a sentence
+        return Number(rule.group("number"), False, True, text[rule.end():], rule.group("label"))
     match = _NUMBER_START.match(text)
     if not match:
         return None
@@ -211,6 +216,8 @@ def _tab_after_rule_number(line: str, *, row_follows: bool) -> str | None:
     or a tab, but not with a rule's number and its text."""
     head, _, rest = line.partition("\t" if "\t" in line else " ")  # "\t1.1.1 Roads …" came indented
     rest = rest.lstrip("\t ")
+    if "\t" not in rest and re.fullmatch(r"[1-9]\d*\.", head) and rest.isupper():
+        return f"{head} {rest}"  # "4.<TAB>VICTORY": a section and its title
     if "\t" in rest or not _DOTTED_NUMBER.fullmatch(head) or not (
             not row_follows or run_in_title(rest)[0] is not None or ends_sentence(rest)):
         return None

@@ -1219,3 +1219,14 @@ def test_a_title_in_capitals_under_its_number_or_going_on_there_is_the_rules_tit
     assert rule_headings(book.markdown) == ["# 1.0 INTRODUCTION", "# [2.0] THE EFFECTS OF TERRAIN ON COMBAT",
                                             "# [3.0] SUPPLY"]
     assert "\n\nThis game covers 1942.\n" in book.markdown and "STOCKS are kept" in book.markdown
+
+
+def test_a_rule_headed_with_case_or_section_and_a_section_ended_by_a_tab_are_rules():
+    # "SECTION 5.2: ROADS" and "CASE 5.3 TERRAIN EFFECTS" went into 5.1's text, and "4.<TAB>VICTORY" was called a
+    # page footer to delete (a helper's PDF copies). "Rule 5.4 applies …" starting a sentence stays text.
+    book = imported("SECTION 5: MOVEMENT\n5.1 Units move one at a time. Rule 5.3 applies to all.\nSECTION 5.2: ROADS\n"
+                    "Roads cost half.\nCASE 5.3 TERRAIN EFFECTS CHART\nForest costs 2 MP.\n5.4 Fords. One.\n"
+                    "Rule 5.5 applies to\nfords too.\n6.\tVICTORY\nHold the cities.\n")
+    assert rule_headings(book.markdown) == ["# SECTION 5: MOVEMENT", "## 5.1", "## SECTION 5.2: ROADS",
+                                            "## CASE 5.3 TERRAIN EFFECTS CHART", "## 5.4 Fords.", "# 6. VICTORY"]
+    assert "Rule 5.5 applies to" in book.markdown and book.report.warnings == []
