@@ -31,6 +31,11 @@ MAX_SENTENCE_CASE_TITLE_WORDS = 3
 _CAPITALS_WORD = re.compile(r"(?:vs|&|[A-Z][A-Z0-9'-]*(?:/[A-Za-z][A-Za-z0-9'-]*)*)")
 # Words a title in title case leaves in lower case.
 _MINOR_WORDS = frozenset("a an and as at by for from in into nor of on or per the to vs vs. via with without".split())
+# Words no sentence or title ends on: a line ending on one goes on ("… so that their" over "owner alone sees").
+_OPEN_ENDINGS = _MINOR_WORDS | frozenset("their his her its our your my that which whose than if when".split())
+# Verbs a sentence turns on and a title does without ("Supply is traced to any friendly", "Cavalry may retreat").
+_SENTENCE_VERBS = frozenset("is are was were be been may must can cannot can't will shall should would could might "
+                            "does do did has have had".split())
 _WORD = re.compile(r"[^\s/–—-]+")
 _ASIDE = re.compile(r"\([^()]*\)")
 _QUOTES_AND_BRACKETS = "\"'“”‘’()[]"
@@ -166,18 +171,19 @@ def ends_open(text: str) -> bool:
     """Whether a line stops where no sentence or list item can end: on a comma, a semicolon, a
     dash or a minor word (``… except in``, ``… woods,``): the next line goes on with it."""
     words = text.split()
-    return bool(words) and (words[-1][-1] in ",;-–—" or words[-1].strip(_QUOTES_AND_BRACKETS).lower() in _MINOR_WORDS)
+    return bool(words) and (words[-1][-1] in ",;-–—" or words[-1].strip(_QUOTES_AND_BRACKETS).lower() in _OPEN_ENDINGS)
 
 
 def _sentence_case_title(text: str) -> bool:
     """Whether a line in sentence case, over its rule's text, reads as a title (``Fresh units in
     woods``), not as the first line of a hard-wrapped sentence (``A unit expends MP for each hex
     it enters, as given on the``): a few words, no comma or semicolon, no reference in an aside
-    (``Units pay double in woods (see 1.0)``), not ending on a minor word, nor on a capitalised
+    (``Units pay double in woods (see 1.0)``), no verb a sentence turns on (``Supply is traced to
+    any friendly`` over ``HQ within 5 hexes.``), not ending on a minor word, nor on a capitalised
     word after a word in lower case (``Each unit has a Movement`` over ``Allowance, which …``: a
     sentence wrapped inside a game term)."""
     words = _WORD.findall(_ASIDE.sub(" ", text))
     last = words[-1].strip(_QUOTES_AND_BRACKETS) if words else ""
     return (0 < len(words) <= MAX_COLON_TITLE_WORDS and not _SENTENCE_INSIDE.search(text)
-            and last.lower() not in _MINOR_WORDS
+            and last.lower() not in _OPEN_ENDINGS and not _SENTENCE_VERBS.intersection(map(str.lower, words[1:]))
             and not (len(words) > 1 and last[:1].isupper() and not last.isupper() and words[-2][:1].islower()))

@@ -1230,3 +1230,14 @@ def test_a_rule_headed_with_case_or_section_and_a_section_ended_by_a_tab_are_rul
     assert rule_headings(book.markdown) == ["# SECTION 5: MOVEMENT", "## 5.1", "## SECTION 5.2: ROADS",
                                             "## CASE 5.3 TERRAIN EFFECTS CHART", "## 5.4 Fords.", "# 6. VICTORY"]
     assert "Rule 5.5 applies to" in book.markdown and book.report.warnings == []
+
+
+def test_a_wrapped_sentence_over_a_capital_is_no_title():
+    # "5.1 Supply is traced to any friendly" over "HQ within 5 hexes." and "5.3 Blocks stand upright so that their"
+    # over a running header: the first line became the title (a helper's PDF copy). A verb a sentence turns on, or
+    # a last word no title ends on, makes the line a sentence; "Fresh units in woods" is still a title.
+    book = imported("5.0 MOVEMENT\n5.1 Supply is traced to any friendly\nHQ within 5 hexes.\n5.2 Cavalry may retreat "
+                    "before\nCombat at no cost.\n5.3 Blocks stand upright so that their\nOwner alone sees them.\n"
+                    "5.4 Fresh units in woods\nThey add one.\n")
+    assert rule_headings(book.markdown) == ["# 5.0 MOVEMENT", "## 5.1", "## 5.2", "## 5.3",
+                                            "## 5.4 Fresh units in woods"]
