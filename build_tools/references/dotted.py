@@ -15,7 +15,8 @@ What counts as a reference
   - It is not an amount in a sum, a rating, a version or another numbering's
     number: no ``NOT_AFTER_WORDS`` right before it (``adds 1.5``,
     ``multiplied by 1.5``, ``rated 2.1``, ``Version 2.1``, ``Table 2.3``,
-    ``p. 2.2``, ``hex 12.08``, ``a 2.1 ratio``), and no ``or more``
+    ``p. 2.2``, ``hex 12.08``, ``a 2.1 ratio``, ``Turn 3.5``, ``strength 3.5``,
+    ``Diagram 4.1``, ``costs 1.5``), and no ``or more``
     (``5.0 or more``) after it.
   - In decimal numbering, it does not end on a year (``14.3.2024``): a date.
   - It is not quoted, signed, compared or measured: no quote mark, ``+``,
@@ -72,7 +73,8 @@ NOT_AFTER_WORDS = (
     "add", "adds", "added", "adding", "plus", "minus", "subtract", "subtracts", "subtracted", "subtracting",
     "times", "factor of", "rated", "rating", "version", "edition", "printing", "a", "an",
     "table", "tables", "figure", "figures", "fig.", "chart", "page", "pages", "p.", "pp.", "module", "scenario",
-    "scenarios", "hex", "map", *(f"{verb} by" for verb in (
+    "scenarios", "hex", "map", "diagram", "diagrams", "box", "turn", "game-turn", "phase", "strength", "modifier",
+    "modifier of", "cost", "costs", "weight", "range of", *(f"{verb} by" for verb in (
         "multiply", "multiplies", "multiplied", "divide", "divides", "divided", "increase", "increases",
         "increased", "reduce", "reduces", "reduced", "decrease", "decreases", "decreased")),
 )
