@@ -30,7 +30,9 @@ What counts as a reference
 
 * **Ranges**: ``3.2.1-3.2.2`` (or an en dash, or pandoc's ``--`` for one); in case numbering also the
   tail after the dot, ``9.73-.731``. ``6.1 to 6.6`` and ``4.2 through 4.3``
-  are two references, each end cited.
+  are two references, each end cited. In case numbering, a list's later items
+  may be printed without their section (``Cases 6.21, .23 and .24``, ``6.1
+  to .2``): each is a case of the section of the item before it.
 * **Bare section numbers** only in a list after a cue word, where nothing
   else can be meant: ``see 4 and 6.41``, ``rules 4, 5 and 7``, ``Section
   12``, ``(per 3)``. The cue words are *see (also)*, *per*, *rule(s)*,
@@ -136,6 +138,11 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     return main, cue_before, cue_before_word
 
 
+# A list's item printed without its section, after the item before it: ", .23", " and .24", " to .2".
+_ABBREVIATED = re.compile(rf"{_JOIN}(?P<tail>\.\d+)(?!\w|\.\d)")
+_MAY_ABBREVIATE = re.compile(r"[\w,;&]\s*\.\d")
+
+
 def _tail_id(first: str, tail: str) -> str:
     """``9.73-.731`` -> 9.731; a full tail is itself."""
     return first[: first.index(".")] + tail if tail[0] == "." else tail
@@ -150,6 +157,7 @@ class Dotted:
     def __init__(self, *, groups: bool, quantity_words: Collection[str] = ()):
         self.main, self.cue_before, self.cue_before_word = _patterns(
             groups, tuple(dict.fromkeys((*QUANTITY_WORDS, *quantity_words))))
+        self.abbreviates = not groups  # case numbering: "Cases 6.21, .23 and .24"
 
     def _cued(self, text: str, match: re.Match[str]) -> bool:
         """Whether a cue word and a list of items lead up to ``match`` (a bare section number)."""
@@ -166,9 +174,28 @@ class Dotted:
             if match.group("tail"):
                 parts += (RefPart(*match.span("tail"), _tail_id(first, match.group("tail")), match.group("tail")),)
             references.append(Reference(match.start(), parts[-1].end, parts))
+        if self.abbreviates and _MAY_ABBREVIATE.search(text):
+            references = self._with_abbreviated(text, references)
         return references
 
+    @staticmethod
+    def _with_abbreviated(text: str, references: list[Reference]) -> list[Reference]:
+        """``references`` and, after each, the items of its list printed without their section
+        (``6.21, .23 and .24``; ``6.1 to .2``): each is a case of the section before it."""
+        found = []
+        for reference in references:
+            found.append(reference)
+            section, end = reference.parts[-1].rule_id.split(".")[0], reference.end
+            while (item := _ABBREVIATED.match(text, end)) is not None:
+                tail = item.group("tail")
+                found.append(Reference(item.start("tail"), item.end("tail"),
+                                       (RefPart(*item.span("tail"), section + tail, tail),)))
+                end = item.end("tail")
+        return found
+
     def cited(self, text: str, chapter: str | None = None) -> list[str]:
+        if self.abbreviates and _MAY_ABBREVIATE.search(text):
+            return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
         cited = []
         # findall, not finditer: no match object per reference (a rulebook has tens of thousands).
         for first, dots, tail, _ in self.main.findall(text):
@@ -180,6 +207,14 @@ class Dotted:
         return cited
 
     def replace(self, text: str, replacement: Callable[[str, str], str], chapter: str | None = None) -> str:
+        if self.abbreviates and _MAY_ABBREVIATE.search(text):
+            pieces, cursor = [], 0
+            for reference in self.find(text):
+                for part in reference.parts:
+                    pieces += [text[cursor:part.start], replacement(part.rule_id, part.text)]
+                    cursor = part.end
+            return "".join(pieces) + text[cursor:]
+
         def replace(match: re.Match[str]) -> str:
             first = match.group("first")
             if not match.group("dots") and not self._cued(text, match):

@@ -32,6 +32,8 @@ def cited(grammar, text):
     ("paying the costs of [5.3].", [("5.3",)]),
     ("Section 12.", [("12",)]),
     ("the river rules (6.3ff) and bridges (6.5f.)", [("6.3",), ("6.5",)]),  # "and the rules after it"
+    # a list's items printed without their section, SPI's way (a helper's book)
+    ("see Cases 6.21, .23 and .24; 6.1 to .2.", [("6.21",), ("6.23",), ("6.24",), ("6.1",), ("6.2",)]),
 ])
 def test_case_references(text, expected):
     assert cited(CASE, text) == expected
