@@ -408,6 +408,8 @@ class _Importer:
         after a sentence or a colon. A name's initial ends no sentence either (``Colonel J.`` over
         ``R. Orme``), unless the line starts a list (``A.``, ``I.``)."""
         line = self.lines[position]
+        if line.marker in _BULLET_GLYPHS:  # "• retreat one hex, or": a bullet is no sign a wrapped line starts with
+            return False
         return (not self.reader.paragraphs_by_blank_lines and not self.out.items and bool(self.out.paragraph)
                 and self.lines[position - 1].kind != BLANK and self.raw[line.index][:1] not in " \t"
                 and (self._mid_sentence() or (_ENDS_ON_INITIAL.search(self.out.last_line or "") is not None
@@ -1074,6 +1076,7 @@ def _printed_number(text: str) -> str:
 _ROMAN_MARKER = re.compile(r"[IVXL]+\.")
 # A line ending on a name's initial ("… by Colonel J."), and the markers a list starts with.
 _ENDS_ON_INITIAL = re.compile(r"(?<=[A-Za-z] )[A-Z]\.$")
+_BULLET_GLYPHS = frozenset("•▪●◦‣\uf0b7\uf0a7")
 _FIRST_MARKERS = ("A.", "a.", "I.", "i.", "A)", "a)", "(a)", "(A)", "(i)", "(I)")
 _LABEL_START = re.compile(r"[A-Z][\w'’ ]{0,20}:\s")
 # A plain text is hard-wrapped when this many of its lines fill nine tenths of its widest lines, which

@@ -1241,3 +1241,12 @@ def test_a_wrapped_sentence_over_a_capital_is_no_title():
                     "5.4 Fresh units in woods\nThey add one.\n")
     assert rule_headings(book.markdown) == ["# 5.0 MOVEMENT", "## 5.1", "## 5.2", "## 5.3",
                                             "## 5.4 Fresh units in woods"]
+
+
+def test_a_bullet_glyph_after_an_open_line_starts_an_item():
+    # "7.4 The defender may choose to" over "• retreat one hex, or" and "• hold and lose a step.": the items ran into
+    # the paragraph (a helper's PDF copy), though a bullet always starts one; "- 1 to the roll" may still go on.
+    book = imported("7.0 COMBAT\n7.4 The defender may choose to\n• retreat one hex, or\n• hold and lose a step.\n"
+                    "7.5 Armor. A modifier of\n- 1 to the roll applies.\n", "decimal")
+    assert '<li markdown="span">retreat one hex, or</li>\n<li markdown="span">hold and lose a step.</li>' in book.markdown
+    assert "A modifier of\n- 1 to the roll applies." in book.markdown.replace("\\-", "-")
