@@ -12,7 +12,8 @@ A heuristic cannot be right for every text: the source's ``titles`` and
 Everything else is kept as written: "- " lines are list items (their wrapped
 lines join them: a line is wrapped when the one before ends mid-sentence and it
 does not start with a capitalised word; a lone "-" takes the line after it as
-its text), other
+its text), numbered or lettered steps after a line ending on a colon
+("1. Draw two cards.", "A. Allied Player Turn") a list with their markers, other
 lines are paragraphs, and ``|``-lines form a table.
 """
 
@@ -39,6 +40,20 @@ _CAPITALISED = re.compile(r"[A-Z](?![A-Z])")
 
 def _is_bullet(line: str) -> bool:
     return line == "-" or line.startswith("- ")
+
+
+# A numbered or lettered step: "1. Draw two cards.", "b) Play one.", "(2) Discard."
+_ORDERED = re.compile(r"(?P<marker>\(?(?:\d{1,2}|[A-Za-z])[.)])\s+(?P<text>\S.*)")
+
+
+def _ordered_items(lines: list[str]) -> set[int]:
+    """The lines that are steps of a numbered or lettered list: after a line ending on a colon, and
+    each after such a step ("Each round has three steps:", "1. Draw two cards.", "2. Play one.")."""
+    items: set[int] = set()
+    for index, line in enumerate(lines):
+        if index and _ORDERED.fullmatch(line) and (lines[index - 1].endswith(":") or index - 1 in items):
+            items.add(index)
+    return items
 
 
 def _title_name(line: str) -> tuple[str, bool]:
@@ -83,14 +98,18 @@ class _Writer:
         self.blocks: list[str] = []
         self.paragraph: list[str] = []
         self.items: list[list[str]] = []
+        self.markers: list[str] = []  # each item's: "-" for a bullet, else as printed ("1.", "b)")
 
     def close(self) -> None:
         if self.paragraph:
             self.blocks.append(md.paragraph(self.paragraph))
-        if self.items:
+        if self.items and set(self.markers) == {"-"}:
             self.blocks.append(md.bullet_list(["\n".join(md.escape_line(line) for line in item)
                                                for item in self.items]))
-        self.paragraph, self.items = [], []
+        elif self.items:  # a numbered list keeps its printed markers
+            self.blocks.append(md.html_list([(1, marker, "\n".join(md.escape_inline(line) for line in item))
+                                             for marker, item in zip(self.markers, self.items)]))
+        self.paragraph, self.items, self.markers = [], [], []
 
     def block(self, markdown: str) -> None:
         self.close()
@@ -122,12 +141,14 @@ def import_titled(text: str, *, path: str, titles: list[str], not_titles: list[s
         rule_id = base if ids[base] == 1 else f"{base}-{ids[base]}"
         return md.rule_heading(level, name, rule_id)
 
+    steps = _ordered_items(lines)
     title_lines = {first}
     for index in range(first + 1, len(lines)):
         line = lines[index]
         following = lines[index + 1] if index + 1 < len(lines) else None
         after_lone_dash = lines[index - 1] == "-"  # the item's text, whatever it looks like
-        if line in titles or (line and line not in not_titles and not _is_bullet(line) and not after_lone_dash
+        if line in titles or (line and line not in not_titles and not _is_bullet(line) and index not in steps
+                              and not after_lone_dash
                               and looks_like_title(line, lines[index - 1], index - 1 in title_lines, following)):
             title_lines.add(index)
 
@@ -144,8 +165,14 @@ def import_titled(text: str, *, path: str, titles: list[str], not_titles: list[s
             table, index = read_pipe_table(lines, index, path)
             out.block(table)
             continue
+        elif index in steps:
+            if out.paragraph or (out.items and out.markers[-1] == "-"):
+                out.close()
+            step = _ORDERED.fullmatch(line)
+            out.items.append([step.group("text")])
+            out.markers.append(step.group("marker"))
         elif _is_bullet(line):
-            if out.paragraph:
+            if out.paragraph or (out.items and out.markers[-1] != "-"):
                 out.close()
             item_start = index
             if line == "-":
@@ -161,6 +188,7 @@ def import_titled(text: str, *, path: str, titles: list[str], not_titles: list[s
                 index += 1
                 item.append(lines[index])
             out.items.append(item)
+            out.markers.append("-")
         else:
             if out.items:
                 out.close()

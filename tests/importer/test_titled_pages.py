@@ -148,3 +148,14 @@ def test_an_override_that_matches_no_line_is_an_error():
 def test_a_lone_dash_takes_the_next_line_even_if_it_looks_like_a_title():
     page = titled("Rules\nSome text.\n-\nDummy minefields\nMore text.\n")
     assert "- Dummy minefields" in page and "## " not in page and "### " not in page
+
+
+def test_numbered_and_lettered_steps_after_a_colon_are_a_list():
+    # "Each round has three steps:" over "1. Draw two cards." … ran into one paragraph, and "A. Allied Player Turn"
+    # became a section title while "B. …" joined it (a helper's book without rule numbers).
+    page = titled("Rules\n\nTurn Order\nEach round has three steps:\n1. Draw two cards.\n2. Play one card.\n\n"
+                  "Phases\nEach turn has two phases:\nA. Allied Player Turn\nB. Defender Player Turn\n")
+    markers = re.findall(r'<span class="rr-list__marker">([^<]*)</span> ([^<]*)</li>', page)
+    assert markers == [("1.", "Draw two cards."), ("2.", "Play one card."), ("A.", "Allied Player Turn"),
+                       ("B.", "Defender Player Turn")]
+    assert re.findall(r"^### (.*?) {:", page, re.M) == ["Turn Order", "Phases"]
