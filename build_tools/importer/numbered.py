@@ -55,6 +55,8 @@ _COMMA_NUMBER = re.compile(r"(?P<number>[1-9]\d*,\d{1,2})\s+(?P<rest>[A-Z].*)")
 _COLUMN_NUMBER = re.compile(r" {3,}(?P<open>[(\[])?(?P<number>[1-9]\d*\.\d+(?:\.\d+)*)(?(open)[)\]]|\.?)\s+(?=\S)")
 # A dotted number a space splits: "[5. 12] Roads.", "5 .12 Roads." (a PDF copy's or a typist's).
 _SPACED_NUMBER = re.compile(r"[\[(]?(?P<number>\d+\.[ \t]+\d+(?:\.\d+)*|\d+[ \t]+\.\d+(?:\.\d+)*)[\])]?[ \t]")
+# A spaced dash between a number and its title: "4 - COMBAT", "4. – Combat".
+_DASH_BEFORE_TITLE = re.compile(r"^[-–—][ \t]+(?=\S)")
 # A bold run opened before a number and not closed on its line: "**5.2 Infiltration by Light" over "Units.** A unit".
 _UNCLOSED_BOLD = re.compile(r"(\*\*|__)(?=[\[(]?\d)(?!.*\1)")
 # A number opened by a bracket that nothing closes: "[5.5 Retreats." ("[5.5] Retreats." is a rule).
@@ -668,7 +670,7 @@ class _Importer:
         section heads its text with one; a numbered list item is a sentence. Only
         a title before a colon counts: ``1. Movement Phase. The phasing player
         moves.`` is how a sequence of play lists its phases."""
-        rest = self.reader.plain(line.number.rest)
+        rest = _DASH_BEFORE_TITLE.sub("", self.reader.plain(line.number.rest), count=1)  # "4 - COMBAT"
         if line.title is not None or not rest:
             return True
         return colon_title(rest)[0] is not None or whole_line_title(rest, text_follows=False)
@@ -790,8 +792,9 @@ class _Importer:
         if title is not None:
             return title, body
         following = self.next_nonblank(position + 1)
-        if whole_line_title(self.reader.plain(rest), text_follows=self._text_follows(following)):
-            return rest, ""
+        if whole_line_title(_DASH_BEFORE_TITLE.sub("", self.reader.plain(rest), count=1),
+                            text_follows=self._text_follows(following)):
+            return rest, ""  # "COMBAT", "- COMBAT": shown as printed
         return None, rest
 
     def _heading(self, text: str, marks: int, position: int, level: int | None = None) -> None:

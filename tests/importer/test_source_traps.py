@@ -1250,3 +1250,10 @@ def test_a_bullet_glyph_after_an_open_line_starts_an_item():
                     "7.5 Armor. A modifier of\n- 1 to the roll applies.\n", "decimal")
     assert '<li markdown="span">retreat one hex, or</li>\n<li markdown="span">hold and lose a step.</li>' in book.markdown
     assert "A modifier of\n- 1 to the roll applies." in book.markdown.replace("\\-", "-")
+
+
+def test_a_section_title_after_a_spaced_dash_is_a_title():
+    # "4 - COMBAT" was refused: "a section 4 would need a title after it", the title being right there (a helper's
+    # book). A spaced dash between the number and a title is printed with it.
+    assert headings("3. MOVEMENT\n3.1 Units move.\n4 - COMBAT\n4.1 Units fight.\n5. – Supply Rules\n5.1 Trace.\n") == [
+        "# 3. MOVEMENT", "## 3.1", "# 4 - COMBAT", "## 4.1", "# 5. – Supply Rules", "## 5.1"]
