@@ -11,8 +11,8 @@ starting with a number ("10      Grenadier Battalion") read as a section of the 
 or more lines in a row, each split by gaps of two or more spaces into the same number of
 cells (two or more), each cell under the cell above it, are such a table: their gaps become
 tabs, and ``tab_tables`` reads it as it reads any tab table (its title is the line before).
-A gap after a sentence's end (``moves.  Then``) is no column gap, and a cell is a few words,
-not a sentence: double-spaced prose is never a table. A row may leave cells blank (a value
+A gap after a sentence's end (``moves.  Then``) is no column gap, and a cell is a few words
+(a row's last may end a sentence: ``10-12  Reinforcements arrive.``): double-spaced prose is never a table. A row may leave cells blank (a value
 not given, the empty corner above the row labels) when each of its cells lies under one
 column of the row with most cells: the blank ones become empty cells. A cell printed on two
 lines (its second line indented under it, alone) reads as a row holding that cell alone. The import lists each table read so,
@@ -26,7 +26,8 @@ import re
 # A column gap: two or more spaces between two cells, not after a sentence's end.
 _GAP = re.compile(r"(?<=[^\s.!?]) {2,}(?=\S)")
 MIN_ROWS = 3  # header and two rows: two lines alike happen in prose
-MAX_CELL_WORDS = 4
+MAX_CELL_WORDS = 6
+_RULE_NUMBER = re.compile(r"[\[(]?\d+(?:\.\d+)+[.)\]]?")
 
 
 def with_tabs(text: str, path: str) -> tuple[str, list[str], frozenset[int]]:
@@ -114,7 +115,10 @@ def _cells(line: str) -> list[tuple[int, int]] | None:
         spans.append((start, gap.start()))
         start = gap.end()
     spans.append((start, len(line.rstrip())))
-    if any(len(line[a:b].split()) > MAX_CELL_WORDS or line[b - 1] in ".!?" for a, b in spans):
+    # A sentence's end only closes the last cell ("10-12  Reinforcements arrive."): a gap never follows one.
+    # After a rule's number it is the rule's sentence ("6.11  Units may move.").
+    if any(len(line[a:b].split()) > MAX_CELL_WORDS for a, b in spans) or line[spans[-1][1] - 1] in ".!?" and (
+            len(spans) < 2 or _RULE_NUMBER.fullmatch(line[slice(*spans[0])])):
         return None
     if len(spans) < 2 and not line.startswith("  "):  # one cell, indented: a cell's second line, perhaps
         return None

@@ -1257,3 +1257,13 @@ def test_a_section_title_after_a_spaced_dash_is_a_title():
     # book). A spaced dash between the number and a title is printed with it.
     assert headings("3. MOVEMENT\n3.1 Units move.\n4 - COMBAT\n4.1 Units fight.\n5. – Supply Rules\n5.1 Trace.\n") == [
         "# 3. MOVEMENT", "## 3.1", "# 4 - COMBAT", "## 4.1", "# 5. – Supply Rules", "## 5.1"]
+
+
+@pytest.mark.parametrize("event", ["Sandstorm: no fire this turn", "Sandstorm: no fire this turn."])
+def test_a_space_aligned_table_with_a_longer_cell_or_a_sentence_in_its_last_column_is_a_table(event):
+    # "2-4    Sandstorm: no fire this turn" (five words) made the whole table one paragraph, and a last cell ending
+    # a sentence split it in two (a helper's book). Rules whose number two spaces follow stay rules.
+    book = imported(f"2.0 EVENTS\n2.1 Event Phase. Roll on the table:\nDie    Event\n2-4    {event}\n"
+                    "5-9    No event\n10-12  Reinforcements arrive\n2.2 Next. Text.\n", "decimal")
+    cells = re.findall(r'<t[hd] markdown="span">([^<]*)</t[hd]>', book.markdown)
+    assert cells == ["Die", "Event", "2-4", event, "5-9", "No event", "10-12", "Reinforcements arrive"]
