@@ -1104,9 +1104,10 @@ def _full_line_length(reader: Reader, raw_lines: list[str]) -> float:
 
 def _table_lines(reader: Reader, raw_lines: list[str]) -> list[str]:
     """The source lines tab tables are read from, with the reader's say on each tab: one it read
-    as a space (after a rule number, indenting a line) neither makes a row nor opens a table."""
-    return [raw if line.kind == TAB or "\t" not in raw else raw.replace("\t", " ")
-            for raw, line in zip(raw_lines, reader.lines)]
+    as a space (after a rule number, indenting a line) neither makes a row nor opens a table, and a
+    note it read as a table's (``* Only if …``) is one."""
+    return [(raw if "\t" in raw else line.text) if line.kind == TAB else raw.replace("\t", " ")
+            for raw, line in zip(raw_lines, reader.lines)]  # a note under a table ("* Only if …") as a row
 
 
 _TITLE_END = re.compile(r"[.:](?:\*{1,3}|_{1,3})?(?=\s|$)|(?<=\s)(?:-{2,3}|[–—-])(?=\s)")

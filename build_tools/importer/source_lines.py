@@ -281,6 +281,10 @@ def _mark_stray_tab_lines(lines: list[Line]) -> None:
 _PAGE_NUMBER = re.compile(r"[ \t]{8,}\d{1,3}[ \t]*|[ \t]*\d{1,3}[ \t]{8,}\S.*")
 
 
+# A note under a tab table, keyed by the mark its cells carry: "* Only if …", "† Rail only" (a legend entry).
+_TABLE_NOTE = re.compile(r"(\*{1,3}|[†‡§])[ \t]+(?=\S)")
+
+
 def _text_line(index: int, raw: str, *, in_table: bool, row_follows: bool) -> Line:
     line = raw.strip()
     if not line:
@@ -292,6 +296,8 @@ def _text_line(index: int, raw: str, *, in_table: bool, row_follows: bool) -> Li
         if numbered is None:  # a row's empty first or last cell is a tab at its start or end
             return Line(index, TAB, line)
         line = numbered
+    if in_table and _TABLE_NOTE.match(line):  # "* Only if the defender is not disrupted." under "Woods<TAB>x2*"
+        return Line(index, TAB, _TABLE_NOTE.sub("\\1\t", line, count=1))
     if line.startswith("\\"):
         return Line(index, TEXT, line[1:].lstrip())
     if is_row(line):

@@ -1267,3 +1267,12 @@ def test_a_space_aligned_table_with_a_longer_cell_or_a_sentence_in_its_last_colu
                     "5-9    No event\n10-12  Reinforcements arrive\n2.2 Next. Text.\n", "decimal")
     cells = re.findall(r'<t[hd] markdown="span">([^<]*)</t[hd]>', book.markdown)
     assert cells == ["Die", "Event", "2-4", event, "5-9", "No event", "10-12", "Reinforcements arrive"]
+
+
+def test_a_starred_note_under_a_tab_table_is_the_tables_note():
+    # "* Only if the defender is not disrupted." under "Woods<TAB>2<TAB>x2*" became a bullet item, cut off from the
+    # star it explains (a helper's PDF copy). It is the table's legend entry for "*".
+    book = imported("5.0 MOVEMENT\n5.3 TERRAIN. See:\nTerrain\tMP\tDefense\nClear\t1\tx1\nWoods\t2\tx2*\n"
+                    "* Only if the defender is not disrupted.\n5.4 Next. Text.\n", "decimal")
+    assert '<dt markdown="span">\\*</dt>\n<dd markdown="span">Only if the defender is not disrupted.</dd>' in book.markdown
+    assert "<li" not in book.markdown
