@@ -55,6 +55,8 @@ _COMMA_NUMBER = re.compile(r"(?P<number>[1-9]\d*,\d{1,2})\s+(?P<rest>[A-Z].*)")
 _COLUMN_NUMBER = re.compile(r" {3,}(?P<open>[(\[])?(?P<number>[1-9]\d*\.\d+(?:\.\d+)*)(?(open)[)\]]|\.?)\s+(?=\S)")
 # A dotted number a space splits: "[5. 12] Roads.", "5 .12 Roads." (a PDF copy's or a typist's).
 _SPACED_NUMBER = re.compile(r"[\[(]?(?P<number>\d+\.[ \t]+\d+(?:\.\d+)*|\d+[ \t]+\.\d+(?:\.\d+)*)[\])]?[ \t]")
+# The dot leaders and page number of a list of contents' entry: "1.0 Introduction ...... 2", "Combat . . . 7".
+_DOT_LEADERS = re.compile(r"(?:\.[ \t]*){4,}\d{1,4}[ \t]*$|(?:[ \t]\.){3,}[ \t]*\d{1,4}[ \t]*$|…+[ \t]*\d{1,4}[ \t]*$")
 # A spaced dash between a number and its title: "4 - COMBAT", "4. – Combat".
 _DASH_BEFORE_TITLE = re.compile(r"^[-–—][ \t]+(?=\S)")
 # A bold run opened before a number and not closed on its line: "**5.2 Infiltration by Light" over "Units.** A unit".
@@ -462,6 +464,8 @@ class _Importer:
                 return above
         if line.kind == HEADING:
             return None
+        if _DOT_LEADERS.search(line.text):  # "1.0 Introduction ...... 2": a page number after dot leaders
+            return f"{CONTENTS}: dot leaders and a page number after the title"
         if self._continues_sentence(line, number, position):
             return CONTINUES
         if number.id in self.rules and self.reader.plain(line.number.rest)[:1].islower():

@@ -1276,3 +1276,12 @@ def test_a_starred_note_under_a_tab_table_is_the_tables_note():
                     "* Only if the defender is not disrupted.\n5.4 Next. Text.\n", "decimal")
     assert '<dt markdown="span">\\*</dt>\n<dd markdown="span">Only if the defender is not disrupted.</dd>' in book.markdown
     assert "<li" not in book.markdown
+
+
+def test_a_contents_entry_with_dot_leaders_is_no_rule():
+    # "1.0 Introduction ...... 2" over "2.0 Movement .......... 3", sections with no rules under them, made the
+    # contents entry rule 1.0, and the real "1.0 INTRODUCTION" a duplicate (a helper's book).
+    book = imported("Kettle Ridge\n\nCONTENTS\n1.0 Introduction ...... 2\n2.0 Movement . . . . 3\n\n1.0 INTRODUCTION\n"
+                    "This game covers 1942.\n2.0 MOVEMENT\n2.1 Units move.\n", "decimal")
+    assert rule_headings(book.markdown)[-3:] == ["## 1.0 INTRODUCTION", "## 2.0 MOVEMENT", "### 2.1"]
+    assert [miss.line for miss in book.report.not_rules] == [4, 5]
