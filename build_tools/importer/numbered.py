@@ -464,7 +464,8 @@ class _Importer:
                 return above
         if line.kind == HEADING:
             return None
-        if _DOT_LEADERS.search(line.text):  # "1.0 Introduction ...... 2": a page number after dot leaders
+        if (". ." in line.text or "...." in line.text or "…" in line.text) and _DOT_LEADERS.search(line.text):
+            # "1.0 Introduction ...... 2": a page number after dot leaders
             return f"{CONTENTS}: dot leaders and a page number after the title"
         if self._continues_sentence(line, number, position):
             return CONTINUES
@@ -739,16 +740,14 @@ class _Importer:
         """Plain text: 1 where the rule's title, in capitals, is on the next line (``1.0`` over
         ``INTRODUCTION``) or goes on there (``[2.0] THE EFFECTS OF TERRAIN ON`` over ``COMBAT``), as a
         PDF copy breaks a heading; else 0. The line after it is the rule's text."""
-        if self.reader.name != "text" or position + 2 >= len(self.lines):
+        if body or self.reader.name != "text" or position + 2 >= len(self.lines):  # most rules: text on the line
             return 0
         below, after = self.lines[position + 1], self.lines[position + 2]
         if not (below.kind == TEXT and below.number is None and not below.marker and in_capitals(below.text)
                 and len(below.text.split()) <= MAX_CAPITALS_HEADING_WORDS and not ends_sentence(below.text)
                 and after.kind in (TEXT, BLANK, ITEM)):
             return 0
-        if title is None and not body:
-            return 1
-        return int(title is not None and not body and in_capitals(title) and ends_open(title))
+        return int(title is None or (in_capitals(title) and ends_open(title)))
 
     def _depth_of(self, line: Line, number: RuleNumber) -> int:
         """The rule's depth in the book's tree: under the nearest of its parents that came before."""
