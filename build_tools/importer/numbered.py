@@ -57,6 +57,8 @@ _COLUMN_NUMBER = re.compile(r" {3,}(?P<open>[(\[])?(?P<number>[1-9]\d*\.\d+(?:\.
 _SPACED_NUMBER = re.compile(r"[\[(]?(?P<number>\d+\.[ \t]+\d+(?:\.\d+)*|\d+[ \t]+\.\d+(?:\.\d+)*)[\])]?[ \t]")
 # The dot leaders and page number of a list of contents' entry: "1.0 Introduction ...... 2", "Combat . . . 7".
 _DOT_LEADERS = re.compile(r"(?:\.[ \t]*){4,}\d{1,4}[ \t]*$|(?:[ \t]\.){3,}[ \t]*\d{1,4}[ \t]*$|…+[ \t]*\d{1,4}[ \t]*$")
+_WHOLE_BOLD = re.compile(r"(\*\*|__)[^*_]+\1")
+_LINE_BREAK = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
 # A spaced dash between a number and its title: "4 - COMBAT", "4. – Combat".
 _DASH_BEFORE_TITLE = re.compile(r"^[-–—][ \t]+(?=\S)")
 # A bold run opened before a number and not closed on its line: "**5.2 Infiltration by Light" over "Units.** A unit".
@@ -318,7 +320,7 @@ class _Importer:
             # "A. Weather Phase", "II. Movement Phase": a step, where the numbering has no such rule ("D." in asl)
             self.out.item(line.depth or 1, line.marker, line.number.rest)
             return position + 1
-        elif kind not in (ITEM, QUOTE, STRAY) and looks_numbered(line.text):  # a quotation is never a rule
+        elif kind not in (ITEM, QUOTE, STRAY) and looks_numbered(self.reader.plain(line.text)):  # a quote never is
             continuation = kind == TEXT and self._continues(line) and (
                 self.reader.paragraphs_by_blank_lines or self._mid_sentence())
             self._report_not_a_rule(line, CONTINUES if continuation and not MISREAD_NUMBER.match(line.text)
@@ -458,7 +460,7 @@ class _Importer:
 
     def _not_a_rule(self, line: Line, number: RuleNumber, position: int) -> str | None:
         """Why a line that starts with a rule number is not read as that rule, or None."""
-        if line.number.label:
+        if line.number.label and (number.bare or number.top):  # "Part 2", "Section 6": not "Rule 3.4"
             above = self._heading_above_sections(number, position)
             if above is not None:
                 return above
@@ -921,7 +923,8 @@ class _Importer:
         list item, as every bullet is (``- **2.5** Woods`` in a cost list is no rule 2.5); the
         report says so, so that a rule is never lost to the one before without a word."""
         number = number_at_start(self.reader.plain(line.text))  # "- **6.35** Fords …" too
-        read = number and not number.label and self._reads_as_next_rule(number.token, number.rest,
+        whole = self.reader.name == "markdown" and _WHOLE_BOLD.fullmatch(line.text) is not None  # "**6.1 Supply Sources**"
+        read = number and not number.label and self._reads_as_next_rule(number.token, number.rest, whole_title=whole,
                                                                          after=self.bulleted)
         if read:
             self.bulleted = read  # "- 4.21 …", "- 4.22 …": each follows the one before
@@ -935,6 +938,8 @@ class _Importer:
         Roads. Half an MP.``): two rules a copy joined when it lost the line break between them.
         It stays text, as a sentence may start with a number; the report lists it."""
         text = self.reader.plain(line.text)
+        if "<" in text:  # "**4.2** Ice.<br>**4.3** Thin Ice.": a line break between two rules
+            text = _LINE_BREAK.sub(" ", text)
         joined: list[RuleNumber] = []  # "… 6.2 Roads. Half. 6.3 Trails. One.": each after the one before
         for match in SENTENCE_NUMBER.finditer(text):
             if ends_with_abbreviation(text[:match.start() + 1]):  # "cf. 6.2 Roads", "No. 6.2 Supply"
@@ -1015,6 +1020,8 @@ class _Importer:
                                           f"{typo.group('number').replace(',', '.')} to make it a rule")
 
     def _why_not_numbered(self, line: Line) -> str:
+        if line.number is None and self.reader.name == "markdown" and "\\" in line.text[:12]:
+            line = line._replace(text=self.reader.plain(line.text))  # "12\.4a Pinned." as "12.4a Pinned."
         misread = MISREAD_NUMBER.match(line.text)
         if misread:
             number = misread.group("number")

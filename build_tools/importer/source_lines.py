@@ -484,10 +484,12 @@ def _markdown_number(text: str) -> tuple[Number | None, str | None]:
     """The number a Markdown line starts with (bold or not, escaped dots allowed)
     and the bold title printed with it (``**5.11) Zones of Control.**``)."""
     mark = None if _MD_BOLD.match(text) else _MARK_BEFORE.match(text)  # "*5.1 Roads.*" is emphasis
-    if mark:  # "⚠️ **2.3** A squad …", "► **5.2** Bridges"
+    if mark:  # "⚠️ **2.3** A squad …", "► **5.2** Bridges", "► **Rule 2.4** Slingshot."
         number, title = _markdown_number(text[mark.end():])
-        if number is None or number.label:
+        if number is None:
             return None, None
+        if number.label:
+            return number._replace(label=mark.group() + number.label), title
         return number._replace(decorated=True, shown=mark.group() + (number.shown or number.token)), title
     escaped = re.match(r"\\\[([^\]\\]+)\\\]", text)
     if escaped:  # "\[5.2\] Bridges": a bracketed number as pandoc writes it
@@ -530,7 +532,7 @@ def markdown_item(text: str) -> tuple[int, str, str] | None:
 # What a word processor's or a wiki's export wraps text in: emphasis tags (read as Markdown's),
 # a paragraph's tags around a whole line and empty anchors (markup, left out, as attribute blocks are).
 _HTML_EMPHASIS = re.compile(r"<(b|strong|i|em)>(\S(?:[^<]*?\S)?)</\1>", re.IGNORECASE)
-_HTML_PARAGRAPH = re.compile(r"(?P<indent>[ \t]*)<p>(?P<inner>.*?)(?:</p>)?[ \t]*", re.IGNORECASE)
+_HTML_PARAGRAPH = re.compile(r"(?P<indent>[ \t]*)<p(?:\s[^<>]*)?>(?P<inner>.*?)(?:</p>)?[ \t]*", re.IGNORECASE)
 _HTML_ANCHOR = re.compile(r"<(a|span|div)(?:\s+(?:name|id|class)=\"[^\"<>]*\")+\s*>\s*</\1>[ \t]*", re.IGNORECASE)
 # What pandoc writes for a word processor's bookmark: an empty span with an ID ("[]{#_Ref4812 .anchor}").
 _PANDOC_ANCHOR = re.compile(r"\[\]\{#[^{}\s]+(?:\s+\.[\w-]+)*\}[ \t]*")
@@ -580,7 +582,9 @@ def markdown_line(index: int, raw: str) -> Line:
     if heading:
         content = heading.group("rest")
         number, title = _markdown_number(content)
-        number = number or _labelled_rule(content)
+        mark = _MARK_BEFORE.match(content)  # "### 💡 Rule 2.3 Gravity Wells"
+        labelled = _labelled_rule(content[mark.end():] if mark else content)
+        number = number or (labelled and labelled._replace(label=(mark.group() if mark else "") + labelled.label))
         if number is not None and title is not None:  # "## **5.11 Title**": the bold run is the heading
             number = number._replace(decorated=True, rest=f"{title} {number.rest}".strip())
         return Line(index, HEADING, content, depth=len(heading.group("marks")), number=number)

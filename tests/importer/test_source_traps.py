@@ -1285,3 +1285,26 @@ def test_a_contents_entry_with_dot_leaders_is_no_rule():
                     "This game covers 1942.\n2.0 MOVEMENT\n2.1 Units move.\n", "decimal")
     assert rule_headings(book.markdown)[-3:] == ["## 1.0 INTRODUCTION", "## 2.0 MOVEMENT", "### 2.1"]
     assert [miss.line for miss in book.report.not_rules] == [4, 5]
+
+
+def test_a_rule_named_with_a_word_after_a_mark_or_before_the_next_section_is_a_rule():
+    # "### 💡 Rule 2.3 Gravity Wells" became an unnumbered sub-heading and "► **Rule 2.4** Slingshot." text of 2.2, and
+    # "**Rule 2.5** Hull Hits." right before "## 3." was called "a heading above the sections" (a helper's exports).
+    book = imported("## 2. Movement\n\n2.2 Drift. A ship drifts.\n\n### 💡 Rule 2.3 Gravity Wells\n\nA ship is pulled.\n\n"
+                    "► **Rule 2.4** Slingshot. Add 2 thrust.\n\n**Rule 2.5** Hull Hits.\n\nText.\n\n## 3. Victory\n",
+                    fmt="markdown")
+    assert list(book.report.rule_lines) == ["2", "2.2", "2.3", "2.4", "2.5", "3"]
+    assert rule_headings(book.markdown)[2:4] == ["## 💡 Rule 2.3 Gravity Wells", "## ► Rule 2.4 Slingshot."]
+
+
+def test_rules_an_export_escaped_or_wrapped_in_markup_are_read_or_listed():
+    # "<p class="MsoNormal">4.2 Trails.</p>" showed escaped HTML and lost 4.2; "**4.3** Ice.<br>**4.4** Thin Ice." lost
+    # 4.4; "* **4.5 Supply Sources**" (title inside the bold) and "12\.4a", "12\.5Knives." (escaped dots) were listed
+    # nowhere (helpers' Word, html2text and GitHub exports).
+    book = imported('## 4. Movement\n\n4.1 Costs. Pay.\n\n<p class="MsoNormal">4.2 Trails. Half cost.</p>\n\n'
+                    "**4.3** Ice.<br>**4.4** Thin Ice. It breaks.\n\n* **4.5 Supply Sources**\n\n4\\.5a Pinned. Yes.\n\n"
+                    "4\\.6Knives. Add 1.\n", fmt="markdown")
+    assert list(book.report.rule_lines) == ["4", "4.1", "4.2", "4.3"]
+    assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
+        (7, "rule number 4.4 inside the line, after a sentence"), (9, "a bullet before rule number 4.5"),
+        (11, "a number with a letter after it (4.5a)"), (13, "no space between the number and the word after it")]
