@@ -363,15 +363,15 @@ def read_markdown(text: str) -> Reader:
             fence, fence_line = opening.group("fence"), index
             lines.append(Line(index, BLANK, ""))
             continue
+        if index in simple_rows:  # a pandoc table's line, its dashes no heading's underline
+            lines.append(Line(index, PIPE, simple_rows[index]))
+            continue
         underline = _MD_SETEXT.fullmatch(raw)
         if underline and _one_line_paragraph(lines, text_lines):
             # "Movement\n========": the line above is a heading (h1 for "=", h2 for "-"), this one its underline.
             above = text_lines[index - 1]
             lines[-1] = markdown_line(index - 1, f"{'#' if underline.group(1)[0] == '=' else '##'} {above.strip()}")
             lines.append(Line(index, BLANK, ""))
-            continue
-        if index in simple_rows:
-            lines.append(Line(index, PIPE, simple_rows[index]))
             continue
         if "|" in raw and raw.strip() and (lines and lines[-1].kind == PIPE and lines[-1].marker == "pipeless"
                                            or _opens_pipeless_table(text_lines, index)):
@@ -390,11 +390,17 @@ def read_markdown(text: str) -> Reader:
 _SIMPLE_TABLE_RULE = re.compile(r"[ \t]*-{2,}(?:[ \t]+-{2,})+[ \t]*")
 
 
+_MULTILINE_TABLE_EDGE = re.compile(r"[ \t]*-{3,}[ \t]*")
+
+
 def _simple_table_rows(text_lines: list[str]) -> dict[int, str]:
     """pandoc's simple tables (a header, a line of dashes over each column, rows to a blank line),
-    each line as the pipe row it stands for, by line: the columns are where the dashes are."""
-    rows: dict[int, str] = {}
+    each line as the pipe row it stands for, by line: the columns are where the dashes are; and
+    pandoc's multiline tables, each line as the grid table's it stands for (``_multiline_table_rows``)."""
+    rows: dict[int, str] = _multiline_table_rows(text_lines)
     for index, raw in enumerate(text_lines):
+        if index in rows:
+            continue
         if not (0 < index and _SIMPLE_TABLE_RULE.fullmatch(raw) and text_lines[index - 1].strip()
                 and not text_lines[index - 1].lstrip().startswith("|")
                 and (index < 2 or not text_lines[index - 2].strip()) and index + 1 < len(text_lines)
@@ -410,6 +416,46 @@ def _simple_table_rows(text_lines: list[str]) -> dict[int, str]:
                      for start, following in zip([0, *starts[1:]], [*starts[1:], None])]
             rows[row] = "| " + " | ".join(cells) + " |"
         rows[index] = "|" + "---|" * len(starts)
+    return rows
+
+
+def _multiline_table_rows(text_lines: list[str]) -> dict[int, str]:
+    """pandoc's multiline tables: a line of dashes, the header, a line of dashes over each column,
+    rows parted by blank lines, a line of dashes. Each line as the grid table's line it stands for
+    (the dashes and blank lines as borders), so that a row's lines are one row; read as text, the
+    last row over the closing dashes was a heading."""
+    rows: dict[int, str] = {}
+    index = 0
+    while index < len(text_lines):
+        top = index
+        if not (_MULTILINE_TABLE_EDGE.fullmatch(text_lines[top]) and (top == 0 or not text_lines[top - 1].strip())):
+            index += 1
+            continue
+        rule = next((at for at in range(top + 2, min(top + 6, len(text_lines)))
+                     if _SIMPLE_TABLE_RULE.fullmatch(text_lines[at])), None)
+        if rule is None or any(not line.strip() for line in text_lines[top + 1:rule]):
+            index += 1
+            continue
+        bottom = rule + 1
+        while bottom < len(text_lines) and not _MULTILINE_TABLE_EDGE.fullmatch(text_lines[bottom]) and not (
+                not text_lines[bottom].strip() and bottom + 1 < len(text_lines) and not text_lines[bottom + 1].strip()):
+            bottom += 1
+        if bottom >= len(text_lines) or not _MULTILINE_TABLE_EDGE.fullmatch(text_lines[bottom]):
+            index += 1
+            continue
+        starts = [dashes.start() for dashes in re.finditer(r"-+", text_lines[rule])]
+        border = "+" + "+".join("---" for _ in starts) + "+"
+        for row in range(top, bottom + 1):
+            line = text_lines[row].expandtabs()
+            if row in (top, bottom) or not line.strip():
+                rows[row] = border
+            elif row == rule:
+                rows[row] = border.replace("-", "=")
+            else:
+                cells = [line[start:following].strip().replace("|", "\\|")
+                         for start, following in zip([0, *starts[1:]], [*starts[1:], None])]
+                rows[row] = "| " + " | ".join(cells) + " |"
+        index = bottom + 1
     return rows
 
 

@@ -1308,3 +1308,14 @@ def test_rules_an_export_escaped_or_wrapped_in_markup_are_read_or_listed():
     assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
         (7, "rule number 4.4 inside the line, after a sentence"), (9, "a bullet before rule number 4.5"),
         (11, "a number with a letter after it (4.5a)"), (13, "no space between the number and the word after it")]
+
+
+def test_a_pandoc_multiline_table_is_a_table():
+    # A multiline table (dashes, header, dashes per column, rows parted by blank lines, dashes) made its last row
+    # "6 Gale", over the closing dashes, a heading: a section 6 the book does not have (a helper's Word export).
+    book = imported("## 5. Weather\n\n5.1 Wind. Roll on the table.\n\n  ---------------------------\n  Roll      Result\n"
+                    "  --------- -----------------\n  1-5       Calm, and\n            clear\n\n  6         Gale\n"
+                    "  ---------------------------\n\n5.2 Rain. Mud.\n", fmt="markdown")
+    cells = re.findall(r'<t[hd] markdown="span">([^<]*)</t[hd]>', book.markdown)
+    assert cells == ["Roll", "Result", "1-5", "Calm, and clear", "6", "Gale"]
+    assert list(book.report.rule_lines) == ["5", "5.1", "5.2"]
