@@ -422,23 +422,39 @@ class ReferencesTreeprocessor(Treeprocessor):
 
     def _warn_unresolved(self, target: str) -> None:
         where = self.page or "(page not set)"
-        line = self._line_of(f"[[{target}")
+        needle = f"[[{target}"
+        page_text = self._read(Path(self.docs_dir) / self.page) if self.page else None
+        line = _line_of(page_text, needle)
         if line:
             where = f"{where}:{line}"
+        source = _SOURCE_LINE.search(page_text or "")  # an imported page: the line to edit is its source's
+        if source:
+            source_path = source.group(1).strip()
+            source_line = _line_of(self._read(Path(self.docs_dir).parent / source_path), needle)
+            where = f"{source_path}{f':{source_line}' if source_line else ''} (imported into {where})"
+        note = " (a link to another note or a page is no rule link: write its text without [[ ]])" \
+            if "#" in target[1:] or "/" in target else ""
         log.warning("%s: the rule link [[%s]] names no rule in this reference "
-                    "(use a rule ID, a number in the current chapter, or a section title)", where, target)
+                    "(use a rule ID, a number in the current chapter, or a section title)%s", where, target, note)
 
-    def _line_of(self, needle: str) -> int | None:
-        if not self.page:
-            return None
+    @staticmethod
+    def _read(path: Path) -> str | None:
         try:
-            text = (Path(self.docs_dir) / self.page).read_text(encoding="utf-8")
+            return path.read_text(encoding="utf-8")
         except OSError:
             return None
-        for number, line in enumerate(text.splitlines(), start=1):
-            if needle in line:
-                return number
-        return None
+
+
+# An imported page's source, named in its front matter.
+_SOURCE_LINE = re.compile(r"\A---\n(?:.*\n)*?source: (.+)\n(?:.*\n)*?---\n")
+
+
+def _line_of(text: str | None, needle: str) -> int | None:
+    """The first line of ``text`` holding ``needle``, counted from 1."""
+    for number, line in enumerate((text or "").splitlines(), start=1):
+        if needle in line:
+            return number
+    return None
 
 
 def _add_copy_button(heading: etree.Element) -> None:

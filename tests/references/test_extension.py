@@ -195,6 +195,25 @@ def test_an_explicit_link_that_names_no_rule_warns_with_page_and_line(tmp_path, 
     assert "[[Bulldozer]] names no rule" in caplog.records[1].getMessage()
 
 
+def test_an_imported_pages_bad_link_names_the_line_of_its_source(tmp_path, caplog):
+    # "[[Terrain Table]]" in an imported book failed the build naming line 15 of the generated page, which no one
+    # edits, not line 10 of the source; "[[Scenarios#Setup]]", an Obsidian note link, got advice that cannot apply
+    # (helpers' vaults).
+    docs, index = one_page_book(tmp_path, "reed", "case", "## 4.1 Costs. {: #4.1 .rr-rule data-rule=\"4.1\" }\n\n"
+                                "Pay.\n\nSee [[Terrain Table]] and [[Scenarios#Setup]].\n")
+    (tmp_path / "rulesets" / "reed" / "sources").mkdir()
+    (tmp_path / "rulesets" / "reed" / "sources" / "x.md").write_text(
+        "# Reed\n\n## 4. Movement\n\n4.1 Costs. Pay.\n\nSee [[Terrain Table]] and [[Scenarios#Setup]].\n")
+    page = docs / "reed" / "p.md"
+    page.write_text(page.read_text().replace("ruleset: reed\n", "ruleset: reed\nsource: rulesets/reed/sources/x.md\n"))
+    with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.ruleref"):
+        render(index, "reed/p.md", docs_dir=docs)
+    said = [record.getMessage() for record in caplog.records]
+    assert [message.split(": the rule link")[0] for message in said] == [
+        "rulesets/reed/sources/x.md:7 (imported into reed/p.md:10)"] * 2
+    assert "write its text without [[ ]]" in said[1] and "without [[ ]]" not in said[0]
+
+
 def test_relative_explicit_link_without_a_chapter_does_not_resolve(index, caplog):
     # asl/notes.md has no chapter: "[[15.21]]" could be any chapter's 15.21
     with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.ruleref"):
