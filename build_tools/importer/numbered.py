@@ -306,7 +306,14 @@ class _Importer:
             if reason.startswith(HEADING_ABOVE):
                 kind = HEADING  # "PART 2: ADVANCED GAME" in plain text: a sub-heading, as in Markdown
             if line.marker and reason != CONTINUES:
-                self.out.item(line.depth or 1, line.marker, line.text if kind == ITEM else line.number.rest)
+                text = line.text if kind == ITEM else line.number.rest
+                self.out.item(line.depth or 1, line.marker, text)
+                if text.startswith(("**", "__")):  # "1. **4.2** Rivers.": a rule a list's number keeps an item
+                    generic = self.report.not_rules.pop()  # "read as a numbered list item": said better, or again
+                    listed = len(self.report.not_rules)
+                    self._report_bulleted_rule(line._replace(kind=ITEM, text=text.strip()))
+                    if len(self.report.not_rules) == listed:
+                        self.report.not_rules.append(generic)
                 return position + 1
             if reason.startswith(CONTENTS):  # "1.0 Introduction" under "CONTENTS": an item, its number its mark
                 self.out.item(1, line.number.shown or line.number.token, line.number.rest)
@@ -332,7 +339,7 @@ class _Importer:
         if kind == HEADING:
             self._heading(line.text, line.depth, position)
         elif kind == ITEM:
-            if line.marker in md.BULLETS:
+            if line.marker in md.BULLETS or line.text.startswith(("**", "__")):  # "1. **4.2** Rivers." too
                 self._report_bulleted_rule(line)
             self.out.item(line.depth, line.marker, line.text)
             self._report_joined_rule(line)  # "- Woods cost two. 6.2 Roads. …"
@@ -477,9 +484,11 @@ class _Importer:
                     f"and lower-case words follow the number")
         if (number.bare or number.top) and line.kind == TEXT and not line.marker:
             again = self._same_section_later(line, number, position)
-            if again is not None and not self._rule_under(number.id, position + 1):
+            if again is not None and (not self._rule_under(number.id, position + 1) or self._listed_again(position + 1)):
                 return (f"{CONTENTS}: section {number.printed} starts later, at line {self.lines[again].index + 1}, "
                         f"with its rules")
+        if line.kind == TEXT and not line.marker and self._listed_again(position) and self._after_contents(position):
+            return f"{CONTENTS}: rule {number.printed} starts later, with the same title"
         reason = self._why_no_section(line, number, position) if number.bare else None
         if reason is not None and (line.number.label or not line.marker) and reason.startswith(LIST_ITEM):
             # "Section 6. The attacker …", "12 Game-Turns may seem short.": a sentence, shown as one
@@ -652,6 +661,24 @@ class _Importer:
                     self._last_start_of[later.number.token] = at
                     if later.kind == HEADING:
                         self._last_heading_of[later.number.token] = at
+
+    def _listed_again(self, position: int) -> bool:
+        """Whether the next numbered line from ``position`` (``1.1 Components`` in a list of contents)
+        starts again later with the same title, text after it or not (``1.1 Components. One map.``)."""
+        following = self._next_numbered(position)
+        if following is None:
+            return False
+        line = self.lines[following[0]]
+        self._read_starts()
+        at = self._last_start_of.get(line.number.token, -1)
+        title = self.reader.plain(line.number.rest).strip().casefold()
+        return at > following[0] and bool(title) and \
+            self.reader.plain(self.lines[at].number.rest).strip().casefold().startswith(title)
+
+    def _after_contents(self, position: int) -> bool:
+        """Whether the line before ``position`` is an entry of a list of contents (listed so)."""
+        return bool(self.report.not_rules) and self.report.not_rules[-1].reason.startswith(CONTENTS) and \
+            self.report.not_rules[-1].line == self.lines[position - 1].index + 1
 
     def _comes_again(self, line: Line, position: int) -> bool:
         """Whether a later line starts with the same number (``… as described in\n2.2 Support
@@ -919,7 +946,8 @@ class _Importer:
                                               reason.startswith(LIST_ITEM)))
 
     def _report_bulleted_rule(self, line: Line) -> None:
-        """A bullet before what reads as the next rule (``• 6.2 Roads. Half an MP.``) keeps it a
+        """A bullet (or a list's number before a bold one: ``1. **4.2** Rivers.``) before what reads as
+        the next rule (``• 6.2 Roads. Half an MP.``) keeps it a
         list item, as every bullet is (``- **2.5** Woods`` in a cost list is no rule 2.5); the
         report says so, so that a rule is never lost to the one before without a word."""
         number = number_at_start(self.reader.plain(line.text))  # "- **6.35** Fords …" too
@@ -928,10 +956,11 @@ class _Importer:
                                                                          after=self.bulleted)
         if read:
             self.bulleted = read  # "- 4.21 …", "- 4.22 …": each follows the one before
+            what = "bullet" if line.marker in md.BULLETS else f"list's number ({line.marker})"
             self.report.not_rules.append(NotARule(
-                line.index + 1, f"{line.marker} {line.text}", f"a bullet before rule number {read.printed}: a "
-                f"bullet starts a list item, so it stays one; delete the bullet to make the line rule {read.printed}",
-                False, False, read.id))
+                line.index + 1, f"{line.marker} {line.text}", f"a {what} before rule number {read.printed}: a "
+                f"{what.split(' (')[0]} starts a list item, so it stays one; delete the {what} to make the line rule "
+                f"{read.printed}", False, False, read.id))
 
     def _report_joined_rule(self, line: Line) -> None:
         """A sentence inside a line that reads as the next rule (``6.1 Costs. One MP per hex. 6.2

@@ -366,6 +366,10 @@ def read_markdown(text: str) -> Reader:
         if index in simple_rows:  # a pandoc table's line, its dashes no heading's underline
             lines.append(Line(index, PIPE, simple_rows[index]))
             continue
+        block_line = _LINE_BLOCK.match(raw)
+        if block_line:  # pandoc's line block ("| Command Phase"): the line as written, a line break after it
+            lines.append(markdown_line(index, raw[block_line.end():] + "<br>"))
+            continue
         underline = _MD_SETEXT.fullmatch(raw)
         if underline and _one_line_paragraph(lines, text_lines):
             # "Movement\n========": the line above is a heading (h1 for "=", h2 for "-"), this one its underline.
@@ -390,6 +394,8 @@ def read_markdown(text: str) -> Reader:
 _SIMPLE_TABLE_RULE = re.compile(r"[ \t]*-{2,}(?:[ \t]+-{2,})+[ \t]*")
 
 
+# A line of pandoc's line block: "| " before text with no other pipe (a table's row has two or more).
+_LINE_BLOCK = re.compile(r"[ \t]{0,3}\|[ \t]+(?=[^|\s][^|]*$)")
 _MULTILINE_TABLE_EDGE = re.compile(r"[ \t]*-{3,}[ \t]*")
 
 
@@ -580,6 +586,8 @@ def markdown_item(text: str) -> tuple[int, str, str] | None:
 _HTML_EMPHASIS = re.compile(r"<(b|strong|i|em)>(\S(?:[^<]*?\S)?)</\1>", re.IGNORECASE)
 _HTML_PARAGRAPH = re.compile(r"(?P<indent>[ \t]*)<p(?:\s[^<>]*)?>(?P<inner>.*?)(?:</p>)?[ \t]*", re.IGNORECASE)
 _HTML_ANCHOR = re.compile(r"<(a|span|div)(?:\s+(?:name|id|class)=\"[^\"<>]*\")+\s*>\s*</\1>[ \t]*", re.IGNORECASE)
+# A Notion or wiki toggle's tags: "<details><summary>4.2 Ferries</summary>", "</details>" (its text stays).
+_HTML_TOGGLE = re.compile(r"</?(?:details|summary)(?:\s[^<>]*)?>[ \t]*", re.IGNORECASE)
 # What pandoc writes for a word processor's bookmark: an empty span with an ID ("[]{#_Ref4812 .anchor}").
 _PANDOC_ANCHOR = re.compile(r"\[\]\{#[^{}\s]+(?:\s+\.[\w-]+)*\}[ \t]*")
 # A no-break space written as an entity: the character it stands for ("5.1&nbsp;Roads.").
@@ -594,7 +602,8 @@ def _exported_markup(raw: str) -> str:
     ``**3.2:** Shoals``, ``<p>…</p>`` is its text, ``## <a name="gun"></a>4. GUNNERY`` is
     ``## 4. GUNNERY``; a rule so wrapped was text of the rule before; ``<br>`` alone on its line is a
     blank line (elsewhere it stays a line break). Empty anchors, pandoc's too
-    (``[]{#_Toc1 .anchor}5.4 Retreats``), are left out; ``&nbsp;`` is the no-break space it
+    (``[]{#_Toc1 .anchor}5.4 Retreats``), and a toggle's ``<details>`` and ``<summary>`` tags are
+    left out; ``&nbsp;`` is the no-break space it
     stands for; Markdown's hard line break at a line's end (a backslash, or two spaces) is a
     ``<br>``. Other HTML is shown as written."""
     raw = _NO_BREAK_SPACE.sub("\u00a0", _PANDOC_ANCHOR.sub("", raw))
@@ -604,7 +613,7 @@ def _exported_markup(raw: str) -> str:
         return raw
     if _HTML_BREAK_LINE.fullmatch(raw):  # a break alone on its line: the end of a paragraph, as a blank line
         return ""
-    raw = _HTML_ANCHOR.sub("", raw)
+    raw = _HTML_ANCHOR.sub("", _HTML_TOGGLE.sub("", raw))
     paragraph = _HTML_PARAGRAPH.fullmatch(raw)
     if paragraph:
         raw = paragraph.group("indent") + paragraph.group("inner")

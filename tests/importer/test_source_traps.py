@@ -1319,3 +1319,18 @@ def test_a_pandoc_multiline_table_is_a_table():
     cells = re.findall(r'<t[hd] markdown="span">([^<]*)</t[hd]>', book.markdown)
     assert cells == ["Roll", "Result", "1-5", "Calm, and clear", "6", "Gale"]
     assert list(book.report.rule_lines) == ["5", "5.1", "5.2"]
+
+
+def test_a_contents_list_a_line_block_a_toggle_and_numbered_items_holding_rules():
+    # A contents list naming sections and their rules was refused as a duplicate rule 1.0; pandoc's line block
+    # ("| Command Phase") was refused as a pipe table; "<details><summary>4.2 Ferries</summary>" hid rule 4.2; and
+    # "1. **4.3** Rivers." was counted only as a numbered list's item (helpers' exports).
+    book = imported("Contents\n\n1.0 Introduction\n1.1 Components\n\n## 1.0 Introduction\n\n1.1 Components. One map.\n\n"
+                    "1.2 Phases. In order:\n\n| Command Phase\n| Movement Phase\n\n"
+                    "<details><summary>1.3 Ferries (optional)</summary>\n\n1.3.1 A ferry carries one unit.\n\n</details>\n\n"
+                    "1. **1.4** Rivers. A unit stops.\n", "decimal", "markdown")
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2", "1.3", "1.3.1"]
+    assert "Command Phase<br />\nMovement Phase" in book.markdown
+    assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
+        (3, "an entry of a list of contents"), (4, "an entry of a list of contents"),
+        (21, "a list's number (1.) before rule number 1.4")]
