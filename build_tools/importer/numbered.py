@@ -32,7 +32,8 @@ from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule, quoted
 from build_tools.importer.source_lines import (BLANK, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM,
-                                               LETTERED_NUMBER, MISREAD_NUMBER, PIPE, QUOTE, SENTENCE_NUMBER, STRAY, TAB, TEXT,
+                                               LETTERED_NUMBER, MISREAD_NUMBER, PIPE, QUOTE, SENTENCE_NUMBER, STRAY,
+                                               TAB, TEXT,
                                                VERBATIM, Line, Reader, ends_sentence, looks_decorated,
                                                looks_numbered, markdown_item, markdown_line, number_at_start)
 from build_tools.importer.tab_tables import TabTables
@@ -56,7 +57,8 @@ _COLUMN_NUMBER = re.compile(r" {3,}(?P<open>[(\[])?(?P<number>[1-9]\d*\.\d+(?:\.
 # A dotted number a space splits: "[5. 12] Roads.", "5 .12 Roads." (a PDF copy's or a typist's).
 _SPACED_NUMBER = re.compile(r"[\[(]?(?P<number>\d+\.[ \t]+\d+(?:\.\d+)*|\d+[ \t]+\.\d+(?:\.\d+)*)[\])]?[ \t]")
 # The dot leaders and page number of a list of contents' entry: "1.0 Introduction ...... 2", "Combat . . . 7".
-_DOT_LEADERS = re.compile(r"(?:\.[ \t]*){4,}\d{1,4}[ \t]*$|(?:[ \t]\.){3,}[ \t]*\d{1,4}[ \t]*$|…+[ \t]*\d{1,4}[ \t]*$")
+_DOT_LEADERS = re.compile(r"(?:\.[ \t]*){4,}\d{1,4}[ \t]*$|(?:[ \t]\.){3,}[ \t]*\d{1,4}[ \t]*$"
+                          r"|…+[ \t]*\d{1,4}[ \t]*$")
 _WHOLE_BOLD = re.compile(r"(\*\*|__)[^*_]+\1")
 _LINE_BREAK = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
 # A spaced dash between a number and its title: "4 - COMBAT", "4. – Combat".
@@ -484,7 +486,8 @@ class _Importer:
                     f"and lower-case words follow the number")
         if (number.bare or number.top) and line.kind == TEXT and not line.marker:
             again = self._same_section_later(line, number, position)
-            if again is not None and (not self._rule_under(number.id, position + 1) or self._listed_again(position + 1)):
+            if again is not None and (not self._rule_under(number.id, position + 1)
+                                      or self._listed_again(position + 1)):
                 return (f"{CONTENTS}: section {number.printed} starts later, at line {self.lines[again].index + 1}, "
                         f"with its rules")
         if line.kind == TEXT and not line.marker and self._listed_again(position) and self._after_contents(position):
@@ -951,7 +954,8 @@ class _Importer:
         list item, as every bullet is (``- **2.5** Woods`` in a cost list is no rule 2.5); the
         report says so, so that a rule is never lost to the one before without a word."""
         number = number_at_start(self.reader.plain(line.text))  # "- **6.35** Fords …" too
-        whole = self.reader.name == "markdown" and _WHOLE_BOLD.fullmatch(line.text) is not None  # "**6.1 Supply Sources**"
+        # "**6.1 Supply Sources**": the bold run holds the number and the title, and nothing else
+        whole = self.reader.name == "markdown" and _WHOLE_BOLD.fullmatch(line.text) is not None
         read = number and not number.label and self._reads_as_next_rule(number.token, number.rest, whole_title=whole,
                                                                          after=self.bulleted)
         if read:
@@ -993,8 +997,8 @@ class _Importer:
             if read:
                 self.report.not_rules.append(NotARule(
                     line.index + 1, line.text, f"rule number {read.printed} after a wide gap inside the line: two "
-                    f"columns of a page copied as one? Put each column's text on lines of its own to make it a rule", False,
-                    False, read.id))
+                    f"columns of a page copied as one? Put each column's text on lines of its own to make it a rule",
+                    False, False, read.id))
                 return
 
     def _reads_as_next_rule(self, token: str, rest: str, *, whole_title: bool = False, set_off: bool = False,

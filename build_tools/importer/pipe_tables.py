@@ -29,8 +29,8 @@ def cells(line: str) -> list[str]:
     return [cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", inner)]
 
 
-def read_pipe_table(lines: list[str], index: int, path: str,
-                    escape: Callable[[str], str] = md.escape_inline, *, pad_short_rows: bool = False) -> tuple[str, int]:
+def read_pipe_table(lines: list[str], index: int, path: str, escape: Callable[[str], str] = md.escape_inline, *,
+                    pad_short_rows: bool = False) -> tuple[str, int]:
     """The table whose first row is ``lines[index]`` (stripped lines), as Markdown,
     and the index after it; ``escape`` turns a cell's text into inline Markdown.
 

@@ -12,7 +12,8 @@ or more lines in a row, each split by gaps of two or more spaces into the same n
 cells (two or more), each cell under the cell above it, are such a table: their gaps become
 tabs, and ``tab_tables`` reads it as it reads any tab table (its title is the line before).
 A gap after a sentence's end (``moves.  Then``) is no column gap, and a cell is a few words
-(a row's last may end a sentence: ``10-12  Reinforcements arrive.``): double-spaced prose is never a table. A row may leave cells blank (a value
+(a row's last may end a sentence: ``10-12  Reinforcements arrive.``): double-spaced prose is
+never a table. A row may leave cells blank (a value
 not given, the empty corner above the row labels) when each of its cells lies under one
 column of the row with most cells: the blank ones become empty cells. A cell printed on two
 lines (its second line indented under it, alone) reads as a row holding that cell alone. The import lists each table read so,

@@ -21,7 +21,8 @@ What counts as a reference
   - In decimal numbering, it does not end on a year (``14.3.2024``): a date.
   - It is not quoted, signed, compared or measured: no quote mark, ``+``,
     ``-``, ``<``, ``=``, ``#``, ``/``, ``$`` … right before it; no quote mark,
-    ``%``, ``°``, ``/digit``, ``:digit`` (``1.5:1``), ``-digit`` (``4.5-6``) or
+    ``%``, ``°``, ``/digit``, ``:digit`` (``1.5:1``; nor a ratio's ``1:`` before it,
+    ``1:2.5``), ``-digit`` (``4.5-6``) or
     ``-letter`` (``5.5-inch``) right after it; no ``to`` and a whole number
     after it (``1.5 to 1`` odds: a range ends on a rule number); and no
     quantity word after it (``4.5 MP``, ``1.5 hexes``; the words are
@@ -127,7 +128,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     end = rf"{year}(?!(?!ff?(?!\w))[\w\"'%°“”‘’]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d|{quantity}|{comparison}|{odds})"
     tail = rf"[1-9]\d*{dots}" if groups else rf"[1-9]\d*{dots}|\.\d+"
     main = re.compile(
-        rf"(?P<first>[1-9](?<!{_NOT_BEFORE}.){_not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{dots})?)"
+        rf"(?P<first>[1-9](?<!{_NOT_BEFORE}.)(?<!\d:.){_not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{dots})?)"
         rf"(?(dots){end}(?:(?:--|[-–])(?P<tail>{tail}){end})?|(?!\.\d)(?:{_SECTION_END}|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))))"
     )
     item = r"[1-9][\d.]*(?:(?:--|[-–])\.?[\d.]+)?"

@@ -64,7 +64,7 @@ def test_decimal_references(text, expected):
     "Attack at 1.5 to 1 odds or better", "at odds of 2.5 to 1, roll",  # odds, not a range
     # amounts and other numberings' numbers (a helper's books)
     "a unit with strength 3.5", "a modifier of 3.5", "on Turn 3.5", "Game-Turn 7.5", "wadis cost 1.5",
-    "see Diagram 4.1", "in box 3.2", "during Phase 2.1",
+    "see Diagram 4.1", "in box 3.2", "during Phase 2.1", "a map at scale 1:2.5",
     "per 2 MP", "see 4 for details", "per 2 counters", "see 4-4-6", "see 10/16", "in case 2 units attack",
     "A unit with 4 or more movement left", "roll 1-4 fair, 5-6 foul", "rated 4.5-6 hexes",
     "Rain adds 1.5 to the cost", "a river multiplied by 1.5", "plus 2.5 for a bridge", "reduced by 1.5 per turn",
