@@ -11,7 +11,7 @@ import logging
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
 from build_tools import page_size, site_pass
 from build_tools.bundle import csp, page_head
@@ -34,6 +34,7 @@ HISTORY = "build_tools.markdown.history"
 
 class RulerefPlugin(BasePlugin[RulerefConfig]):
     serving = False
+    search = None  # this build's search indexing (search_input.LeanIndexing)
 
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
@@ -67,7 +68,7 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         for name in (REFERENCES, HISTORY):  # they write finished page URLs
             if name in config.markdown_extensions:
                 config.mdx_configs.setdefault(name, {})["use_directory_urls"] = config.use_directory_urls
-        search_input.index_lean_pages(config)
+        self.search = search_input.index_lean_pages(config, rules=len(self.index.rules))
         self.jump_examples = jump_form.examples(self.index)
 
     def on_files(self, files, config):
@@ -114,7 +115,15 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         # 404.html: a theme template around no content, so its inline scripts are all the theme's.
         return page_head.finish(output_content) if template_name.endswith(".html") else output_content
 
-    def on_post_build(self, config):
+    @event_priority(100)  # before the search plugin writes its index
+    def _finish_search_index(self, config):
+        if self.search is not None:
+            try:
+                self.search.finish()
+            except RuntimeError as error:
+                raise PluginError(str(error)) from error
+
+    def _finish_site(self, config):
         try:
             site_pass.finish_site(Path(config.site_dir), Path(config.config_file_path).parent, self.index,
                                   *site_files.page_urls_and_titles(self.index, self.files),
@@ -122,6 +131,12 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         except SourceError as error:
             raise PluginError(str(error)) from error
         self._release_build(config)
+
+    on_post_build = CombinedEvent(_finish_search_index, _finish_site)
+
+    def on_build_error(self, error):
+        if self.search is not None:  # no index will be written: end its process
+            self.search.abandon()
 
     def _import_sources(self, config) -> None:
         """``ruleref import --all``; it writes only the pages that change, so the
@@ -141,7 +156,7 @@ class RulerefPlugin(BasePlugin[RulerefConfig]):
         MkDocs lets go of them after the build; holding them on to the next
         build or the end of the process would make the garbage collector walk
         tens of thousands of objects again at every full collection, and at exit."""
-        self.files = self.index = self.jump_examples = None
+        self.files = self.index = self.jump_examples = self.search = None
         gc.unfreeze()
         for name in EXTENSIONS:
             config.mdx_configs.get(name, {}).pop("rule_index", None)

@@ -38,9 +38,12 @@ attributes; a third of the tags of a rule page, and of the parse's time.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
+from functools import partial
 
 from build_tools.markdown.exceptions import CLASSES as NOTE_CLASSES
 from build_tools.numbering import heading_number
+from build_tools.plugin.search_process import IndexingProcess, can_index_apart
 
 # The markup of a reference (build_tools.markdown.references.reference_attributes, in that order).
 _REFERENCE = re.compile(r'<(a|span) class="rr-ref(?: rr-ref--missing| rr-ref--removed)?" [^>]*>([^<]*)</\1>')
@@ -116,36 +119,85 @@ def toc_by_id(toc) -> dict:
     return by_id
 
 
-def index_lean_pages(config) -> None:
-    """Have Material's search index read each page's content as :func:`lean_html`,
-    with :func:`with_full_rule_ids`, and :func:`boost_broader_rules` in its entries.
+@dataclass(frozen=True)
+class IndexedPage:
+    """What Material's index reads of a page, as plain values (the indexing process gets it through a pipe)."""
+    content: str  # as rendered; made lean when it is indexed
+    url: str
+    title: str | None
+    meta: dict
+    toc_urls: dict[str, str]  # anchor -> the URL of its table of contents entry (``toc_by_id``)
+    toc: tuple = ()  # what Material hands its table-of-contents lookup, which ``index_page`` replaces
 
-    The page holds the lean content only while the index reads it (a view
-    object delegating every other attribute cost more than it saved). Call
-    after the plugins' ``on_config`` (the search plugin makes its index
-    there). Material's table-of-contents walk (``_find_toc_by_id``) is
-    replaced by :func:`toc_by_id` while a page is read. Without Material's
-    search plugin this does nothing."""
+    @classmethod
+    def of(cls, page) -> IndexedPage:
+        return cls(page.content, page.url, page.title, page.meta,
+                   {anchor: item.url for anchor, item in toc_by_id(page.toc).items()})
+
+
+def index_page(index, add_entry, page: IndexedPage) -> None:
+    """Material's ``add_entry`` of ``page`` to ``index``, reading :func:`lean_html` with
+    :func:`with_full_rule_ids` and bare headings, boosting broader rules, looking headings up in
+    the page's table of contents at once rather than by Material's walk from its start."""
+    lean = with_full_rule_ids(lean_html(page.content))
+    index._find_toc_by_id = lambda toc, anchor: _TocEntry(page.toc_urls[anchor]) if anchor in page.toc_urls else None
+    first = len(index.entries)
+    try:
+        add_entry(replace(page, content=bare_headings(lean)))
+    finally:
+        del index._find_toc_by_id
+    boost_broader_rules(index.entries[first:], lean)
+
+
+@dataclass(frozen=True)
+class _TocEntry:
+    url: str  # all Material reads of the entry it finds
+
+
+class LeanIndexing:
+    """The pages of one build, indexed as :func:`index_page` says: in a second process for a big book
+    (``search_process``), else in this one. ``finish`` before the search plugin writes its index."""
+
+    def __init__(self, index, add_entry, rules: int):
+        self._index = index
+        self._index_page = partial(index_page, index, add_entry)
+        self._process = IndexingProcess(index, self._index_page) if can_index_apart(rules) else None
+
+    def add(self, page) -> None:
+        if (page.meta.get("search") or {}).get("exclude"):
+            return  # Material indexes nothing of it (an earlier version's text, say): nothing to make lean
+        indexed = IndexedPage.of(page)
+        if self._process is None:
+            self._index_page(indexed)
+        else:
+            self._process.add(indexed)
+
+    def finish(self) -> None:
+        if self._process is not None:
+            self._index.entries.extend(self._process.entries())
+            self._process = None
+
+    def abandon(self) -> None:
+        if self._process is not None:
+            self._process.abandon()
+            self._process = None
+
+
+def index_lean_pages(config, rules: int) -> LeanIndexing | None:
+    """Have Material's search index read each page through a :class:`LeanIndexing` for a book of
+    ``rules`` rules; the page itself keeps its content. Call after the plugins' ``on_config`` (the
+    search plugin makes its index there). Without Material's search plugin this does nothing."""
     search = config.plugins.get("material/search") or config.plugins.get("search")
     index = getattr(search, "search_index", None)
     add_entry = getattr(index, "add_entry_from_context", None)
-    if add_entry is None or getattr(add_entry, "reads_lean_pages", False):
-        return
+    if add_entry is None:
+        return None
+    add_entry = getattr(add_entry, "materials", add_entry)  # a second build of `serve`: Material's own, once
+    indexing = LeanIndexing(index, add_entry, rules)
 
     def add_lean_entry(page):
-        if (page.meta.get("search") or {}).get("exclude"):
-            return  # Material indexes nothing of it (an earlier version's text, say): nothing to make lean
-        content = page.content
-        page.content = bare_headings(with_full_rule_ids(lean_html(content)))
-        entries = toc_by_id(page.toc)
-        index._find_toc_by_id = lambda toc, anchor: entries.get(anchor)
-        first = len(index.entries)
-        try:
-            add_entry(page)
-        finally:
-            page.content = content
-            del index._find_toc_by_id
-        boost_broader_rules(index.entries[first:], content)
+        indexing.add(page)
 
-    add_lean_entry.reads_lean_pages = True
+    add_lean_entry.materials = add_entry
     index.add_entry_from_context = add_lean_entry
+    return indexing

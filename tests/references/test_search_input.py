@@ -3,6 +3,7 @@ exactly what it indexes from the full page."""
 
 from __future__ import annotations
 
+import os
 from types import SimpleNamespace
 
 import markdown
@@ -10,7 +11,7 @@ import pytest
 from material.plugins.search.plugin import SearchIndex
 from mkdocs.structure.toc import get_toc
 
-from build_tools.plugin import search_input
+from build_tools.plugin import search_input, search_process
 from build_tools.site_build import build_into
 
 PAGE = ('<h2 class="rr-rule" data-rule="G15.2" id="G15.2">15.2 CLEARANCE:</h2>\n'
@@ -52,16 +53,53 @@ def test_the_index_reads_the_lean_content_and_the_page_keeps_its_own():
     read = []
     index = SimpleNamespace(add_entry_from_context=lambda page: read.append(page.content), entries=[])
     config = SimpleNamespace(plugins={"material/search": SimpleNamespace(search_index=index)})
-    search_input.index_lean_pages(config)
-    search_input.index_lean_pages(config)  # a second build of `serve`: wrapped once
-    page = SimpleNamespace(content=PAGE, url="asl/g15/", toc=[], meta={})
+    search_input.index_lean_pages(config, rules=1)
+    search_input.index_lean_pages(config, rules=1)  # a second build of `serve`: Material's own entry, once
+    page = SimpleNamespace(content=PAGE, url="asl/g15/", title="G15", toc=[], meta={})
     index.add_entry_from_context(page)
     assert read == [search_input.bare_headings(search_input.with_full_rule_ids(search_input.lean_html(PAGE)))]
     assert page.content == PAGE
     # A page left out of search (an earlier version's text) is not made lean for an index that skips it.
-    earlier = SimpleNamespace(content=PAGE, url="asl/versions/first/", toc=[], meta={"search": {"exclude": True}})
+    earlier = SimpleNamespace(content=PAGE, url="asl/versions/first/", title="G15", toc=[],
+                              meta={"search": {"exclude": True}})
     index.add_entry_from_context(earlier)
     assert len(read) == 1 and earlier.content == PAGE
+
+
+def pages_indexed_by(rules: int, add_entry) -> list[dict]:
+    index = SimpleNamespace(entries=[])
+    indexing = search_input.LeanIndexing(index, lambda page: add_entry(index, page), rules)
+    for number in range(3):
+        indexing.add(SimpleNamespace(content=PAGE, url=f"page-{number}/", title=None, toc=[], meta={}))
+    indexing.finish()
+    return index.entries
+
+
+def test_a_big_books_pages_are_indexed_in_a_second_process_in_page_order():
+    def add_entry(index, page):
+        index.entries.append({"location": page.url, "process": os.getpid()})
+
+    entries = pages_indexed_by(search_process.APART_FROM_RULES, add_entry)
+    assert [entry["location"] for entry in entries] == ["page-0/", "page-1/", "page-2/"]
+    assert {entry["process"] for entry in entries} != {os.getpid()}
+    assert [entry["process"] for entry in pages_indexed_by(search_process.APART_FROM_RULES - 1, add_entry)] \
+        == [os.getpid()] * 3  # a smaller book: in this process
+
+
+def test_a_failure_in_the_indexing_process_fails_the_build_with_its_cause():
+    def add_entry(index, page):
+        raise ValueError("no room in the index")
+
+    with pytest.raises(RuntimeError, match="(?s)the search index failed:.*no room in the index"):
+        pages_indexed_by(search_process.APART_FROM_RULES, add_entry)
+
+
+def test_a_failed_build_ends_the_indexing_process():
+    indexing = search_input.LeanIndexing(SimpleNamespace(entries=[]), lambda page: None,
+                                         search_process.APART_FROM_RULES)
+    process = indexing._process._process
+    indexing.abandon()
+    assert not process.is_alive()
 
 
 def heading(rule_id: str, text: str, level: int = 3) -> str:
@@ -146,6 +184,14 @@ def test_the_search_index_is_the_one_material_builds_from_the_full_pages(built_s
     page = "asl/g15-bulldozers/index.html"  # and the pages themselves are not changed
     assert (built_site / page).read_bytes() == (full_pages_site / page).read_bytes()
     assert b'class="rr-cited-by"' in (built_site / page).read_bytes()
+
+
+def test_the_site_indexed_in_a_second_process_has_the_same_search_index(built_site, project, tmp_path, monkeypatch):
+    monkeypatch.setattr(search_process, "APART_FROM_RULES", 1)  # the real rulesets are a small book
+    apart = tmp_path / "site"
+    build_into(apart, config_file=project / "mkdocs.yml", strict=True)
+    index = "search/search_index.json"
+    assert (built_site / index).read_bytes() == (apart / index).read_bytes()
 
 
 def test_a_text_with_versions_has_the_search_index_material_builds_from_the_full_pages(tmp_path, monkeypatch):
