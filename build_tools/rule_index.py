@@ -44,6 +44,10 @@ _TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _SPECIAL_CHARACTER = re.compile(r"[\\<&]")
 _SPECIAL_LINE = re.compile(r"\n[ \t]*[!?{|:-]")
 _BLANK_LINE = re.compile(r"\n\s*\n")
+# A footnote's definition, as a Markdown source's page holds it (importer.markdown_text.FOOTNOTE_DEFINITION),
+# up to a blank line; and its mark in a rule's text.
+_FOOTNOTE = re.compile(r"^\[\^([^\]\s]+)\]:[ \t]*(.*(?:\n(?!\[\^[^\]\s]+\]:)[ \t]*\S.*)*)", re.MULTILINE)
+_FOOTNOTE_MARK = re.compile(r"\[\^([^\]\s]+)\](?!:)")
 # What the page shows but never links, so a rule does not cite it: a table cell holding nothing but a
 # number, a value (``references.lone_value``), and code (a fenced block, a code span).
 LONE_NUMBER = re.compile(r"\d+(?:\.\d+)*")
@@ -314,6 +318,7 @@ def _front_matter(text: str, path: str) -> tuple[dict, int]:
 def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -> list[Rule]:
     grammar = ruleset.grammar
     rules = []
+    text, footnotes = _without_footnotes(text) if "[^" in text else (text, {})
     # Rule pages have front matter: the body starts after a newline.
     newline_before_body = _line_offset(text, body_start) - 1
     fences = [fence.start() for fence in _FENCE_LINE.finditer(text, newline_before_body)]
@@ -340,11 +345,28 @@ def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -
         body_end = headings[number + 1].start() if number + 1 < len(headings) else len(text)
         plain = _plain_text(text, heading.end(), body_end)
         chapter = ruleset.numbering.chapter_of(rule_id.group(1)) or page.chapter
-        cited = grammar.cited(_citable(text, heading.end(), body_end, plain), chapter) if grammar is not None else []
+        citable = _citable(text, heading.end(), body_end, plain)
+        if footnotes and "[^" in plain:  # its footnotes' text is its text too, and their marks are not
+            citable = "\n\n".join([_FOOTNOTE_MARK.sub("", citable), *(footnotes[label] for label in
+                                     dict.fromkeys(_FOOTNOTE_MARK.findall(plain)) if label in footnotes)])
+            plain = _FOOTNOTE_MARK.sub("", plain)
+        cited = grammar.cited(citable, chapter) if grammar is not None else []
         changed = _ATTR_CHANGED.search(match.group(3)) if "data-changed" in match.group(3) else None
         rules.append(Rule(rule_id.group(1), page.ruleset, chapter, page.path, line, title, len(match.group(1)), plain,
                           tuple(dict.fromkeys(cited)), changed and changed.group(1)))
     return rules
+
+
+def _without_footnotes(text: str) -> tuple[str, dict[str, str]]:
+    """``text`` with each footnote's definition blanked (its lines kept, so line numbers hold: the
+    footnotes extension renders them at the page's end, in no rule), and each footnote's plain text by label."""
+    footnotes = {}
+
+    def blank(definition: re.Match) -> str:
+        footnotes.setdefault(definition.group(1), _plain_text("\n" + definition.group(2), 0, len(definition.group(2)) + 1))
+        return "\n" * definition.group(0).count("\n")
+
+    return _FOOTNOTE.sub(blank, text), footnotes
 
 
 def _tombstones_of_page(text: str, page: Page) -> list[Tombstone]:

@@ -107,9 +107,18 @@ def _escape_markdown_text(text: str) -> str:
     return _LINK_TAIL.sub(r"]\\(", text)
 
 
+# A footnote's definition ("[^2]: text"): the one block a Markdown source's line may open, as the
+# footnotes extension renders it (its mark, "[^2]", is inline text it links).
+FOOTNOTE_DEFINITION = re.compile(r"\[\^([^\]\s]+)\]:(?=\s|$)")
+
+
 def escape_markdown_line(text: str) -> str:
-    """One line of a Markdown source's paragraph (its start may open no block)."""
-    return _escape_line_start(escape_markdown_inline(text.strip()))
+    """One line of a Markdown source's paragraph (its start may open no block but a footnote's definition)."""
+    text = escape_markdown_inline(text.strip())
+    footnote = FOOTNOTE_DEFINITION.match(text)
+    if footnote:
+        return footnote.group(0) + text[footnote.end():]
+    return _escape_line_start(text)
 
 
 def escape_line(text: str) -> str:

@@ -288,3 +288,13 @@ def test_a_rule_id_in_two_sources_is_refused_naming_both_sources(tmp_path):
     assert (error.value.path, error.value.line) == ("rulesets/ashfall/sources/b.txt", 1)
     assert error.value.reason == ("duplicate rule ID 1.2 (first in rulesets/ashfall/sources/a.txt:3): each rule may "
                                   "stand in one source only")
+
+
+def test_a_footnote_shows_at_the_page_end_and_its_citation_is_its_marks_rule(books_site):
+    # Causeway 3.1 carries the mark [^road]; its note, written under 4.2, cites 4.2.
+    page = (books_site / "causeway" / "causeway" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<sup id="fnref:road"><a class="footnote-ref" href="#fn:road">1</a></sup>', page)
+    note = re.search(r'<li id="fn:road">(.*?)</li>', page, re.S).group(1)
+    assert re.search(r'as in <a class="rr-ref" data-rule="4.2" href="#4.2">4.2</a>', note)
+    cited_by = re.search(r'id="4.2".*?<p class="rr-cited-by"[^>]*>(.*?)</p>', page, re.S).group(1)
+    assert re.findall(r'data-rule="([^"]+)"', cited_by) == ["3.1"]  # 3.1 cites it, 4.2 does not cite itself

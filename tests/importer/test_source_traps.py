@@ -4,12 +4,14 @@ the book means it, and nothing is silently lost (build_tools/importer/numbered.p
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 import pytest
 
 from build_tools.errors import SourceError
 from build_tools.importer import import_text
 from build_tools.numbering import numbering_of
+from build_tools.rule_index import rules_in_markdown
 from importer_pages import render
 from small_books import import_book, rule_headings
 
@@ -1334,3 +1336,28 @@ def test_a_contents_list_a_line_block_a_toggle_and_numbered_items_holding_rules(
     assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
         (3, "an entry of a list of contents"), (4, "an entry of a list of contents"),
         (21, "a list's number (1.) before rule number 1.4")]
+
+
+FOOTNOTED = ("## 1. Movement\n\n**1.1** Units move one hex.[^mud] Roads: see 1.3.\n\n**1.2** Roads double it.\n\n"
+             "**1.3** Bridges.[^2]\n\n[^mud]: Except in mud (see 1.2).\n[^2]: Designer's note: *rare* on maps.\n")
+
+
+def test_a_markdown_footnote_is_a_footnote_and_its_citations_are_its_marks_rules():
+    # '[^1]: text' was escaped and shown as written, inside the last rule's text; a rule it cited was counted as
+    # cited by that last rule, which then showed in a false "Referenced by" line (a helper's Pandoc export).
+    book = imported(FOOTNOTED, "decimal", "markdown")
+    assert "\n[^mud]: Except in mud (see 1.2).\n[^2]: Designer's note: *rare* on maps.\n" in book.markdown
+    html = render(book.markdown)
+    assert re.findall(r'<sup id="fnref:(\w+)"><a class="footnote-ref" href="#fn:\1"', html) == ["mud", "2"]
+    assert re.search(r'<li id="fn:mud">\s*<p>Except in mud \(see 1\.2\)\.', html)
+    ruleset = SimpleNamespace(id="x", numbering=numbering_of("decimal"), grammar=numbering_of("decimal").grammar)
+    rules = {rule.id: rule for rule in rules_in_markdown(book.markdown, ruleset, "x/x.md")}
+    assert rules["1.1"].references == ("1.3", "1.2")  # its own text, then its footnote's
+    assert rules["1.3"].references == ()
+    assert rules["1.1"].text == "Units move one hex. Roads: see 1.3."  # previews: no mark, no footnote
+    assert rules["1.3"].text == "Bridges."
+
+
+def test_a_footnote_definition_in_plain_text_stays_text():
+    book = imported("1. MOVEMENT\n1.1 Costs. One MP.\n[^1]: as written.\n")
+    assert "\\[^1]: as written." in book.markdown
