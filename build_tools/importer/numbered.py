@@ -31,7 +31,7 @@ from build_tools.importer import markdown_text as md
 from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule, quoted
-from build_tools.importer.source_lines import (BLANK, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, ITEM,
+from build_tools.importer.source_lines import (BLANK, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, HTML_TABLE, ITEM,
                                                LETTERED_NUMBER, MISREAD_NUMBER, PIPE, QUOTE, SENTENCE_NUMBER, STRAY,
                                                TAB, TEXT,
                                                VERBATIM, Line, Reader, ends_sentence, looks_decorated,
@@ -293,6 +293,10 @@ class _Importer:
             for block in blocks:
                 self.page.block(block)
             return after  # a reader makes one Line per source line
+        if kind == PIPE and line.marker == HTML_TABLE:  # read whole by the reader (importer.html_tables)
+            self._end_example()
+            self.page.block(line.text)
+            return position + 1
         if kind == PIPE:
             self._end_example()
             table, after = read_pipe_table(self.pipe_rows, position, self.path, self.reader.inline,

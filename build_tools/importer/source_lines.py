@@ -35,6 +35,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from build_tools.importer import markdown_text as md
+from build_tools.importer.html_tables import html_tables
 from build_tools.importer.pipe_tables import SEPARATOR_ROW, is_row
 from build_tools.importer.titles import FOOTNOTE_MARKERS, run_in_title
 
@@ -339,9 +340,15 @@ def read_markdown(text: str) -> Reader:
     comment_end = front_matter - 1  # front matter is left out as a comment is
     closing_lines = [index for index, raw in enumerate(text_lines) if "-->" in raw]
     simple_rows = _simple_table_rows(text_lines)
+    tables = html_tables(text_lines) if _HTML_TABLE.search(text) else {}
+    table_end = -1
     for index, raw in enumerate(text_lines):
-        if index <= comment_end:
+        if index <= comment_end or index <= table_end:  # a table's lines after its first: read with it
             lines.append(Line(index, COMMENT, ""))
+            continue
+        if fence is None and index in tables:  # an export's HTML table: the table it is, in one block
+            table_end, table = tables[index]
+            lines.append(Line(index, PIPE, table, marker=HTML_TABLE))
             continue
         if fence is None and raw.strip().startswith("<!--"):
             # A transcriber's note on lines of its own ("<!-- page 3 -->"): not the book's text, left out.
@@ -388,6 +395,10 @@ def read_markdown(text: str) -> Reader:
     return Reader("markdown", lines, plain=markdown_plain, inline=md.escape_markdown_inline,
                   paragraph_line=md.escape_markdown_line, paragraphs_by_blank_lines=True, comments=tuple(comments),
                   open_fence=fence_line if fence is not None else None, front_matter=front_matter)
+
+
+_HTML_TABLE = re.compile(r"<table", re.IGNORECASE)
+HTML_TABLE = "html"  # the marker of a PIPE line holding an HTML table, read (importer.html_tables)
 
 
 # The dashed line under a pandoc simple table's header: a run of dashes over each column.

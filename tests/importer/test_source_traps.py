@@ -1361,3 +1361,28 @@ def test_a_markdown_footnote_is_a_footnote_and_its_citations_are_its_marks_rules
 def test_a_footnote_definition_in_plain_text_stays_text():
     book = imported("1. MOVEMENT\n1.1 Costs. One MP.\n[^1]: as written.\n")
     assert "\\[^1]: as written." in book.markdown
+
+
+def test_an_html_table_in_a_markdown_source_is_a_table():
+    # A wiki's export wrote its tables as HTML: each tag was shown as text ("<tr><td>1-3</td>…"), one paragraph of
+    # markup, with nothing reported. Its rows and cells are the table's; emphasis and line breaks stay, the
+    # rest of its markup (attributes, spans, links) is left out and its text kept: no tag of a source runs.
+    book = imported("## 1. Combat\n\n**1.1** Roll on the table.\n\n"
+                    '<table class="wikitable" style="width:50%">\n<caption>Fire Table</caption>\n'
+                    "<tr><th>Roll</th><th>Result</th></tr>\n<tr>\n  <td>1-3</td>\n  <td><b>Miss</b> &amp; reload</td>\n"
+                    '</tr>\n<tr><td>4*</td><td><span onclick="x()">Hit</span><br>(see 1.2)</td></tr>\n'
+                    '<tr><td colspan="2"><a href="http://x">* Only at night</a></td></tr>\n</table>\n\n'
+                    "**1.2** Hits. A hit kills.\n", "decimal", "markdown")
+    assert list(book.report.rule_lines) == ["1", "1.1", "1.2"]
+    html = render(book.markdown)
+    cells = [re.sub(r"\s+", " ", cell) for cell in re.findall(r"<t[hd](?:\s[^>]*)?>(.*?)</t[hd]>", html, re.S)]
+    assert cells == ["Fire Table", "Roll", "Result", "1-3", "<strong>Miss</strong> &amp; reload", "4*",
+                     "Hit<br />(see 1.2)", "* Only at night", ""]
+    assert "onclick" not in html and "http://x" not in html and "&lt;" not in html
+    assert re.search(r"\(see 1\.2\)", book.markdown)  # a reference in a cell is linked as in any text
+
+
+def test_an_html_table_left_open_or_holding_a_table_is_shown_as_written():
+    book = imported("## 1. Combat\n\n**1.1** Roll.\n\n<table>\n<tr><td>1</td></tr>\n\n**1.2** Hits.\n", "decimal",
+                    "markdown")
+    assert "&lt;table>" in book.markdown and list(book.report.rule_lines) == ["1", "1.1", "1.2"]
