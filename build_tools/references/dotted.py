@@ -46,7 +46,9 @@ What counts as a reference
   ``per 2 MP``, ``see 4 for details``, ``see 4-4-6`` and ``see 10/16`` cite
   nothing; unit ratings (``4-4-6``), hex numbers (``0812``), counts and
   fractions are never references.
-* **Lists** need no grammar of their own: each item is a reference of its own.
+* **Lists** need no grammar of their own: each item is a reference of its own. Dotted numbers
+  joined by slashes after a cue word are a list too: ``see 1.2/1.3``, ``rules 7.1/7.2/7.4`` (a
+  fraction has no dot on both sides, and ``2.5/3.0`` without a cue word cites nothing).
 """
 
 from __future__ import annotations
@@ -136,7 +138,9 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # Before a bare number a word follows ("rules 4, 5 and 7 apply", "see 2 and 4 for details"):
     # a cue word naming rules, or a list with an item before it.
     cue_before_word = re.compile(rf"(?:{_RULE_CUE}(?:{item}{_JOIN})*|{_CUE}(?:{item}{_JOIN})+)\Z")
-    return main, cue_before, cue_before_word
+    # Dotted numbers joined by slashes ("1.2/1.3"): a list of rules after a cue word.
+    slashed = re.compile(rf"(?<![\w.\-–/])[1-9]\d*{dots}(?:/[1-9]\d*{dots})+(?![\w/]|\.\d)")
+    return main, cue_before, cue_before_word, slashed
 
 
 # A list's item printed without its section, after the item before it: ", .23", " and .24", " to .2".
@@ -147,6 +151,15 @@ _MAY_ABBREVIATE = re.compile(r"(?:[^\W\d]|[,;&])\s*\.\d")  # ", .23", "and .24",
 def _may_abbreviate(text: str) -> bool:
     """Whether ``text`` may hold such an item: most text has no " ." nor ",." at all, checked at C speed."""
     return (" ." in text or ",." in text) and _MAY_ABBREVIATE.search(text) is not None
+
+
+def _pieces(run: str, start: int) -> list[tuple[int, str]]:
+    """(start, number) of each number of a run joined by slashes that starts at ``start``."""
+    pieces, at = [], start
+    for number in run.split("/"):
+        pieces.append((at, number))
+        at += len(number) + 1
+    return pieces
 
 
 def _tail_id(first: str, tail: str) -> str:
@@ -161,7 +174,7 @@ class Dotted:
     than case numbering (``5.44``, each digit after the dot a level)."""
 
     def __init__(self, *, groups: bool, quantity_words: Collection[str] = ()):
-        self.main, self.cue_before, self.cue_before_word = _patterns(
+        self.main, self.cue_before, self.cue_before_word, self.slashed = _patterns(
             groups, tuple(dict.fromkeys((*QUANTITY_WORDS, *quantity_words))))
         self.abbreviates = not groups  # case numbering: "Cases 6.21, .23 and .24"
 
@@ -182,7 +195,22 @@ class Dotted:
             references.append(Reference(match.start(), parts[-1].end, parts))
         if self.abbreviates and _may_abbreviate(text):
             references = self._with_abbreviated(text, references)
+        if "/" in text:
+            references = self._with_slashed(text, references)
         return references
+
+    def _with_slashed(self, text: str, references: list[Reference]) -> list[Reference]:
+        """``references`` and, in order, each number of a run joined by slashes after a cue word
+        (``see 1.2/1.3``): neither end of a slash is a reference of the main grammar."""
+        found = [Reference(start, start + len(number), (RefPart(start, start + len(number), number, number),))
+                 for run in self.slashed.finditer(text)
+                 if self.cue_before.search(text, max(0, run.start() - _CUE_REACH), run.start())
+                 for start, number in _pieces(run.group(), run.start())]
+        return sorted(references + found, key=lambda reference: reference.start) if found else references
+
+    def _slow(self, text: str) -> bool:
+        """Whether ``text`` may hold what only ``find`` reads: a list's abbreviated items, a run of slashes."""
+        return (self.abbreviates and _may_abbreviate(text)) or ("/" in text and self.slashed.search(text) is not None)
 
     @staticmethod
     def _with_abbreviated(text: str, references: list[Reference]) -> list[Reference]:
@@ -200,7 +228,7 @@ class Dotted:
         return found
 
     def cited(self, text: str, chapter: str | None = None) -> list[str]:
-        if self.abbreviates and _may_abbreviate(text):
+        if self._slow(text):
             return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
         cited = []
         # findall, not finditer: no match object per reference (a rulebook has tens of thousands).
@@ -213,7 +241,7 @@ class Dotted:
         return cited
 
     def replace(self, text: str, replacement: Callable[[str, str], str], chapter: str | None = None) -> str:
-        if self.abbreviates and _may_abbreviate(text):
+        if self._slow(text):
             pieces, cursor = [], 0
             for reference in self.find(text):
                 for part in reference.parts:

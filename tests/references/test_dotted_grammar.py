@@ -47,6 +47,9 @@ def test_case_references(text, expected):
     ("stops (see 4 and 3.1).", [("4",), ("3.1",)]),
     ("Exception: 3.2.1 applies to heavy units", [("3.2.1",)]),
     ("See 3.2--3.3 and rules 4.1--4.2.", [("3.2", "3.3"), ("4.1", "4.2")]),  # pandoc's "--" for an en dash
+    # rules joined by a slash after a cue word: a list, not a fraction (a helper's book)
+    ("See rules 1.2/1.3 for details; per 2.1, 2.2.1/2.2.2/2.4.", [("1.2",), ("1.3",), ("2.1",), ("2.2.1",),
+                                                                  ("2.2.2",), ("2.4",)]),
 ])
 def test_decimal_references(text, expected):
     assert cited(DECIMAL, text) == expected
@@ -73,7 +76,8 @@ def test_decimal_references(text, expected):
     # Other numberings' numbers, times, measures and ratios (found by helpers' books).
     "each turn is 2.5 days", "at 18.30 hours", "see Table 2.3", "Figure 3.1 shows it", "see page 3.2", "(p. 2.1 of the "
     "playbook)", "see Module 2.1", "in scenario 1.2", "the 1.2 errata", "read the 1.5 column", "a 2.1 ratio",
-    "hex 12.08", "a 5.5-inch gun", "odds of 1.5:1", "a 4.5 move",
+    "hex 12.08", "a 5.5-inch gun", "odds of 1.5:1", "a 4.5 move", "a 2.5/3.0 rating", "as in 1.2/1.3",
+    "see 1.2/3", "see 1/2.5",
     "5.4-08125.4",  # a dash to a number with a leading 0 is never a range: no end is cited (found by hypothesis)
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
@@ -111,6 +115,8 @@ PIECES = st.sampled_from(["5", "5.4", "5.44", "9.231", "3.2.1", "0812", "4-4-6",
                           "§", "'", '"', "+", "#"])
 TEXTS = st.lists(PIECES, max_size=30).map("".join)
 NUMBER = {"case": re.compile(r"[1-9]\d*(?:\.\d+)?"), "decimal": re.compile(r"[1-9]\d*(?:\.\d+)*")}
+DOTTED_AFTER_SLASH = re.compile(r"/[1-9]\d*\.\d")
+DOTTED_BEFORE_SLASH = re.compile(r"\d\.\d+/\Z")
 
 
 @pytest.mark.parametrize("name, grammar", [("case", CASE), ("decimal", DECIMAL)])
@@ -121,9 +127,12 @@ def test_every_reference_found_is_a_number_of_its_grammar_inside_the_text(name, 
         for index, part in enumerate(reference.parts):
             assert text[part.start:part.end] == part.text
             assert NUMBER[name].fullmatch(part.rule_id), part
-            # never a piece of a unit rating, hex number or fraction (a range's second end follows its dash)
-            assert text[part.end:part.end + 1] != "/"
-            assert text[part.start - 1:part.start] not in ("/", "-") or index > 0
+            # never a piece of a unit rating, hex number or fraction (a range's second end follows its dash;
+            # a slash may join two dotted numbers, a list after a cue word)
+            assert text[part.end:part.end + 1] != "/" or DOTTED_AFTER_SLASH.match(text, part.end) and "." in part.text
+            assert text[part.start - 1:part.start] != "-" or index > 0
+            assert text[part.start - 1:part.start] != "/" or "." in part.text and DOTTED_BEFORE_SLASH.search(
+                text, 0, part.start)
             assert not (text[part.end:part.end + 1] == "-" and text[part.end + 1:part.end + 2].isdigit()
                         and "." not in text[part.end + 1:part.end + 4])
 
