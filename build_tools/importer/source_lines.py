@@ -246,9 +246,15 @@ def looks_decorated(text: str) -> bool:
 _CHANGE_BAR = re.compile(r"\|[ \t]+(?=[^|\s])(?=[^|]*$)")
 
 
+# A bullet glyph as a PDF copy gives it: a tab after it, or nothing ("•\tIts attack…", "•Its movement…").
+_GLYPHS = frozenset("•▪●◦‣\uf0b7\uf0a7")
+_GLYPH_BULLET = re.compile(r"([ \t]*[•▪●◦‣\uf0b7\uf0a7])(?:\t[ \t]*|(?=[^\s•▪●◦‣\uf0b7\uf0a7]))")
+
+
 def read_text(text: str) -> Reader:
     lines = []
-    raws = text.split("\n")
+    # An item's mark and its text, a space apart, as a typed list has them: no tab table, no glued word.
+    raws = [_GLYPH_BULLET.sub(r"\1 ", raw, count=1) if raw.lstrip()[:1] in _GLYPHS else raw for raw in text.split("\n")]
     barred = [index for index, raw in enumerate(raws) if raw[:1] == "|" and _CHANGE_BAR.match(raw)]
     for index in barred:  # a mark in the margin, not the book's text: the line is read without it
         raws[index] = raws[index][_CHANGE_BAR.match(raws[index]).end():]

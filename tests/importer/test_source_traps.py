@@ -1386,3 +1386,13 @@ def test_an_html_table_left_open_or_holding_a_table_is_shown_as_written():
     book = imported("## 1. Combat\n\n**1.1** Roll.\n\n<table>\n<tr><td>1</td></tr>\n\n**1.2** Hits.\n", "decimal",
                     "markdown")
     assert "&lt;table>" in book.markdown and list(book.report.rule_lines) == ["1", "1.1", "1.2"]
+
+
+def test_a_bullet_glyph_with_a_tab_or_no_space_after_it_starts_an_item():
+    # A PDF's copy wrote '•<TAB>Its attack…' (warned as a tab that is no table, kept as text) and '•Its movement…'
+    # (kept as text, nothing said): each is a list item, as '• It may not advance.' is (a helper's book).
+    book = imported("7. COMBAT\n7.1 Effects. A disrupted unit:\n•\tIts attack strength is halved.\n"
+                    "•Its movement allowance is halved.\n• It may not advance.\n7.2 Retreats. One hex.\n", "decimal")
+    assert re.findall(r'<li markdown="span">([^<]*)</li>', book.markdown) == [
+        "Its attack strength is halved.", "Its movement allowance is halved.", "It may not advance."]
+    assert not book.report.warnings
