@@ -769,7 +769,7 @@ class _Importer:
         self.page.block(md.heading(level, heading, f'#{number.id} .rr-rule data-rule="{number.id}"'))
         if body:
             self.page.text(body, continues=False)
-            self._report_joined_rule(line)  # "6.2 Roads. 6.21 A unit …" too
+        self._report_joined_rule(line)  # "6.2 Roads. 6.21 A unit …"; "3.1 General       3.4 Reaction" too
         return title_lines
 
     def _title_below(self, line: Line, position: int, title: str | None, body: str) -> int:

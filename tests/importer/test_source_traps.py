@@ -1396,3 +1396,13 @@ def test_a_bullet_glyph_with_a_tab_or_no_space_after_it_starts_an_item():
     assert re.findall(r'<li markdown="span">([^<]*)</li>', book.markdown) == [
         "Its attack strength is halved.", "Its movement allowance is halved.", "It may not advance."]
     assert not book.report.warnings
+
+
+def test_a_rule_number_in_a_second_column_on_a_title_line_is_listed():
+    # '3.1 General      3.4 Reaction' (two columns of a PDF page on one line) made rule 3.1 titled '… 3.4
+    # Reaction', and rule 3.4 was lost without a word: only rule text was checked for a second column.
+    book = imported("3.0 MOVEMENT\n3.1 General                         3.4 Reaction\nA unit may move up to its"
+                    "           A mechanized unit may react\n3.2 Roads                           3.5 Rail\n3.3 Rivers\n"
+                    "Rivers cost 2 MP (see 3.5).\n", "decimal")
+    assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
+        (2, "rule number 3.4 after a wide gap inside the line"), (4, "rule number 3.5 after a wide gap inside the line")]
