@@ -14,6 +14,7 @@ per earlier version and the ruleset's What's new (``history_pages``).
 
 from __future__ import annotations
 
+import html
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
@@ -146,7 +147,7 @@ def history_of_rulesets(done: list[Done], rulesets: dict[str, Ruleset],
             item = imported.get((ruleset.id, source.page))
             page, history = (item.imported, item.history) if item is not None else \
                 _import_versions(Job(ruleset, source, relative(source.path)))
-            title = front_matter(page.markdown).get("title") or source.page
+            title = html.unescape(front_matter(page.markdown).get("title") or source.page)  # plain: escaped where shown
             histories.append((source.page, title, history))
         if histories:
             pages.update(history_pages.earlier_pages(ruleset, histories))

@@ -32,6 +32,7 @@ import yaml
 
 from build_tools import yaml_data
 from build_tools.errors import SourceError
+from build_tools.markdown import contributor_text
 from build_tools.numbering import NUMBERINGS, Numbering, numbering_of
 from build_tools.versions import Version, load_versions
 
@@ -97,6 +98,15 @@ def _text(mapping: dict, key: str, lines: _Lines, *, after: int = 0, required: b
     return value
 
 
+def _name(mapping: dict, key: str, lines: _Lines) -> str:
+    """A name the site shows in its navigation, titles and pages, as text: no markup, nothing invisible."""
+    value = _text(mapping, key, lines)
+    why = contributor_text.problem(value)
+    if why is not None:
+        raise lines.error(f"{key}:", f"'{key}' {why.split(';')[0]}: a ruleset's {key} is plain text")
+    return value
+
+
 def _words(data: dict, key: str, lines: _Lines) -> list[str]:
     value = data.get(key) or []
     if not isinstance(value, list) or not all(isinstance(word, str) and word.strip() for word in value):
@@ -141,7 +151,7 @@ def load_ruleset(folder: Path) -> Ruleset:
         sources.append(_source(entry, folder, lines, numbering, tuple(chapters), seen_pages))
     versions = load_versions(folder, {entry["file"]: source.path for entry, source in zip(raw_sources, sources)})
     sources = [replace(source, versions=versions.get(entry["file"], ())) for entry, source in zip(raw_sources, sources)]
-    return Ruleset(id=folder.name, name=_text(data, "name", lines), short_name=_text(data, "short_name", lines),
+    return Ruleset(id=folder.name, name=_name(data, "name", lines), short_name=_name(data, "short_name", lines),
                    numbering=numbering, chapters=tuple(chapters), sources=tuple(sources), folder=folder)
 
 

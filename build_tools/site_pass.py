@@ -16,6 +16,7 @@ the build did not write.
 from __future__ import annotations
 
 import gzip
+import html
 import io
 import logging
 import os
@@ -52,6 +53,7 @@ def finish_site(site_dir: Path, project: Path, index: RuleIndex, page_urls: dict
                 page_titles: dict[str, str], budget_mb: int) -> None:
     """The steps every engine's site gets once its pages are written. ``page_urls`` and ``page_titles``:
     of the rule pages and the What's-new pages (``offline.whats_new_pages``), as the engine made them."""
+    page_titles = {path: html.unescape(title) for path, title in page_titles.items()}  # HTML text, as engines use it
     for problem in calculator_review.unreviewed(index, calculators.all_calculators()):
         review_log.warning(problem)
     bundle.write_bundle(site_dir, project)  # Pyodide and the calculators wheel, for pages with calculators

@@ -11,6 +11,7 @@ same bytes. Every import also says what it found (``report``).
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,7 +95,9 @@ def import_text(text: str, *, path: str, ruleset: str, numbering: Numbering, cha
     if page.chapter is not None:
         front["chapter"] = page.chapter
     front["source"] = path
-    front["title"] = title or page.title or default_title or Path(path).stem
+    # The engines put a page's title into its HTML as it is (navigation, header, <title>): the source's
+    # text, as its headings show it, escaped ("Rules <img …>" is a title of those words, no image).
+    front["title"] = html.escape(title or page.title or default_title or Path(path).stem, quote=False)
     header = yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=10_000)
     return Imported(f"---\n{header}---\n\n{page.markdown}", report)
 

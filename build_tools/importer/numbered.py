@@ -60,6 +60,7 @@ _SPACED_NUMBER = re.compile(r"[\[(]?(?P<number>\d+\.[ \t]+\d+(?:\.\d+)*|\d+[ \t]
 _DOT_LEADERS = re.compile(r"(?:\.[ \t]*){4,}\d{1,4}[ \t]*$|(?:[ \t]\.){3,}[ \t]*\d{1,4}[ \t]*$"
                           r"|…+[ \t]*\d{1,4}[ \t]*$")
 _WHOLE_BOLD = re.compile(r"(\*\*|__)[^*_]+\1")
+_TAG = re.compile(r"<[^<>]*>")
 _LINE_BREAK = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
 # A spaced dash between a number and its title: "4 - COMBAT", "4. – Combat".
 _DASH_BEFORE_TITLE = re.compile(r"^[-–—][ \t]+(?=\S)")
@@ -266,7 +267,8 @@ class _Importer:
         if line.kind == HEADING and self._rule_number(line) is None:
             title = self.reader.plain(line.text)
         elif (line.kind == TEXT and self._rule_number(line) is None and not ends_sentence(line.text)
-              and len(line.text) <= 80 and not looks_numbered(line.text)):
+              and len(line.text) <= 80 and not looks_numbered(line.text)
+              and _TAG.sub("", line.text).strip()):  # a README's logo, "<img src=…>", names nothing
             title = line.text
         else:
             return first

@@ -605,6 +605,10 @@ _HTML_PARAGRAPH = re.compile(r"(?P<indent>[ \t]*)<p(?:\s[^<>]*)?>(?P<inner>.*?)(
 _HTML_ANCHOR = re.compile(r"<(a|span|div)(?:\s+(?:name|id|class)=\"[^\"<>]*\")+\s*>\s*</\1>[ \t]*", re.IGNORECASE)
 # A Notion or wiki toggle's tags: "<details><summary>4.2 Ferries</summary>", "</details>" (its text stays).
 _HTML_TOGGLE = re.compile(r"</?(?:details|summary)(?:\s[^<>]*)?>[ \t]*", re.IGNORECASE)
+# An HTML heading on a line of its own ("<h3>1.2 Dice</h3>", a README's "<h1 align="center">Title</h1>").
+_HTML_HEADING = re.compile(r"[ \t]*<h([1-6])(?:\s[^<>]*)?>(?P<inner>.*?)</h\1\s*>[ \t]*", re.IGNORECASE)
+# A block's wrapping tag alone on its line ("<div align="center">", "</p>", "</center>"): layout, no text.
+_HTML_WRAPPER = re.compile(r"[ \t]*</?(?:p|div|center|section|article|span)(?:\s[^<>]*)?>[ \t]*", re.IGNORECASE)
 # What pandoc writes for a word processor's bookmark: an empty span with an ID ("[]{#_Ref4812 .anchor}").
 _PANDOC_ANCHOR = re.compile(r"\[\]\{#[^{}\s]+(?:\s+\.[\w-]+)*\}[ \t]*")
 # A no-break space written as an entity: the character it stands for ("5.1&nbsp;Roads.").
@@ -622,14 +626,19 @@ def _exported_markup(raw: str) -> str:
     (``[]{#_Toc1 .anchor}5.4 Retreats``), and a toggle's ``<details>`` and ``<summary>`` tags are
     left out; ``&nbsp;`` is the no-break space it
     stands for; Markdown's hard line break at a line's end (a backslash, or two spaces) is a
-    ``<br>``. Other HTML is shown as written."""
+    ``<br>``; an HTML heading on its line is a Markdown one (``<h3>1.2 Dice</h3>`` is ``### 1.2 Dice``)
+    and a wrapping tag alone on its line (``<div align="center">``, ``</p>``) a blank line. Other HTML
+    is shown as written."""
     raw = _NO_BREAK_SPACE.sub("\u00a0", _PANDOC_ANCHOR.sub("", raw))
     if _HARD_BREAK.search(raw) and not raw.lstrip().startswith(("#", "|")):
         raw = _HARD_BREAK.sub("<br>", raw)
     if "<" not in raw:
         return raw
-    if _HTML_BREAK_LINE.fullmatch(raw):  # a break alone on its line: the end of a paragraph, as a blank line
+    if _HTML_BREAK_LINE.fullmatch(raw) or _HTML_WRAPPER.fullmatch(raw):  # the end of a paragraph, as a blank line
         return ""
+    heading = _HTML_HEADING.fullmatch(raw)
+    if heading:
+        raw = "#" * int(heading[1]) + " " + heading["inner"].strip()
     raw = _HTML_ANCHOR.sub("", _HTML_TOGGLE.sub("", raw))
     paragraph = _HTML_PARAGRAPH.fullmatch(raw)
     if paragraph:

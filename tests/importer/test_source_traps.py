@@ -1406,3 +1406,21 @@ def test_a_rule_number_in_a_second_column_on_a_title_line_is_listed():
                     "Rivers cost 2 MP (see 3.5).\n", "decimal")
     assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
         (2, "rule number 3.4 after a wide gap inside the line"), (4, "rule number 3.5 after a wide gap inside the line")]
+
+
+def test_a_source_title_with_markup_is_a_title_of_those_words():
+    # '# Rules <img src=x onerror=…>' became the page's title as written, and the engines put a title into the
+    # navigation, the header and <title> as it is: the tag was live there (a helper's README).
+    book = imported("# Rules <img src=x onerror=alert(1)> & more\n\n## 1. Movement\n\n**1.1** Units move.\n",
+                    "decimal", "markdown")
+    assert "\ntitle: Rules &lt;img src=x onerror=alert(1)&gt; &amp; more\n" in book.markdown
+
+
+def test_html_headings_are_headings_and_a_readmes_wrapping_tags_are_layout():
+    # '<h3>1.2 Dice</h3>' was escaped text and its rule lost into 1.1; a README's '<p align="center">', '</p>' and
+    # its logo made the page's title '<img src="logo.png" …>' (a helper's GitHub README).
+    book = imported('<p align="center">\n  <img src="logo.png" alt="logo">\n</p>\n<h1 align="center">Ember Crossing</h1>'
+                    "\n\n## 1. Movement\n\n### 1.1 Scale\nText.\n<h3>1.2 Dice</h3>\nRoll a die.\n### 1.3 Counters\n",
+                    "decimal", "markdown")
+    assert list(book.report.rule_lines) == ["1", "1.1", "1.2", "1.3"]
+    assert "\ntitle: 1. Movement\n" in book.markdown and "&lt;/p>" not in book.markdown

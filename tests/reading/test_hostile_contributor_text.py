@@ -81,3 +81,51 @@ def test_ordinary_text_with_angle_brackets_and_web_links_is_kept(project_dir, ca
         html = render(project_dir, "asl/g15.md")
     assert caplog.text == ""
     assert "rr-annotation" in html
+
+
+@pytest.mark.parametrize("payload", [payload for payload, (_, reason) in PAYLOADS.items() if reason == "raw HTML"
+                                     or reason.startswith("U+")])
+@pytest.mark.parametrize("key", ["name", "short_name"])
+def test_a_ruleset_name_with_markup_or_invisible_characters_is_refused_with_file_and_line(tmp_path, key, payload):
+    # A ruleset's names go into every page's navigation and titles as they are.
+    from build_tools.errors import SourceError
+    from build_tools.rulesets import load_ruleset
+
+    folder = tmp_path / "book"
+    folder.mkdir()
+    names = {"name": "Guns & Tanks", "short_name": "G&T", key: "Guns " + PAYLOADS[payload][0]}
+    (folder / "ruleset.yml").write_text(f"name: {as_yaml(names['name'])}\nshort_name: {as_yaml(names['short_name'])}\n"
+                                        "numbering: case\n", encoding="utf-8")
+    with pytest.raises(SourceError) as error:
+        load_ruleset(folder)
+    assert str(error.value).startswith(f"{folder / 'ruleset.yml'}:{1 if key == 'name' else 2}: '{key}' ")
+    assert "a ruleset's" in str(error.value)
+
+
+def test_a_ruleset_name_with_an_ampersand_or_a_comparison_is_kept(tmp_path):
+    from build_tools.rulesets import load_ruleset
+
+    folder = tmp_path / "book"
+    folder.mkdir()
+    (folder / "ruleset.yml").write_text("name: Guns & Tanks < 1945\nshort_name: G&T\nnumbering: case\n", encoding="utf-8")
+    assert load_ruleset(folder).name == "Guns & Tanks < 1945"
+
+
+def test_a_source_title_with_a_tag_reaches_no_page_as_a_tag(tmp_path):
+    # The engines put a page's title into the navigation, the header and <title> as it is.
+    from projects import build, make_project
+
+    book = tmp_path / "book"
+    (book / "sources").mkdir(parents=True)
+    (book / "ruleset.yml").write_text("name: Book\nshort_name: B\nnumbering: decimal\nsources:\n"
+                                      "  - file: sources/book.md\n    page: book\n    format: markdown\n",
+                                      encoding="utf-8")
+    (book / "sources" / "book.md").write_text("# Rules <img src=x onerror=\"window.__pwned=1\"> & more\n\n"
+                                              "## 1. Movement\n\n**1.1** Units move.\n\n**1.2** Roads (see 1.1).\n",
+                                              encoding="utf-8")
+    site = build(make_project(tmp_path / "project", {"book": book}), tmp_path / "site")
+    for page in ("book/book/index.html", "book/index.html", "index.html"):
+        html = (site / page).read_text(encoding="utf-8")
+        assert "<img src=x" not in html, page
+    assert "<title>Rules &lt;img src=x onerror=\"window.__pwned=1\"&gt; &amp; more" in \
+        (site / "book/book/index.html").read_text(encoding="utf-8")
