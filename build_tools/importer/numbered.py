@@ -209,14 +209,16 @@ class _Importer:
             span = f"line {start + 1}" if end == start else f"lines {start + 1}-{end + 1}"
             self.report.warnings.append(f"{self.path}:{start + 1}: left out the change bar in the margin of {span} "
                                         f"('|', an edition's mark of what changed), not the book's text")
-        for start, end in self.reader.comments:
+        for start, end, kind in self.reader.comments:
             span = f"line {start + 1}" if end == start else f"lines {start + 1}-{end + 1}"
             numbered = next((index for index in range(start + 1, end + 1) if self._reads_as_rule(index)), None)
             if numbered is not None:
-                raise self.error(start, f"the HTML comment on {span} holds a line that reads as a rule (line "
-                                        f"{numbered + 1}: {quoted(self.raw[numbered].strip(), 40)}): close the comment "
-                                        f"with --> where it should end, or delete the rules it should leave out")
-            self.report.warnings.append(f"{self.path}:{start + 1}: left out an HTML comment ({span}), "
+                closer = "-->" if "HTML" in kind else "%%"
+                raise self.error(start, f"the {kind.removeprefix('an ')} on {span} holds a line "
+                                        f"that reads as a rule (line {numbered + 1}: "
+                                        f"{quoted(self.raw[numbered].strip(), 40)}): close the comment with {closer} "
+                                        f"where it should end, or delete the rules it should leave out")
+            self.report.warnings.append(f"{self.path}:{start + 1}: left out {kind} ({span}), "
                                         f"a transcriber's note, not the book's text")
 
     def _refuse_open_fence(self) -> None:

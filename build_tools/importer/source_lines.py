@@ -163,7 +163,7 @@ class Reader(NamedTuple):
     inline: Callable[[str], str]  # raw text -> inline Markdown for the page
     paragraph_line: Callable[[str], str]  # raw text -> a paragraph line (its start opens no block)
     paragraphs_by_blank_lines: bool  # Markdown: lines join until a blank line; text: until a sentence ends
-    comments: tuple[tuple[int, int], ...] = ()  # Markdown: the first and last line of each HTML comment left out
+    comments: tuple[tuple[int, int, str], ...] = ()  # Markdown: each comment left out: first and last line, kind
     open_fence: int | None = None  # Markdown: the line of a code fence never closed (it runs to the end)
     front_matter: int = 0  # Markdown: how many lines of YAML front matter (an export's settings) were left out
     table_ends: frozenset[int] = frozenset()  # text: the line after each table lined up with spaces
@@ -341,10 +341,11 @@ def read_markdown(text: str) -> Reader:
     fence = None
     fence_line = None
     text_lines = text.split("\n")
-    comments: list[tuple[int, int]] = []
+    comments: list[tuple[int, int, str]] = []
     front_matter = _front_matter_lines(text_lines)
     comment_end = front_matter - 1  # front matter is left out as a comment is
-    closing_lines = [index for index, raw in enumerate(text_lines) if "-->" in raw]
+    closing_lines = {"<!--": [index for index, raw in enumerate(text_lines) if "-->" in raw],
+                     "%%": [index for index, raw in enumerate(text_lines) if "%%" in raw] if "%%" in text else []}
     simple_rows = _simple_table_rows(text_lines)
     tables = html_tables(text_lines) if _HTML_TABLE.search(text) else {}
     table_end = -1
@@ -356,14 +357,20 @@ def read_markdown(text: str) -> Reader:
             table_end, table = tables[index]
             lines.append(Line(index, PIPE, table, marker=HTML_TABLE))
             continue
-        if fence is None and raw.strip().startswith("<!--"):
-            # A transcriber's note on lines of its own ("<!-- page 3 -->"): not the book's text, left out.
-            comment_end = _comment_end(index, text_lines, closing_lines)
+        opener = raw.lstrip()[:4] if fence is None and raw.lstrip()[:1] in "<%" else ""
+        if opener == "<!--" or opener[:2] == "%%":
+            # A transcriber's note on lines of its own ("<!-- page 3 -->", Obsidian's "%% draft %%"): not the
+            # book's text, left out.
+            opener = opener if opener == "<!--" else "%%"
+            comment_end = _comment_end(index, text_lines, closing_lines[opener], opener, _CLOSERS[opener])
             if comment_end is not None:
-                comments.append((index, comment_end))
+                comments.append((index, comment_end, _COMMENT_NAMES[opener]))
                 lines.append(Line(index, COMMENT, ""))
                 continue
             comment_end = -1
+        if fence is None and "%%" in raw and _INLINE_COMMENT.search(raw):  # "Bridges are roads. %% old wording %%"
+            raw = _INLINE_COMMENT.sub("", raw)
+            comments.append((index, index, _COMMENT_NAMES["%%"]))
         if fence is not None:
             if raw.strip().startswith(fence) and not raw.strip().strip(fence[0]):
                 fence = None
@@ -518,20 +525,26 @@ def _front_matter_lines(text_lines: list[str]) -> int:
     return 0
 
 
-def _comment_end(index: int, text_lines: list[str], closing_lines: list[int]) -> int | None:
-    """The line where the HTML comment opening line ``index`` closes, when it closes a line
+_CLOSERS = {"<!--": "-->", "%%": "%%"}
+_COMMENT_NAMES = {"<!--": "an HTML comment", "%%": "an Obsidian comment"}
+# Obsidian's comment inside a line of text: "Bridges are roads. %% old wording %%".
+_INLINE_COMMENT = re.compile(r"[ \t]*%%[^%\n]*(?:%(?!%)[^%\n]*)*%%")
+
+
+def _comment_end(index: int, text_lines: list[str], closing_lines: list[int], opener: str, closer: str) -> int | None:
+    """The line where the comment opening line ``index`` closes, when it closes a line
     (None: a comment inside a line of text, or one never closed, is text and shown as written).
-    ``closing_lines``: the lines holding ``-->``, in order."""
+    ``closing_lines``: the lines holding ``closer``, in order."""
     line = text_lines[index]
-    end = line.find("-->", line.find("<!--") + 2)  # "<!-->" is a whole comment, as in CommonMark
+    end = line.find(closer, line.find(opener) + 2)  # "<!-->" is a whole comment, as in CommonMark
     if end == -1:
         later = bisect.bisect_right(closing_lines, index)
         if later == len(closing_lines):
             return None
         index = closing_lines[later]
         line = text_lines[index]
-        end = line.find("-->")
-    return index if not line[end + 3:].strip() else None
+        end = line.find(closer)
+    return index if not line[end + len(closer):].strip() else None
 
 
 def _one_line_paragraph(lines: list[Line], text_lines: list[str]) -> bool:

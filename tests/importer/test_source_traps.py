@@ -1424,3 +1424,18 @@ def test_html_headings_are_headings_and_a_readmes_wrapping_tags_are_layout():
                     "decimal", "markdown")
     assert list(book.report.rule_lines) == ["1", "1.1", "1.2", "1.3"]
     assert "\ntitle: 1. Movement\n" in book.markdown and "&lt;/p>" not in book.markdown
+
+
+def test_an_obsidian_comment_is_left_out_and_listed_as_an_html_comment_is():
+    # '%% old wording contradicted 5.24 %%' was published, and counted as 5.23 citing 5.24; a '%%' block around a
+    # draft section made it the book's section 9 (a helper's Obsidian vault).
+    book = imported("## 5. Movement\n\n**5.1** Bridges are roads. %% old wording contradicted 5.2 %%\n\n**5.2** Fords.\n\n"
+                    "%% a note\nacross lines %%\n\n**5.3** Ferries.\n", "case", "markdown")
+    assert "%%" not in book.markdown and "old wording" not in book.markdown and "a note" not in book.markdown
+    assert [warning.split(": ", 1)[1] for warning in book.report.warnings] == [
+        "left out an Obsidian comment (line 3), a transcriber's note, not the book's text",
+        "left out an Obsidian comment (lines 7-8), a transcriber's note, not the book's text"]
+    with pytest.raises(SourceError, match=r"x.txt:5: the Obsidian comment on lines 5-8 holds a line that reads as a "
+                                          r"rule \(line 6: '## 9\. Draft: Weather'\): close the comment with %%"):
+        imported("## 5. Movement\n\n**5.1** Bridges.\n\n%%\n## 9. Draft: Weather\n**9.1** Rain halves movement.\n%%\n",
+                 "case", "markdown")
