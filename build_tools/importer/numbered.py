@@ -61,6 +61,8 @@ _DOT_LEADERS = re.compile(r"(?:\.[ \t]*){4,}\d{1,4}[ \t]*$|(?:[ \t]\.){3,}[ \t]*
                           r"|…+[ \t]*\d{1,4}[ \t]*$")
 _WHOLE_BOLD = re.compile(r"(\*\*|__)[^*_]+\1")
 _TAG = re.compile(r"<[^<>]*>")
+# A callout's or alert's type before its title: "[!example]+ Optional Rule", "[!NOTE]".
+_CALLOUT = re.compile(r"^\[!([\w-]+)\][+-]?[ \t]*")
 _LINE_BREAK = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
 # A spaced dash between a number and its title: "4 - COMBAT", "4. – Combat".
 _DASH_BEFORE_TITLE = re.compile(r"^[-–—][ \t]+(?=\S)")
@@ -253,10 +255,11 @@ class _Importer:
                     f"{self.path}:{lines[0].index + 1}: {quoted(lines[0].text)} comes back with other numbers "
                     f"on lines {where}{more}: a running page header or footer? Delete those lines from the source")
 
-    def _reads_as_rule(self, index: int) -> bool:
-        """Whether Markdown source line ``index`` would start a rule were it not in a comment: a
-        dotted number (``5.1 …``), or a section's in a heading or in bold (not ``1979 edition``)."""
-        line = markdown_line(index, self.raw[index])
+    def _reads_as_rule(self, index: int, text: str | None = None) -> bool:
+        """Whether Markdown source line ``index`` (or ``text`` on it) would start a rule were it not in a
+        comment or a quotation: a dotted number (``5.1 …``), or a section's in a heading or in bold (not
+        ``1979 edition``)."""
+        line = markdown_line(index, self.raw[index] if text is None else text)
         try:
             number = self._rule_number(line)
         except SourceError:  # a number the numbering refuses: not a rule either
@@ -372,6 +375,12 @@ class _Importer:
         elif kind == QUOTE:
             run = self._run_of(QUOTE, position)
             self.out.block(md.quotation(self._quoted_blocks(run)))
+            for entry in run:  # "> **7.2** Foraging. …" in a callout: listed, as it reads as a rule
+                if entry.text and self._reads_as_rule(entry.index, _CALLOUT.sub("", entry.text)):
+                    self.report.not_rules.append(NotARule(
+                        entry.index + 1, f"> {entry.text}", "a rule number inside a quotation (a callout or a note): "
+                        "a quotation is never a rule, so it stays text of the rule before; take off the '>' to make "
+                        "it one", False, False))
             return position + len(run)
         else:
             self.out.text(line.text, continues=self._continues(line))
@@ -398,6 +407,13 @@ class _Importer:
         """A quotation's paragraphs and lists (``> 1. Move`` over ``> 2. Fight`` is a list, not
         one paragraph); an empty ``>`` line ends a paragraph or list."""
         quoted = _Blocks(self.reader)
+        callout = _CALLOUT.match(run[0].text)
+        if callout:  # "[!example]+ Optional Rule", GitHub's "[!NOTE]": its title, else its type, in bold
+            title = run[0].text[callout.end():].strip() or callout.group(1).capitalize()
+            run = [run[0]._replace(text=f"**{title}**"), *run[1:]]
+            quoted.text(run[0].text, continues=True)
+            quoted.close()
+            run = run[1:]
         for entry in run:
             item = markdown_item(entry.text)
             if not entry.text:

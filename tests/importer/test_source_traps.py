@@ -473,7 +473,10 @@ def test_a_markdown_quotation_stays_a_quotation_and_is_never_a_rule():
             '<li class="rr-list__item--marked" markdown="span"><span class="rr-list__marker">2.</span> Move.</li>\n'
             '</ul>\n\n</blockquote>' in book.markdown)
     assert "<blockquote markdown=\"1\">\n\n2.2 Optional Weather: we dropped this rule.\n\n</blockquote>" in book.markdown
-    assert book.report.not_rules == []  # nothing listed: a quotation is the transcriber's choice
+    # A quotation is the transcriber's choice; a line in it that reads as a rule is listed all the same (in a
+    # callout, a rule may be lost that way: see test_a_callout_shows_its_title_and_…).
+    assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
+        (14, "a rule number inside a quotation (a callout or a note)")]
 
 
 def test_a_long_line_the_report_quotes_is_cut_with_an_ellipsis():
@@ -1439,3 +1442,14 @@ def test_an_obsidian_comment_is_left_out_and_listed_as_an_html_comment_is():
                                           r"rule \(line 6: '## 9\. Draft: Weather'\): close the comment with %%"):
         imported("## 5. Movement\n\n**5.1** Bridges.\n\n%%\n## 9. Draft: Weather\n**9.1** Rain halves movement.\n%%\n",
                  "case", "markdown")
+
+
+def test_a_callout_shows_its_title_and_a_rule_number_in_a_quotation_is_listed():
+    # '> [!example]+ Optional Rule' over '> **7.2** Foraging. …' showed '[!example]+' as written, and rule 7.2 was
+    # neither a rule nor listed: only 'unresolved: 7.2' said anything (a helper's Obsidian vault; GitHub's alerts too).
+    book = imported("## 7. Supply\n\n**7.1** A unit in supply fights normally.\n\n> [!example]+ Optional Rule\n"
+                    "> **7.2** Foraging. A unit out of supply may forage.\n\n> [!NOTE]\n> Supply is traced in hexes.\n\n"
+                    "**7.3** Supply lines (see 7.2).\n", "decimal", "markdown")
+    assert "[!" not in book.markdown and "\n**Optional Rule**\n" in book.markdown and "\n**Note**\n" in book.markdown
+    assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
+        (6, "a rule number inside a quotation (a callout or a note)")]
