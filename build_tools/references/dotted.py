@@ -14,14 +14,14 @@ What counts as a reference
   - It is not glued to a word, digit or dot on either side (``9.5mm``).
   - It is not an amount in a sum, a rating, a version or another numbering's
     number: no ``NOT_AFTER_WORDS`` right before it (``adds 1.5``,
-    ``multiplied by 1.5``, ``rated 2.1``, ``Version 2.1``, ``Table 2.3``,
+    ``multiplied by 1.5``, ``rated 2.1``, ``Version 2.1``, ``Rev 1.2``, ``Table 2.3``,
     ``p. 2.2``, ``hex 12.08``, ``a 2.1 ratio``, ``Turn 3.5``, ``strength 3.5``,
     ``Diagram 4.1``, ``costs 1.5``), and no ``or more``
     (``5.0 or more``) after it.
   - In decimal numbering, it does not end on a year (``14.3.2024``): a date.
   - It is not quoted, signed, compared or measured: no quote mark, ``+``,
     ``-``, ``<``, ``=``, ``#``, ``/``, ``$`` … right before it; no quote mark,
-    ``%``, ``°``, ``/digit``, ``:digit`` (``1.5:1``; nor a ratio's ``1:`` before it,
+    ``%``, ``°``, ``×``, ``/digit``, ``:digit`` (``1.5:1``; nor a ratio's ``1:`` before it,
     ``1:2.5``), ``-digit`` (``4.5-6``) or
     ``-letter`` (``5.5-inch``) right after it; no ``to`` and a whole number
     after it (``1.5 to 1`` odds: a range ends on a rule number); and no
@@ -60,7 +60,7 @@ from functools import lru_cache
 from build_tools.references.reference import RefPart, Reference
 
 QUANTITY_WORDS = (
-    "MP", "MPs", "MF", "CP", "CPs", "AP", "APs", "VP", "VPs", "PP", "FP", "SP", "PF",
+    "MP", "MPs", "MF", "MA", "MAs", "CP", "CPs", "AP", "APs", "VP", "VPs", "PP", "FP", "SP", "PF", "MB",
     "hex", "hexes", "hexside", "hexsides", "inch", "inches", "cm", "mm", "km", "ft", "feet",
     "mile", "miles", "yard", "yards", "point", "points", "movement", "turn", "turns",
     "round", "rounds", "times", "percent", "unit", "units", "step", "steps",
@@ -76,7 +76,7 @@ _NOT_BEFORE = r"[\w.\"'“”‘’$+\-−±×/#<>=≤≥]"
 # "p. 2.2", "Module 2.1", "hex 12.08"), nor a number after an article ("a 2.1 ratio").
 NOT_AFTER_WORDS = (
     "add", "adds", "added", "adding", "plus", "minus", "subtract", "subtracts", "subtracted", "subtracting",
-    "times", "factor of", "rated", "rating", "version", "edition", "printing", "a", "an",
+    "times", "factor of", "rated", "rating", "version", "edition", "printing", "rev", "rev.", "revision", "a", "an",
     "table", "tables", "figure", "figures", "fig.", "chart", "page", "pages", "p.", "pp.", "module", "scenario",
     "scenarios", "hex", "map", "diagram", "diagrams", "box", "turn", "game-turn", "phase", "strength", "modifier",
     "modifier of", "cost", "costs", "weight", "range of", *(f"{verb} by" for verb in (
@@ -127,7 +127,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # Nor the first term of odds: "1.5 to 1" (a range ends on a rule number, never on a lone integer
     # after a dotted one). "6.3ff" is 6.3 and the rules after it.
     odds = r"[ \t]+to[ \t]+\d+(?![\d.]|[ \t]+(?i:and|or)[ \t])"
-    end = rf"{year}(?!(?!ff?(?!\w))[\w\"'%°“”‘’]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d|{quantity}|{comparison}|{odds})"
+    end = rf"{year}(?!(?!ff?(?!\w))[\w\"'%°“”‘’×]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d|{quantity}|{comparison}|{odds})"
     tail = rf"[1-9]\d*{dots}" if groups else rf"[1-9]\d*{dots}|\.\d+"
     main = re.compile(
         rf"(?P<first>[1-9](?<!{_NOT_BEFORE}.)(?<!\d:.){_not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{dots})?)"
