@@ -31,11 +31,11 @@ from build_tools.importer import markdown_text as md
 from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule, quoted
-from build_tools.importer.source_lines import (BLANK, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, HTML_TABLE, ITEM,
-                                               LETTERED_NUMBER, MISREAD_NUMBER, PIPE, QUOTE, SENTENCE_NUMBER, STRAY,
-                                               TAB, TEXT,
-                                               VERBATIM, Line, Reader, ends_sentence, looks_decorated,
-                                               looks_numbered, markdown_item, markdown_line, number_at_start)
+from build_tools.importer.source_lines import (BLANK, BOX, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, HTML_TABLE,
+                                               ITEM, LETTERED_NUMBER, MISREAD_NUMBER, PIPE, QUOTE, SENTENCE_NUMBER,
+                                               STRAY, TAB, TEXT, VERBATIM, Line, Reader, ends_sentence,
+                                               looks_decorated, looks_numbered, markdown_item, markdown_line,
+                                               number_at_start)
 from build_tools.importer.tab_tables import TabTables
 from build_tools.importer.titles import (colon_title, ends_open, ends_with_abbreviation, in_capitals, run_in_title,
                                          whole_line_title)
@@ -378,6 +378,9 @@ class _Importer:
             for entry in run:  # "> **7.2** Foraging. …" in a callout: listed, as it reads as a rule
                 if entry.text and self._reads_as_rule(entry.index, _CALLOUT.sub("", entry.text)):
                     self.report.not_rules.append(NotARule(
+                        entry.index + 1, entry.text, "a rule number inside a note box (an admonition, a content tab "
+                        "or a fenced div): a box is never a rule, so it stays text of the rule before; move the line "
+                        "out of the box to make it one", False, False) if entry.marker == BOX else NotARule(
                         entry.index + 1, f"> {entry.text}", "a rule number inside a quotation (a callout or a note): "
                         "a quotation is never a rule, so it stays text of the rule before; take off the '>' to make "
                         "it one", False, False))

@@ -347,6 +347,7 @@ def read_markdown(text: str) -> Reader:
     closing_lines = {"<!--": [index for index, raw in enumerate(text_lines) if "-->" in raw],
                      "%%": [index for index, raw in enumerate(text_lines) if "%%" in raw] if "%%" in text else []}
     simple_rows = _simple_table_rows(text_lines)
+    boxes = _box_lines(text_lines) if "!!!" in text or "???" in text or ":::" in text or "===" in text else {}
     tables = html_tables(text_lines) if _HTML_TABLE.search(text) else {}
     table_end = -1
     for index, raw in enumerate(text_lines):
@@ -383,6 +384,10 @@ def read_markdown(text: str) -> Reader:
             fence, fence_line = opening.group("fence"), index
             lines.append(Line(index, BLANK, ""))
             continue
+        if fence is None and index in boxes:  # an admonition's, a fenced div's or a tab's line: a note box
+            lines.append(Line(index, QUOTE, boxes[index], marker=BOX) if boxes[index] is not None else
+                         Line(index, BLANK, ""))
+            continue
         if index in simple_rows:  # a pandoc table's line, its dashes no heading's underline
             lines.append(Line(index, PIPE, simple_rows[index]))
             continue
@@ -411,6 +416,7 @@ def read_markdown(text: str) -> Reader:
 
 
 _HTML_TABLE = re.compile(r"<table", re.IGNORECASE)
+BOX = "box"  # the marker of a QUOTE line in a note box (an admonition, a tab, a fenced div: ``_box_lines``)
 HTML_TABLE = "html"  # the marker of a PIPE line holding an HTML table, read (importer.html_tables)
 
 
@@ -487,6 +493,49 @@ def _multiline_table_rows(text_lines: list[str]) -> dict[int, str]:
                 rows[row] = "| " + " | ".join(cells) + " |"
         index = bottom + 1
     return rows
+
+
+# The opening line of a note box: MkDocs' admonition ('!!! note "Roads"', '??? tip'), a content tab ('=== "Basic"')
+# and a fenced div (Docusaurus' ':::info Heavy units', pandoc's '::: {.note}'), which a line of colons closes.
+_ADMONITION = re.compile(r"[ \t]{0,3}(?:!!!|\?\?\?\+?)[ \t]+(?P<kind>[\w-]+)(?:[ \t]+\"(?P<title>[^\"]*)\")?[ \t]*")
+_TAB = re.compile(r"[ \t]{0,3}===\+?[ \t]+\"(?P<title>[^\"]*)\"[ \t]*")
+_DIV_OPEN = re.compile(r"[ \t]{0,3}(?P<colons>:{3,})[ \t]*\{?[ \t]*\.?(?P<kind>[\w-]+)\}?[ \t]*(?P<title>.*?)[ \t]*")
+_DIV_CLOSE = re.compile(r"[ \t]{0,3}:{3,}[ \t]*")
+_INDENTED = re.compile(r"(?: {4}|\t)")
+
+
+def _box_lines(text_lines: list[str]) -> dict[int, str | None]:
+    """The lines of each note box, by line: its opening line as a callout's (``[!note] Roads``), its body's
+    lines as a quotation's (an admonition's and a tab's indented by four spaces, a div's up to its closing
+    colons), its closing line None (a blank line). The importer reads them as a quotation: a note, never
+    a rule (a line in it that reads as one is listed)."""
+    boxes: dict[int, str | None] = {}
+    index = 0
+    while index < len(text_lines):
+        raw = text_lines[index]
+        opened = _ADMONITION.fullmatch(raw) or _TAB.fullmatch(raw)
+        if opened:
+            kind = opened.groupdict().get("kind") or "tab"
+            boxes[index] = f"[!{kind}] {opened['title'] or ''}".rstrip()
+            end = index + 1
+            while end < len(text_lines) and (_INDENTED.match(text_lines[end]) or not text_lines[end].strip() and any(
+                    _INDENTED.match(line) for line in text_lines[end + 1:end + 2])):
+                boxes[end] = _INDENTED.sub("", text_lines[end], count=1).strip()
+                end += 1
+            index = end
+            continue
+        div = _DIV_OPEN.fullmatch(raw)
+        close = next((at for at in range(index + 1, len(text_lines)) if _DIV_CLOSE.fullmatch(text_lines[at])), None) \
+            if div else None
+        if close is not None:
+            boxes[index] = f"[!{div['kind']}] {div['title']}".rstrip()
+            for at in range(index + 1, close):
+                boxes[at] = text_lines[at].strip()
+            boxes[close] = None
+            index = close + 1
+            continue
+        index += 1
+    return boxes
 
 
 # A line of front matter: "key: value", "key:", or a list item or value indented under one.

@@ -1453,3 +1453,19 @@ def test_a_callout_shows_its_title_and_a_rule_number_in_a_quotation_is_listed():
     assert "[!" not in book.markdown and "\n**Optional Rule**\n" in book.markdown and "\n**Note**\n" in book.markdown
     assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
         (6, "a rule number inside a quotation (a callout or a note)")]
+
+
+def test_admonitions_tabs_and_fenced_divs_are_note_boxes_never_rules():
+    # ':::info Heavy units' over '3.2.9 Heavy units ignore roads.' made a rule 3.2.9 and left ':::info Heavy units' in
+    # the rule before; MkDocs' '!!! note "Roads"' and its indented body stayed text, a body line '3.2.7 …' a rule,
+    # out of order (a helper's Docusaurus and MkDocs exports).
+    book = imported('## 3.0 Terrain\n\n**3.2.8** Roads halve costs.\n\n:::info Heavy units\n3.2.9 Heavy units ignore '
+                    'roads.\n:::\n\n!!! note "Roads"\n    Roads are drawn in brown.\n\n    3.2.7 An indented line.\n\n'
+                    '=== "Basic game"\n\n    Ignore weather.\n\n**3.2.10** Trails.\n', "decimal", "markdown")
+    assert list(book.report.rule_lines) == ["3.0", "3.2.8", "3.2.10"]
+    assert re.findall(r"<blockquote markdown=\"1\">\n\n\*\*([^*]+)\*\*", book.markdown) == [
+        "Heavy units", "Roads", "Basic game"]
+    assert ":::" not in book.markdown and "!!!" not in book.markdown and "===" not in book.markdown
+    assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
+        (6, "a rule number inside a note box (an admonition, a content tab or a fenced div)"),
+        (12, "a rule number inside a note box (an admonition, a content tab or a fenced div)")]
