@@ -837,10 +837,13 @@ class _Importer:
         others = [spelling for spellings in number.parents[1:] for spelling in spellings]
         nor = f" (nor {', '.join(others)})" if others else ""
         spellings = [spelling for spellings in number.parents for spelling in spellings]
+        # The line that looks most like the parent, a misread number first: "[1O.0] VICTORY" over a list of contents'
+        # "10.0 Victory Conditions …… 11" (which is in no doubt a list's entry).
+        misses = sorted(reversed(self.report.not_rules), key=lambda miss: MISREAD_NUMBER.match(miss.text) is None)
         hint = next((f"; line {miss.line} ({quoted(miss.text, 40)}) looks like it but was not read as a rule: "
-                     f"{miss.reason}" for miss in reversed(self.report.not_rules)
-                     if any((miss.number or _printed_number(miss.text)) in (s, s.lstrip(self.chapter or ""))
-                            for s in spellings)), "")
+                     f"{miss.reason}" for miss in misses
+                     if any(printed in (s, s.lstrip(self.chapter or "")) for s in spellings
+                            for printed in _printed_numbers(miss))), "")
         raise self.error(line.index, f"rule {number.printed} has no parent: no rule {direct} comes before it{nor}"
                                      f"{hint}. Every rule must come after the rule it belongs to")
 
@@ -1138,6 +1141,16 @@ class _Importer:
                 return f"{number.id} {heading}".strip()
         plain = self.reader.plain(title) if title else ""
         return f"{number.printed} {plain}".strip()
+
+
+def _printed_numbers(miss: NotARule) -> tuple[str, str]:
+    """The number a line not read as a rule would be, as printed and with OCR's misread letters as digits."""
+    misread = MISREAD_NUMBER.match(miss.text)
+    number = miss.number or (misread.group("number") if misread else _printed_number(miss.text))
+    return number, number.translate(_OCR_DIGITS)
+
+
+_OCR_DIGITS = str.maketrans("lIO", "110")
 
 
 def _printed_number(text: str) -> str:

@@ -1469,3 +1469,16 @@ def test_admonitions_tabs_and_fenced_divs_are_note_boxes_never_rules():
     assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
         (6, "a rule number inside a note box (an admonition, a content tab or a fenced div)"),
         (12, "a rule number inside a note box (an admonition, a content tab or a fenced div)")]
+
+
+@pytest.mark.parametrize("contents", ["", "CONTENTS\n10.0 Victory Conditions ........ 11\n\n"])
+def test_a_missing_parent_names_the_line_whose_number_ocr_misread(contents):
+    # '[1O.0] VICTORY CONDITIONS' (a zero read as the letter O) left 10.2 without a parent: the error named the list
+    # of contents' entry, or no line at all, rather than the misread heading and its fix (a helper's OCR'd book).
+    with pytest.raises(SourceError) as error:
+        imported(f"{contents}[9.0] SUPPLY\n9.1 Supply is traced.\n\n[1O.0] VICTORY CONDITIONS\n1O.1 The Blue player "
+                 "wins.\n10.2 Victory is checked at the end.\n")
+    line = 4 + contents.count("\n")
+    assert f"has no parent: no rule 10 or 10.0 comes before it; line {line} ('[1O.0] VICTORY CONDITIONS') looks " \
+           "like it but was not read as a rule: a letter where a digit belongs (1O.0)" in str(error.value)
+    assert "write 10.0 to make it a rule" in str(error.value)
