@@ -348,6 +348,7 @@ def read_markdown(text: str) -> Reader:
                      "%%": [index for index, raw in enumerate(text_lines) if "%%" in raw] if "%%" in text else []}
     simple_rows = _simple_table_rows(text_lines)
     boxes = _box_lines(text_lines) if "!!!" in text or "???" in text or ":::" in text or "===" in text else {}
+    footnotes = _footnote_lines(text_lines) if "[^" in text else {}
     tables = html_tables(text_lines) if _HTML_TABLE.search(text) else {}
     table_end = -1
     for index, raw in enumerate(text_lines):
@@ -383,6 +384,10 @@ def read_markdown(text: str) -> Reader:
         if opening:
             fence, fence_line = opening.group("fence"), index
             lines.append(Line(index, BLANK, ""))
+            continue
+        if fence is None and index in footnotes:  # a footnote's definition, its later paragraphs joined to it
+            text_of = footnotes[index]
+            lines.append(Line(index, TEXT, text_of) if text_of is not None else Line(index, COMMENT, ""))
             continue
         if fence is None and index in boxes:  # an admonition's, a fenced div's or a tab's line: a note box
             lines.append(Line(index, QUOTE, boxes[index], marker=BOX) if boxes[index] is not None else
@@ -536,6 +541,34 @@ def _box_lines(text_lines: list[str]) -> dict[int, str | None]:
             continue
         index += 1
     return boxes
+
+
+_FOOTNOTE_DEFINITION = re.compile(r"[ \t]{0,3}\[\^[^\]\s]+\]:")
+
+
+def _footnote_lines(text_lines: list[str]) -> dict[int, str | None]:
+    """Each footnote definition with later paragraphs (indented by four spaces, as Markdown writes them): its
+    line with those paragraphs joined to it, a blank line between (``<br>``), and theirs None (read with it):
+    the page keeps the whole note in its footnote, none of it in a rule."""
+    joined: dict[int, str | None] = {}
+    for index, raw in enumerate(text_lines):
+        if not _FOOTNOTE_DEFINITION.match(raw):
+            continue
+        end = index + 1
+        while end < len(text_lines) and text_lines[end].strip() and not _FOOTNOTE_DEFINITION.match(text_lines[end]):
+            end += 1  # the definition's own paragraph: its lines stay lines
+        paragraphs, at = [], end
+        while at + 1 < len(text_lines) and not text_lines[at].strip() and _INDENTED.match(text_lines[at + 1]):
+            start = at + 1
+            at = start
+            while at < len(text_lines) and _INDENTED.match(text_lines[at]) and text_lines[at].strip():
+                at += 1
+            paragraphs.append(" ".join(line.strip() for line in text_lines[start:at]))
+            for consumed in range(end, at):
+                joined[consumed] = None
+        if paragraphs:
+            joined[end - 1] = " <br><br> ".join([text_lines[end - 1].strip(), *paragraphs])
+    return joined
 
 
 # A line of front matter: "key: value", "key:", or a list item or value indented under one.

@@ -1482,3 +1482,16 @@ def test_a_missing_parent_names_the_line_whose_number_ocr_misread(contents):
     assert f"has no parent: no rule 10 or 10.0 comes before it; line {line} ('[1O.0] VICTORY CONDITIONS') looks " \
            "like it but was not read as a rule: a letter where a digit belongs (1O.0)" in str(error.value)
     assert "write 10.0 to make it a rule" in str(error.value)
+
+
+def test_a_footnotes_later_paragraphs_stay_in_the_footnote():
+    # '[^s]: Roughly.' over an indented '    A second paragraph …, see 1.2.': that paragraph became text of the rule
+    # the note was written under, 1.2 counted as cited by it (a helper's Pandoc export).
+    book = imported("## 1. Scale\n\n**1.1** Each hex is 1 km.[^s]\n\n**1.2** Turns.\n\n[^s]: Roughly.\n\n"
+                    "    A second paragraph of the footnote, see 1.2.\n\n    And a third.\n\n**1.3** After.\n",
+                    "decimal", "markdown")
+    note = re.search(r'<li id="fn:s">(.*?)</li>', render(book.markdown), re.S).group(1)
+    assert "Roughly." in note and "A second paragraph of the footnote, see 1.2." in note and "And a third." in note
+    ruleset = SimpleNamespace(id="x", numbering=numbering_of("decimal"), grammar=numbering_of("decimal").grammar)
+    rules = {rule.id: rule for rule in rules_in_markdown(book.markdown, ruleset, "x/x.md")}
+    assert (rules["1.1"].references, rules["1.2"].references, rules["1.2"].text) == (("1.2",), (), "Turns.")
