@@ -983,7 +983,7 @@ class _Importer:
         the next rule (``• 6.2 Roads. Half an MP.``) keeps it a
         list item, as every bullet is (``- **2.5** Woods`` in a cost list is no rule 2.5); the
         report says so, so that a rule is never lost to the one before without a word."""
-        number = number_at_start(self.reader.plain(line.text))  # "- **6.35** Fords …" too
+        number = number_at_start(self.reader.plain(line.text).lstrip("☐☑ "))  # "- **6.35** Fords …", "- [ ] 1.2 …" too
         # "**6.1 Supply Sources**": the bold run holds the number and the title, and nothing else
         whole = self.reader.name == "markdown" and _WHOLE_BOLD.fullmatch(line.text) is not None
         read = number and not number.label and self._reads_as_next_rule(number.token, number.rest, whole_title=whole,

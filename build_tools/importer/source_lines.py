@@ -690,7 +690,13 @@ def markdown_item(text: str) -> tuple[int, str, str] | None:
     item = _MD_ITEM.fullmatch(text.rstrip())
     if item is None:
         return None
-    return 1 + len(item.group("indent").replace("\t", "    ")) // 2, item.group("marker"), item.group("rest")
+    rest = item.group("rest")
+    if rest[:1] == "[" and item.group("marker") in "-*+":  # a task list's box, "- [ ] Sort the counters": ☐, ☑
+        rest = TASK_BOX.sub(lambda box: "☑ " if box[1] in "xX" else "☐ ", rest, count=1)
+    return 1 + len(item.group("indent").replace("\t", "    ")) // 2, item.group("marker"), rest
+
+
+TASK_BOX = re.compile(r"^\[([ xX])\][ \t]+(?=\S)")
 
 
 # What a word processor's or a wiki's export wraps text in: emphasis tags (read as Markdown's),

@@ -1495,3 +1495,13 @@ def test_a_footnotes_later_paragraphs_stay_in_the_footnote():
     ruleset = SimpleNamespace(id="x", numbering=numbering_of("decimal"), grammar=numbering_of("decimal").grammar)
     rules = {rule.id: rule for rule in rules_in_markdown(book.markdown, ruleset, "x/x.md")}
     assert (rules["1.1"].references, rules["1.2"].references, rules["1.2"].text) == (("1.2",), (), "Turns.")
+
+
+def test_a_task_lists_boxes_are_boxes_and_a_boxed_rule_number_is_listed():
+    # '- [ ] **1.2** Sort the counters' showed '[ ]' as written and was missing from the lines not read as rules,
+    # where the same line without its box was listed with its fix (a helper's GitHub README).
+    book = imported("## 1. Setup\n\n**1.1** Set up.\n\n- [ ] **1.2** Sort the counters by side.\n- [x] Lay out the map."
+                    "\n\n**1.3** Begin.\n", "decimal", "markdown")
+    assert re.findall(r'<li markdown="span">(.)', book.markdown) == ["☐", "☑"] and "[ ]" not in book.markdown
+    assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
+        (5, "a bullet before rule number 1.2")]
