@@ -294,7 +294,8 @@ class _Importer:
         if kind in (ITEM, TEXT) and line.marker[:1] and not line.marker[:1].isdigit() and self._wraps_on(position):
             self.out.text(self.raw[line.index].strip(), continues=True)  # "… Marshal Anton" over "B. Kell, who …"
             return position + 1
-        if kind == TAB or (kind == TEXT and line.number is None and self._titles_tab_table(position)):
+        if kind == TAB or (kind == TEXT and line.number is None and self._titles_tab_table(position)
+                           and not (self.lines[position - 1].kind == TEXT and self._mid_sentence())):
             self._end_example()
             blocks, after = self.tables.read(line.index, self.last_top.id if self.last_top else "page")
             for block in blocks:

@@ -1505,3 +1505,15 @@ def test_a_task_lists_boxes_are_boxes_and_a_boxed_rule_number_is_listed():
     assert re.findall(r'<li markdown="span">(.)', book.markdown) == ["☐", "☑"] and "[ ]" not in book.markdown
     assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
         (5, "a bullet before rule number 1.2")]
+
+
+@pytest.mark.parametrize("gap", ["   ", "\t"])
+def test_a_wrapped_sentences_last_line_over_a_table_is_no_title_of_it(gap):
+    # '… round the odds down' over 'to one of the columns (see 8.3).' over a results table: the second line was
+    # taken for the table's title, the sentence cut in two (a helper's PDF copy; tab tables too).
+    rows = [["Die", "1:2", "1:1", "2:1"], ["1", "AE", "AR", "DR"], ["2", "AR", "EX", "DE"]]
+    table = "\n".join(gap.join(cell.ljust(3) for cell in row) if gap != "\t" else gap.join(row) for row in rows)
+    book = imported("8. COMBAT\n8.2 Combat Results Table\nTotal the strengths, divide by the defense, and round the odds"
+                    f" down\nto one of the columns (see 8.3).\n{table}\n8.3 Odds. Round down.\n", "decimal")
+    assert "round the odds down\nto one of the columns (see 8.3).\n\n<table" in book.markdown
+    assert "rr-table__title" not in book.markdown
