@@ -3,7 +3,11 @@ exactly what it indexes from the full page."""
 
 from __future__ import annotations
 
-import os
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
 from types import SimpleNamespace
 
 import markdown
@@ -11,7 +15,7 @@ import pytest
 from material.plugins.search.plugin import SearchIndex
 from mkdocs.structure.toc import get_toc
 
-from build_tools.plugin import search_input, search_process
+from build_tools.plugin import search_input
 from build_tools.site_build import build_into
 
 PAGE = ('<h2 class="rr-rule" data-rule="G15.2" id="G15.2">15.2 CLEARANCE:</h2>\n'
@@ -66,40 +70,27 @@ def test_the_index_reads_the_lean_content_and_the_page_keeps_its_own():
     assert len(read) == 1 and earlier.content == PAGE
 
 
-def pages_indexed_by(rules: int, add_entry) -> list[dict]:
-    index = SimpleNamespace(entries=[])
-    indexing = search_input.LeanIndexing(index, lambda page: add_entry(index, page), rules)
-    for number in range(3):
-        indexing.add(SimpleNamespace(content=PAGE, url=f"page-{number}/", title=None, toc=[], meta={}))
-    indexing.finish()
-    return index.entries
+def apart(case: str, *args: str) -> dict:
+    """``case`` of apart_indexing.py, run in a fresh process (this one may have threads: no fork then)."""
+    done = subprocess.run([sys.executable, str(Path(__file__).with_name("apart_indexing.py")), case, *args],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
 
 
 def test_a_big_books_pages_are_indexed_in_a_second_process_in_page_order():
-    def add_entry(index, page):
-        index.entries.append({"location": page.url, "process": os.getpid()})
-
-    entries = pages_indexed_by(search_process.APART_FROM_RULES, add_entry)
-    assert [entry["location"] for entry in entries] == ["page-0/", "page-1/", "page-2/"]
-    assert {entry["process"] for entry in entries} != {os.getpid()}
-    assert [entry["process"] for entry in pages_indexed_by(search_process.APART_FROM_RULES - 1, add_entry)] \
-        == [os.getpid()] * 3  # a smaller book: in this process
+    seen = apart("order")
+    assert [entry["location"] for entry in seen["apart"]] == ["page-0/", "page-1/", "page-2/"]
+    assert {entry["process"] for entry in seen["apart"]} != {seen["parent"]}
+    assert [entry["process"] for entry in seen["small"]] == [seen["parent"]] * 3  # a smaller book: in that process
 
 
 def test_a_failure_in_the_indexing_process_fails_the_build_with_its_cause():
-    def add_entry(index, page):
-        raise ValueError("no room in the index")
-
-    with pytest.raises(RuntimeError, match="(?s)the search index failed:.*no room in the index"):
-        pages_indexed_by(search_process.APART_FROM_RULES, add_entry)
+    assert re.search(r"(?s)the search index failed:.*no room in the index", apart("failure")["error"])
 
 
 def test_a_failed_build_ends_the_indexing_process():
-    indexing = search_input.LeanIndexing(SimpleNamespace(entries=[]), lambda page: None,
-                                         search_process.APART_FROM_RULES)
-    process = indexing._process._process
-    indexing.abandon()
-    assert not process.is_alive()
+    assert apart("abandon") == {"alive": False}
 
 
 def heading(rule_id: str, text: str, level: int = 3) -> str:
@@ -186,12 +177,10 @@ def test_the_search_index_is_the_one_material_builds_from_the_full_pages(built_s
     assert b'class="rr-cited-by"' in (built_site / page).read_bytes()
 
 
-def test_the_site_indexed_in_a_second_process_has_the_same_search_index(built_site, project, tmp_path, monkeypatch):
-    monkeypatch.setattr(search_process, "APART_FROM_RULES", 1)  # the real rulesets are a small book
-    apart = tmp_path / "site"
-    build_into(apart, config_file=project / "mkdocs.yml", strict=True)
+def test_the_site_indexed_in_a_second_process_has_the_same_search_index(built_site, tmp_path):
+    assert apart("site", str(tmp_path / "site")) == {"processes": 1}
     index = "search/search_index.json"
-    assert (built_site / index).read_bytes() == (apart / index).read_bytes()
+    assert (built_site / index).read_bytes() == (tmp_path / "site" / index).read_bytes()
 
 
 def test_a_text_with_versions_has_the_search_index_material_builds_from_the_full_pages(tmp_path, monkeypatch):
