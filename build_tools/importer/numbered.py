@@ -793,7 +793,9 @@ class _Importer:
         self.page.block(md.heading(level, heading, f'#{number.id} .rr-rule data-rule="{number.id}"'))
         if body:
             self.page.text(body, continues=False)
-        self._report_joined_rule(line)  # "6.2 Roads. 6.21 A unit …"; "3.1 General       3.4 Reaction" too
+            self._report_joined_rule(line)  # "6.2 Roads. 6.21 A unit …" too
+        elif "   " in line.text:  # "3.1 General       3.4 Reaction": a second column on a title's line
+            self._report_joined_rule(line)
         return title_lines
 
     def _title_below(self, line: Line, position: int, title: str | None, body: str) -> int:

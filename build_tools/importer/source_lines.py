@@ -254,7 +254,9 @@ _GLYPH_BULLET = re.compile(r"([ \t]*[•▪●◦‣\uf0b7\uf0a7])(?:\t[ \t]*|(?
 def read_text(text: str) -> Reader:
     lines = []
     # An item's mark and its text, a space apart, as a typed list has them: no tab table, no glued word.
-    raws = [_GLYPH_BULLET.sub(r"\1 ", raw, count=1) if raw.lstrip()[:1] in _GLYPHS else raw for raw in text.split("\n")]
+    raws = text.split("\n")
+    if any(glyph in text for glyph in _GLYPHS):
+        raws = [_GLYPH_BULLET.sub(r"\1 ", raw, count=1) if raw.lstrip()[:1] in _GLYPHS else raw for raw in raws]
     barred = [index for index, raw in enumerate(raws) if raw[:1] == "|" and _CHANGE_BAR.match(raw)]
     for index in barred:  # a mark in the margin, not the book's text: the line is read without it
         raws[index] = raws[index][_CHANGE_BAR.match(raws[index]).end():]

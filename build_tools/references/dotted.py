@@ -139,7 +139,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # a cue word naming rules, or a list with an item before it.
     cue_before_word = re.compile(rf"(?:{_RULE_CUE}(?:{item}{_JOIN})*|{_CUE}(?:{item}{_JOIN})+)\Z")
     # Dotted numbers joined by slashes ("1.2/1.3"): a list of rules after a cue word.
-    slashed = re.compile(rf"(?<![\w.\-–/])[1-9]\d*{dots}(?:/[1-9]\d*{dots})+(?![\w/]|\.\d)")
+    # (It starts by consuming a digit, as the main regex does: the engine skips ahead to digits.)
+    slashed = re.compile(rf"[1-9](?<![\w.\-–/].)\d*{dots}(?:/[1-9]\d*{dots})+(?![\w/]|\.\d)")
     return main, cue_before, cue_before_word, slashed
 
 
@@ -160,6 +161,9 @@ def _pieces(run: str, start: int) -> list[tuple[int, str]]:
         pieces.append((at, number))
         at += len(number) + 1
     return pieces
+
+
+_MAY_SLASH = re.compile(r"\.\d+/")  # a dotted number before a slash: most text with a slash has a fraction ("1/2 MP")
 
 
 def _tail_id(first: str, tail: str) -> str:
@@ -195,7 +199,7 @@ class Dotted:
             references.append(Reference(match.start(), parts[-1].end, parts))
         if self.abbreviates and _may_abbreviate(text):
             references = self._with_abbreviated(text, references)
-        if "/" in text:
+        if "/" in text and _MAY_SLASH.search(text):
             references = self._with_slashed(text, references)
         return references
 
@@ -210,7 +214,8 @@ class Dotted:
 
     def _slow(self, text: str) -> bool:
         """Whether ``text`` may hold what only ``find`` reads: a list's abbreviated items, a run of slashes."""
-        return (self.abbreviates and _may_abbreviate(text)) or ("/" in text and self.slashed.search(text) is not None)
+        return (self.abbreviates and _may_abbreviate(text)) or (
+            "/" in text and _MAY_SLASH.search(text) is not None and self.slashed.search(text) is not None)
 
     @staticmethod
     def _with_abbreviated(text: str, references: list[Reference]) -> list[Reference]:
