@@ -49,11 +49,13 @@ _BLANK_LINE = re.compile(r"\n\s*\n")
 _FOOTNOTE = re.compile(r"^\[\^([^\]\s]+)\]:[ \t]*(.*(?:\n(?!\[\^[^\]\s]+\]:)[ \t]*\S.*)*)", re.MULTILINE)
 _FOOTNOTE_MARK = re.compile(r"\[\^([^\]\s]+)\](?!:)")
 # What the page shows but never links, so a rule does not cite it: a table cell holding nothing but a
-# number, a value (``references.lone_value``), and code (a fenced block, a code span).
+# number, a value (``references.lone_value``), code (a fenced block, a code span) and a running page header
+# (``importer.markdown_text.running_head``).
 LONE_NUMBER = re.compile(r"\d+(?:\.\d+)*")
-_MAY_BE_UNLINKED = re.compile(r"<t[dh]\b|\||`|~~~|<code>")
+_MAY_BE_UNLINKED = re.compile(r"<t[dh]\b|\||`|~~~|<code>|rr-running-head")
 _UNLINKED = re.compile(r"(<t[dh]\b[^>]*>)[ \t]*\d+(?:\.\d+)*[ \t]*(?=</t[dh]>)|(?<=\|)[ \t]*\d+(?:\.\d+)*[ \t]*(?=\|)"
-                       r"|^[ \t]*(`{3,}|~{3,})[^\n]*\n(?:.*\n)*?[ \t]*\2[ \t]*$|<code>.*?</code>|(`+)[^`\n].*?\3",
+                       r"|^[ \t]*(`{3,}|~{3,})[^\n]*\n(?:.*\n)*?[ \t]*\2[ \t]*$|<code>.*?</code>|(`+)[^`\n].*?\3"
+                       r'|<p class="rr-running-head"[^>]*>.*?</p>',
                        re.MULTILINE)
 # A rule's history (build_tools.history_pages): one line each, between its heading and its text; not its text.
 # (rr-earlier-link: on an earlier version's page, where its text is now; rr-whats-new: What's new's list;
@@ -389,7 +391,7 @@ def _unescape(text: str) -> str:
 
 def _citable(text: str, start: int, end: int, plain: str) -> str:
     """``plain`` (the rule's text from ``start`` to ``end``) without what the page never links: table
-    cells that hold nothing but a number (values) and code."""
+    cells that hold nothing but a number (values), code and running page headers."""
     if not _MAY_BE_UNLINKED.search(text, start, end):
         return plain
     body = text[start:end]
@@ -417,7 +419,8 @@ def _plain_text(text: str, start: int, end: int) -> str:
         if not line.strip():
             paragraphs.append([])
             continue
-        if _ATTR_LIST_LINE.match(line) or _TABLE_RULE.match(line) or line.startswith(HISTORY_LINES):
+        if _ATTR_LIST_LINE.match(line) or _TABLE_RULE.match(line) or line.startswith(HISTORY_LINES) \
+                or line.startswith('<p class="rr-running-head"'):  # a page's header, not the rule's text
             continue
         line = line.strip()
         if line.startswith("|"):

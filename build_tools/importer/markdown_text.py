@@ -221,6 +221,12 @@ def quotation(blocks: list[str]) -> str:
     return f'<blockquote markdown="1">\n\n{body}\n\n</blockquote>'
 
 
+def running_head(text: str) -> str:
+    """A PDF's running page header or footer copied into the text (inline Markdown): kept, shown apart,
+    and citing nothing (``SALTMARSH RULES 7`` is no rule 7: the references and the rule index skip it)."""
+    return f'<p class="rr-running-head" markdown="span">{text}</p>'
+
+
 def verbatim(lines: list[str]) -> str:
     """Lines shown exactly as written (a Markdown source's fenced block)."""
     longest = max((len(run) for line in lines for run in re.findall(r"`+", line)), default=0)

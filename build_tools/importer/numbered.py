@@ -240,7 +240,8 @@ class _Importer:
     def _report_running_heads(self) -> None:
         """Report the lines that repeat through the source but for their numbers (``SALTMARSH RULES 7``,
         ``Page 4 of 16``): a PDF's running page header or footer, copied into the text. They stay
-        (the import never drops words), but their numbers would read as text or references."""
+        (the import never drops words), shown apart (``markdown_text.running_head``): their numbers are
+        no references."""
         repeats: dict[str, list[Line]] = {}
         for line in self.lines:
             if (line.kind == TEXT and line.number is None and len(line.text) <= MAX_RUNNING_HEAD
@@ -386,6 +387,8 @@ class _Importer:
                         "a quotation is never a rule, so it stays text of the rule before; take off the '>' to make "
                         "it one", False, False))
             return position + len(run)
+        elif line.index in self.running_heads:  # "SALTMARSH RULES 7" on every page: kept, citing nothing
+            self.out.block(md.running_head(self.reader.inline(line.text)))
         else:
             self.out.text(line.text, continues=self._continues(line))
             self._report_joined_rule(line)

@@ -250,7 +250,8 @@ class ReferencesTreeprocessor(Treeprocessor):
             classes = child.get("class", "").split()
             rule_heading = child.tag in _HEADINGS and "rr-rule" in classes
             rule = self._enter_rule(child) if rule_heading else None
-            if child.tag not in _SKIP and "rr-ref" not in classes and not (child.tag in _CELLS and lone_value(child)):
+            if child.tag not in _SKIP and "rr-ref" not in classes and "rr-running-head" not in classes and not (
+                    child.tag in _CELLS and lone_value(child)):
                 self._walk(child)
             if child.tail:
                 child.tail = self._link_text(child.tail)

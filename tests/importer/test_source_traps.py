@@ -1517,3 +1517,15 @@ def test_a_wrapped_sentences_last_line_over_a_table_is_no_title_of_it(gap):
                     f" down\nto one of the columns (see 8.3).\n{table}\n8.3 Odds. Round down.\n", "decimal")
     assert "round the odds down\nto one of the columns (see 8.3).\n\n<table" in book.markdown
     assert "rr-table__title" not in book.markdown
+
+
+def test_a_running_page_header_is_kept_apart_and_cites_nothing():
+    # 'RIVER OF IRON RULES 12' on every page of a PDF copy was listed, but its 'RULES 12' cited a missing rule 12 in
+    # the report and on the page (a helper's book).
+    book = imported("7. SUPPLY\n7.1 Sources. A road.\nRIVER OF IRON RULES 12\n7.2 Lines. Trace them.\n"
+                    "RIVER OF IRON RULES 13\n7.3 Cut. Out of supply.\nRIVER OF IRON RULES 14\n7.4 Effects. Halved.\n",
+                    "decimal")
+    assert book.markdown.count('<p class="rr-running-head" markdown="span">RIVER OF IRON RULES 1') == 3
+    ruleset = SimpleNamespace(id="x", numbering=numbering_of("decimal"), grammar=numbering_of("decimal").grammar)
+    rules = rules_in_markdown(book.markdown, ruleset, "x/x.md")
+    assert [rule.references for rule in rules] == [()] * 5 and rules[1].text == "A road."

@@ -317,3 +317,13 @@ def test_a_wiki_embed_is_shown_as_written_not_a_rule_link(index, caplog):
         html = md.convert("See the diagram ![[breach-diagram.png]] and [[15.21]].")
     assert "![[breach-diagram.png]]" in html and link("G15.21", "15.21", "#G15.21") in html
     assert not caplog.records
+
+
+def test_a_running_page_header_on_a_page_links_nothing(tmp_path):
+    # 'RIVER OF IRON RULES 12', a PDF's page footer the import keeps apart, was marked as a missing rule 12.
+    docs, index = one_page_book(tmp_path, "iron", "decimal", (
+        "## 7.1 Sources. {: #7.1 .rr-rule data-rule=\"7.1\" }\n\nA road (see rules 7.1).\n\n"
+        "<p class=\"rr-running-head\" markdown=\"span\">RIVER OF IRON RULES 12</p>\n"))
+    html = render(index, "iron/p.md", docs_dir=docs)
+    assert '<p class="rr-running-head">RIVER OF IRON RULES 12</p>' in html and "rr-ref--missing" not in html
+    assert link("7.1", "7.1") in html
