@@ -21,6 +21,7 @@ import yaml
 
 from build_tools import rule_index_cache, yaml_data
 from build_tools.errors import SourceError
+from build_tools.importer import markdown_text as md
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*\{:?[ \t]*([^}]*)\}[ \t]*$")
 # Lines found from the newline before them: a pattern that starts with a
@@ -46,16 +47,18 @@ _SPECIAL_LINE = re.compile(r"\n[ \t]*[!?{|:-]")
 _BLANK_LINE = re.compile(r"\n\s*\n")
 # A footnote's definition, as a Markdown source's page holds it (importer.markdown_text.FOOTNOTE_DEFINITION),
 # up to a blank line; and its mark in a rule's text.
-_FOOTNOTE = re.compile(r"^\[\^([^\]\s]+)\]:[ \t]*(.*(?:\n(?!\[\^[^\]\s]+\]:)[ \t]*\S.*)*)", re.MULTILINE)
-_FOOTNOTE_MARK = re.compile(r"\[\^([^\]\s]+)\](?!:)")
+_FOOTNOTE = re.compile(rf"^\[\^({md.FOOTNOTE_LABEL})\]:[ \t]*(.*(?:\n(?!\[\^{md.FOOTNOTE_LABEL}\]:)[ \t]*\S.*)*)",
+                       re.MULTILINE)
+_FOOTNOTE_MARK = re.compile(rf"\[\^({md.FOOTNOTE_LABEL})\](?!:)")
+_RUNNING_HEAD_LINE = f'<p class="{md.RUNNING_HEAD}"'
 # What the page shows but never links, so a rule does not cite it: a table cell holding nothing but a
 # number, a value (``references.lone_value``), code (a fenced block, a code span) and a running page header
 # (``importer.markdown_text.running_head``).
 LONE_NUMBER = re.compile(r"\d+(?:\.\d+)*")
-_MAY_BE_UNLINKED = re.compile(r"<t[dh]\b|\||`|~~~|<code>|rr-running-head")
+_MAY_BE_UNLINKED = re.compile(rf"<t[dh]\b|\||`|~~~|<code>|{md.RUNNING_HEAD}")
 _UNLINKED = re.compile(r"(<t[dh]\b[^>]*>)[ \t]*\d+(?:\.\d+)*[ \t]*(?=</t[dh]>)|(?<=\|)[ \t]*\d+(?:\.\d+)*[ \t]*(?=\|)"
                        r"|^[ \t]*(`{3,}|~{3,})[^\n]*\n(?:.*\n)*?[ \t]*\2[ \t]*$|<code>.*?</code>|(`+)[^`\n].*?\3"
-                       r'|<p class="rr-running-head"[^>]*>.*?</p>',
+                       rf'|<p class="{md.RUNNING_HEAD}"[^>]*>.*?</p>',
                        re.MULTILINE)
 # A rule's history (build_tools.history_pages): one line each, between its heading and its text; not its text.
 # (rr-earlier-link: on an earlier version's page, where its text is now; rr-whats-new: What's new's list;
@@ -420,7 +423,7 @@ def _plain_text(text: str, start: int, end: int) -> str:
             paragraphs.append([])
             continue
         if _ATTR_LIST_LINE.match(line) or _TABLE_RULE.match(line) or line.startswith(HISTORY_LINES) \
-                or line.startswith('<p class="rr-running-head"'):  # a page's header, not the rule's text
+                or line.startswith(_RUNNING_HEAD_LINE):  # a page's header, not the rule's text
             continue
         line = line.strip()
         if line.startswith("|"):

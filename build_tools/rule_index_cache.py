@@ -23,7 +23,8 @@ from pathlib import Path
 
 FOLDER = Path(".ruleref") / "rule-index"
 # The files whose code decides what a page's reading holds.
-_READER_FILES = ("rule_index.py", "rule_index_cache.py", "numbering.py", "rulesets.py", "references/*.py")
+_READER_FILES = ("rule_index.py", "rule_index_cache.py", "numbering.py", "rulesets.py", "references/*.py",
+                 "importer/markdown_text.py")
 _BUILD_TOOLS = Path(__file__).parent
 
 

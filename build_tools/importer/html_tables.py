@@ -56,9 +56,12 @@ def _read(block: str) -> str | None:
         header, rows = rows[0][0], rows[1:]
     body = [cells for cells, _ in rows]
     columns = max(len(cells) for cells in (header or [], *body))
-    pad = lambda cells: cells + [""] * (columns - len(cells))  # noqa: E731  as Markdown reads a short row
+
+    def padded(cells: list[str]) -> list[str]:  # a short row ends in empty cells, as Markdown reads it
+        return cells + [""] * (columns - len(cells))
+
     return md.html_table(columns=columns, title=parser.caption.strip() or None,
-                         header=pad(header) if header else None, rows=[pad(cells) for cells in body])
+                         header=padded(header) if header else None, rows=[padded(cells) for cells in body])
 
 
 class _TableParser(HTMLParser):

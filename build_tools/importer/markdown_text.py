@@ -109,7 +109,8 @@ def _escape_markdown_text(text: str) -> str:
 
 # A footnote's definition ("[^2]: text"): the one block a Markdown source's line may open, as the
 # footnotes extension renders it (its mark, "[^2]", is inline text it links).
-FOOTNOTE_DEFINITION = re.compile(r"\[\^([^\]\s]+)\]:(?=\s|$)")
+FOOTNOTE_LABEL = r"[^\]\s]+"
+FOOTNOTE_DEFINITION = re.compile(rf"\[\^({FOOTNOTE_LABEL})\]:(?=\s|$)")
 
 
 def escape_markdown_line(text: str) -> str:
@@ -164,8 +165,10 @@ def bullet_list(items: list[str]) -> str:
     return "\n".join("- " + item.replace("\n", "\n  ") for item in items)
 
 
+# The glyphs a PDF copy gives for a bullet (U+F0B7 and U+F0A7 from the Symbol and Wingdings fonts).
+BULLET_GLYPHS = "•▪●◦‣\uf0b7\uf0a7"
 # The markers of a bullet item, in either reader ("-", "*", "•" in plain text; Markdown's "+").
-BULLETS = frozenset("-*+•▪●◦‣\uf0b7\uf0a7")  # the list's own marks: the page's list shows its bullet
+BULLETS = frozenset("-*+" + BULLET_GLYPHS)  # the list's own marks: the page's list shows its bullet
 
 
 def html_list(items: list[tuple[int, str, str]]) -> str:
@@ -221,10 +224,13 @@ def quotation(blocks: list[str]) -> str:
     return f'<blockquote markdown="1">\n\n{body}\n\n</blockquote>'
 
 
+RUNNING_HEAD = "rr-running-head"  # the class of a running page header's paragraph
+
+
 def running_head(text: str) -> str:
     """A PDF's running page header or footer copied into the text (inline Markdown): kept, shown apart,
     and citing nothing (``SALTMARSH RULES 7`` is no rule 7: the references and the rule index skip it)."""
-    return f'<p class="rr-running-head" markdown="span">{text}</p>'
+    return f'<p class="{RUNNING_HEAD}" markdown="span">{text}</p>'
 
 
 def verbatim(lines: list[str]) -> str:

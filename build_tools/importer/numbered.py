@@ -31,11 +31,11 @@ from build_tools.importer import markdown_text as md
 from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule, quoted
-from build_tools.importer.source_lines import (BLANK, BOX, COMMENT, EXAMPLE, GLUED_NUMBER, HEADING, HR, HTML_TABLE,
-                                               ITEM, LETTERED_NUMBER, MISREAD_NUMBER, PIPE, QUOTE, SENTENCE_NUMBER,
-                                               STRAY, TAB, TEXT, VERBATIM, Line, Reader, ends_sentence,
-                                               looks_decorated, looks_numbered, markdown_item, markdown_line,
-                                               number_at_start)
+from build_tools.importer.source_lines import (BLANK, BOX, COMMENT, COMMENT_KINDS, EXAMPLE, GLUED_NUMBER, HEADING,
+                                               HR, HTML_TABLE, ITEM, LETTERED_NUMBER, MISREAD_NUMBER, PIPE, QUOTE,
+                                               SENTENCE_NUMBER, STRAY, TAB, TASK_BOXES, TEXT, VERBATIM, Line, Reader,
+                                               ends_sentence, looks_decorated, looks_numbered, markdown_item,
+                                               markdown_line, number_at_start)
 from build_tools.importer.tab_tables import TabTables
 from build_tools.importer.titles import (colon_title, ends_open, ends_with_abbreviation, in_capitals, run_in_title,
                                          whole_line_title)
@@ -211,11 +211,11 @@ class _Importer:
             span = f"line {start + 1}" if end == start else f"lines {start + 1}-{end + 1}"
             self.report.warnings.append(f"{self.path}:{start + 1}: left out the change bar in the margin of {span} "
                                         f"('|', an edition's mark of what changed), not the book's text")
-        for start, end, kind in self.reader.comments:
+        for start, end, opener in self.reader.comments:
+            closer, kind = COMMENT_KINDS[opener]
             span = f"line {start + 1}" if end == start else f"lines {start + 1}-{end + 1}"
             numbered = next((index for index in range(start + 1, end + 1) if self._reads_as_rule(index)), None)
             if numbered is not None:
-                closer = "-->" if "HTML" in kind else "%%"
                 raise self.error(start, f"the {kind.removeprefix('an ')} on {span} holds a line "
                                         f"that reads as a rule (line {numbered + 1}: "
                                         f"{quoted(self.raw[numbered].strip(), 40)}): close the comment with {closer} "
@@ -379,13 +379,13 @@ class _Importer:
             self.out.block(md.quotation(self._quoted_blocks(run)))
             for entry in run:  # "> **7.2** Foraging. …" in a callout: listed, as it reads as a rule
                 if entry.text and self._reads_as_rule(entry.index, _CALLOUT.sub("", entry.text)):
+                    boxed = entry.marker == BOX
+                    what, fix = (("a note box (an admonition, a content tab or a fenced div)", "move the line out "
+                                  "of the box") if boxed else ("a quotation (a callout or a note)", "take off the '>'"))
                     self.report.not_rules.append(NotARule(
-                        entry.index + 1, entry.text, "a rule number inside a note box (an admonition, a content tab "
-                        "or a fenced div): a box is never a rule, so it stays text of the rule before; move the line "
-                        "out of the box to make it one", False, False) if entry.marker == BOX else NotARule(
-                        entry.index + 1, f"> {entry.text}", "a rule number inside a quotation (a callout or a note): "
-                        "a quotation is never a rule, so it stays text of the rule before; take off the '>' to make "
-                        "it one", False, False))
+                        entry.index + 1, entry.text if boxed else f"> {entry.text}", f"a rule number inside {what}: "
+                        f"{'a box' if boxed else 'a quotation'} is never a rule, so it stays text of the rule before; "
+                        f"{fix} to make it one", False, False))
             return position + len(run)
         elif line.index in self.running_heads:  # "SALTMARSH RULES 7" on every page: kept, citing nothing
             self.out.block(md.running_head(self.reader.inline(line.text)))
@@ -416,9 +416,7 @@ class _Importer:
         quoted = _Blocks(self.reader)
         callout = _CALLOUT.match(run[0].text)
         if callout:  # "[!example]+ Optional Rule", GitHub's "[!NOTE]": its title, else its type, in bold
-            title = run[0].text[callout.end():].strip() or callout.group(1).capitalize()
-            run = [run[0]._replace(text=f"**{title}**"), *run[1:]]
-            quoted.text(run[0].text, continues=True)
+            quoted.text(f"**{run[0].text[callout.end():].strip() or callout.group(1).capitalize()}**", continues=True)
             quoted.close()
             run = run[1:]
         for entry in run:
@@ -989,7 +987,8 @@ class _Importer:
         the next rule (``• 6.2 Roads. Half an MP.``) keeps it a
         list item, as every bullet is (``- **2.5** Woods`` in a cost list is no rule 2.5); the
         report says so, so that a rule is never lost to the one before without a word."""
-        number = number_at_start(self.reader.plain(line.text).lstrip("☐☑ "))  # "- **6.35** Fords …", "- [ ] 1.2 …" too
+        # "- **6.35** Fords …", "- [ ] **1.2** Sort …" too
+        number = number_at_start(self.reader.plain(line.text).lstrip(TASK_BOXES + " "))
         # "**6.1 Supply Sources**": the bold run holds the number and the title, and nothing else
         whole = self.reader.name == "markdown" and _WHOLE_BOLD.fullmatch(line.text) is not None
         read = number and not number.label and self._reads_as_next_rule(number.token, number.rest, whole_title=whole,
@@ -1168,7 +1167,7 @@ def _printed_number(text: str) -> str:
 _ROMAN_MARKER = re.compile(r"[IVXL]+\.")
 # A line ending on a name's initial ("… by Colonel J."), and the markers a list starts with.
 _ENDS_ON_INITIAL = re.compile(r"(?<=[A-Za-z] )[A-Z]\.$")
-_BULLET_GLYPHS = frozenset("•▪●◦‣\uf0b7\uf0a7")
+_BULLET_GLYPHS = frozenset(md.BULLET_GLYPHS)
 _FIRST_MARKERS = ("A.", "a.", "I.", "i.", "A)", "a)", "(a)", "(A)", "(i)", "(I)")
 _LABEL_START = re.compile(r"[A-Z][\w'’ ]{0,20}:\s")
 # A plain text is hard-wrapped when this many of its lines fill nine tenths of its widest lines, which

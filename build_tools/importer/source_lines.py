@@ -111,8 +111,8 @@ _LABEL = (r"EX|EXAMPLES?(?: OF PLAY)?|Examples?(?: of [Pp]lay)?|(?:DESIGN|DESIGN
 _EXAMPLE = re.compile(rf"(?P<label>{_LABEL}):(?:\s+(?P<rest>.*))?")
 _MARKDOWN_LABEL = re.compile(rf"^(?:\*\*|__)?(?:{_LABEL}):(?:\*\*|__)?\s*")
 _TEXT_HR = re.compile(r"-{3,}|\*{3,}|_{3,}")
-# A bullet, and the glyphs a PDF copy gives for one (U+F0B7 and U+F0A7 from the Symbol and Wingdings fonts).
-_TEXT_BULLET = re.compile(r"(?P<marker>[-*•▪●◦‣\uf0b7\uf0a7])\s+(?P<rest>\S.*)")
+# A bullet, and the glyphs a PDF copy gives for one.
+_TEXT_BULLET = re.compile(rf"(?P<marker>[-*{md.BULLET_GLYPHS}])\s+(?P<rest>\S.*)")
 # A numbered item's marker: "1.", "a)", "(iv)", and the capital letters and numerals of steps ("A.", "II.").
 _ORDERED = re.compile(r"(?P<marker>\(?(?:\d{1,3}|[a-z]|[ivx]{2,5}|[A-Z]|[IVX]{2,5})[.)]"
                       r"|\((?:\d{1,3}|[a-z]|[ivx]{2,5}|[A-Z]|[IVX]{2,5})\))\s+(?P<rest>\S.*)")
@@ -163,7 +163,7 @@ class Reader(NamedTuple):
     inline: Callable[[str], str]  # raw text -> inline Markdown for the page
     paragraph_line: Callable[[str], str]  # raw text -> a paragraph line (its start opens no block)
     paragraphs_by_blank_lines: bool  # Markdown: lines join until a blank line; text: until a sentence ends
-    comments: tuple[tuple[int, int, str], ...] = ()  # Markdown: each comment left out: first and last line, kind
+    comments: tuple[tuple[int, int, str], ...] = ()  # Markdown: each comment left out: first and last line, opener
     open_fence: int | None = None  # Markdown: the line of a code fence never closed (it runs to the end)
     front_matter: int = 0  # Markdown: how many lines of YAML front matter (an export's settings) were left out
     table_ends: frozenset[int] = frozenset()  # text: the line after each table lined up with spaces
@@ -247,8 +247,8 @@ _CHANGE_BAR = re.compile(r"\|[ \t]+(?=[^|\s])(?=[^|]*$)")
 
 
 # A bullet glyph as a PDF copy gives it: a tab after it, or nothing ("•\tIts attack…", "•Its movement…").
-_GLYPHS = frozenset("•▪●◦‣\uf0b7\uf0a7")
-_GLYPH_BULLET = re.compile(r"([ \t]*[•▪●◦‣\uf0b7\uf0a7])(?:\t[ \t]*|(?=[^\s•▪●◦‣\uf0b7\uf0a7]))")
+_GLYPH_BULLET = re.compile(rf"([ \t]*[{md.BULLET_GLYPHS}])(?:\t[ \t]*|(?=[^\s{md.BULLET_GLYPHS}]))")
+_GLYPHS = frozenset(md.BULLET_GLYPHS)
 
 
 def read_text(text: str) -> Reader:
@@ -346,8 +346,8 @@ def read_markdown(text: str) -> Reader:
     comments: list[tuple[int, int, str]] = []
     front_matter = _front_matter_lines(text_lines)
     comment_end = front_matter - 1  # front matter is left out as a comment is
-    closing_lines = {"<!--": [index for index, raw in enumerate(text_lines) if "-->" in raw],
-                     "%%": [index for index, raw in enumerate(text_lines) if "%%" in raw] if "%%" in text else []}
+    closing_lines = {opener: [index for index, raw in enumerate(text_lines) if closer in raw] if closer in text else []
+                     for opener, (closer, _) in COMMENT_KINDS.items()}
     simple_rows = _simple_table_rows(text_lines)
     boxes = _box_lines(text_lines) if "!!!" in text or "???" in text or ":::" in text or "===" in text else {}
     footnotes = _footnote_lines(text_lines) if "[^" in text else {}
@@ -361,20 +361,20 @@ def read_markdown(text: str) -> Reader:
             table_end, table = tables[index]
             lines.append(Line(index, PIPE, table, marker=HTML_TABLE))
             continue
-        opener = raw.lstrip()[:4] if fence is None and raw.lstrip()[:1] in "<%" else ""
-        if opener == "<!--" or opener[:2] == "%%":
+        opener = next((opener for opener in COMMENT_KINDS if raw.lstrip().startswith(opener)), None) \
+            if fence is None and raw.lstrip()[:1] in "<%" else None
+        if opener is not None:
             # A transcriber's note on lines of its own ("<!-- page 3 -->", Obsidian's "%% draft %%"): not the
             # book's text, left out.
-            opener = opener if opener == "<!--" else "%%"
-            comment_end = _comment_end(index, text_lines, closing_lines[opener], opener, _CLOSERS[opener])
+            comment_end = _comment_end(index, text_lines, closing_lines[opener], opener)
             if comment_end is not None:
-                comments.append((index, comment_end, _COMMENT_NAMES[opener]))
+                comments.append((index, comment_end, opener))
                 lines.append(Line(index, COMMENT, ""))
                 continue
             comment_end = -1
         if fence is None and "%%" in raw and _INLINE_COMMENT.search(raw):  # "Bridges are roads. %% old wording %%"
             raw = _INLINE_COMMENT.sub("", raw)
-            comments.append((index, index, _COMMENT_NAMES["%%"]))
+            comments.append((index, index, "%%"))
         if fence is not None:
             if raw.strip().startswith(fence) and not raw.strip().strip(fence[0]):
                 fence = None
@@ -524,11 +524,9 @@ def _box_lines(text_lines: list[str]) -> dict[int, str | None]:
         if opened:
             kind = opened.groupdict().get("kind") or "tab"
             boxes[index] = f"[!{kind}] {opened['title'] or ''}".rstrip()
-            end = index + 1
-            while end < len(text_lines) and (_INDENTED.match(text_lines[end]) or not text_lines[end].strip() and any(
-                    _INDENTED.match(line) for line in text_lines[end + 1:end + 2])):
-                boxes[end] = _INDENTED.sub("", text_lines[end], count=1).strip()
-                end += 1
+            end = _indented_run(text_lines, index + 1)
+            for at in range(index + 1, end):
+                boxes[at] = _INDENTED.sub("", text_lines[at], count=1).strip()
             index = end
             continue
         div = _DIV_OPEN.fullmatch(raw)
@@ -545,7 +543,7 @@ def _box_lines(text_lines: list[str]) -> dict[int, str | None]:
     return boxes
 
 
-_FOOTNOTE_DEFINITION = re.compile(r"[ \t]{0,3}\[\^[^\]\s]+\]:")
+_FOOTNOTE_DEFINITION = re.compile(r"[ \t]{0,3}" + md.FOOTNOTE_DEFINITION.pattern)
 
 
 def _footnote_lines(text_lines: list[str]) -> dict[int, str | None]:
@@ -559,18 +557,24 @@ def _footnote_lines(text_lines: list[str]) -> dict[int, str | None]:
         end = index + 1
         while end < len(text_lines) and text_lines[end].strip() and not _FOOTNOTE_DEFINITION.match(text_lines[end]):
             end += 1  # the definition's own paragraph: its lines stay lines
-        paragraphs, at = [], end
-        while at + 1 < len(text_lines) and not text_lines[at].strip() and _INDENTED.match(text_lines[at + 1]):
-            start = at + 1
-            at = start
-            while at < len(text_lines) and _INDENTED.match(text_lines[at]) and text_lines[at].strip():
-                at += 1
-            paragraphs.append(" ".join(line.strip() for line in text_lines[start:at]))
-            for consumed in range(end, at):
-                joined[consumed] = None
-        if paragraphs:
-            joined[end - 1] = " <br><br> ".join([text_lines[end - 1].strip(), *paragraphs])
+        later = _indented_run(text_lines, end)
+        if later == end:
+            continue
+        paragraphs = re.split(r"\n\s*\n", "\n".join(line.strip() for line in text_lines[end:later]).strip())
+        joined[end - 1] = " <br><br> ".join([text_lines[end - 1].strip(),
+                                              *(paragraph.replace("\n", " ") for paragraph in paragraphs)])
+        joined.update(dict.fromkeys(range(end, later)))
     return joined
+
+
+def _indented_run(text_lines: list[str], start: int) -> int:
+    """Where the lines from ``start`` that are indented by four spaces (a block's body, a footnote's later
+    paragraphs), and blank lines between them, end."""
+    end = start
+    while end < len(text_lines) and (_INDENTED.match(text_lines[end]) and text_lines[end].strip() or (
+            not text_lines[end].strip() and end + 1 < len(text_lines) and _INDENTED.match(text_lines[end + 1]))):
+        end += 1
+    return end
 
 
 # A line of front matter: "key: value", "key:", or a list item or value indented under one.
@@ -609,16 +613,17 @@ def _front_matter_lines(text_lines: list[str]) -> int:
     return 0
 
 
-_CLOSERS = {"<!--": "-->", "%%": "%%"}
-_COMMENT_NAMES = {"<!--": "an HTML comment", "%%": "an Obsidian comment"}
+# A comment's opening mark -> its closing mark and what the import calls it.
+COMMENT_KINDS = {"<!--": ("-->", "an HTML comment"), "%%": ("%%", "an Obsidian comment")}
 # Obsidian's comment inside a line of text: "Bridges are roads. %% old wording %%".
 _INLINE_COMMENT = re.compile(r"[ \t]*%%[^%\n]*(?:%(?!%)[^%\n]*)*%%")
 
 
-def _comment_end(index: int, text_lines: list[str], closing_lines: list[int], opener: str, closer: str) -> int | None:
-    """The line where the comment opening line ``index`` closes, when it closes a line
+def _comment_end(index: int, text_lines: list[str], closing_lines: list[int], opener: str) -> int | None:
+    """The line where the comment ``opener`` starts on line ``index`` closes, when it closes a line
     (None: a comment inside a line of text, or one never closed, is text and shown as written).
-    ``closing_lines``: the lines holding ``closer``, in order."""
+    ``closing_lines``: the lines holding its closing mark, in order."""
+    closer = COMMENT_KINDS[opener][0]
     line = text_lines[index]
     end = line.find(closer, line.find(opener) + 2)  # "<!-->" is a whole comment, as in CommonMark
     if end == -1:
@@ -694,11 +699,12 @@ def markdown_item(text: str) -> tuple[int, str, str] | None:
         return None
     rest = item.group("rest")
     if rest[:1] == "[" and item.group("marker") in "-*+":  # a task list's box, "- [ ] Sort the counters": ☐, ☑
-        rest = TASK_BOX.sub(lambda box: "☑ " if box[1] in "xX" else "☐ ", rest, count=1)
+        rest = _TASK_BOX.sub(lambda box: f"{TASK_BOXES[box[1] in 'xX']} ", rest, count=1)
     return 1 + len(item.group("indent").replace("\t", "    ")) // 2, item.group("marker"), rest
 
 
-TASK_BOX = re.compile(r"^\[([ xX])\][ \t]+(?=\S)")
+_TASK_BOX = re.compile(r"^\[([ xX])\][ \t]+(?=\S)")
+TASK_BOXES = "☐☑"  # a task list's open and ticked box, as an item shows it
 
 
 # What a word processor's or a wiki's export wraps text in: emphasis tags (read as Markdown's),

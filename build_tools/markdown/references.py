@@ -47,8 +47,10 @@ from markdown.postprocessors import Postprocessor
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import STX, ETX, AtomicString
 
+from build_tools.importer.markdown_text import RUNNING_HEAD
 from build_tools.markdown.page_urls import page_url, relative_url
 from build_tools.markdown.site_context import current_page, page_options, site_index
+from build_tools.publish import front_matter
 from build_tools.rule_index import LONE_NUMBER
 
 log = logging.getLogger("mkdocs.plugins.ruleref")
@@ -250,7 +252,7 @@ class ReferencesTreeprocessor(Treeprocessor):
             classes = child.get("class", "").split()
             rule_heading = child.tag in _HEADINGS and "rr-rule" in classes
             rule = self._enter_rule(child) if rule_heading else None
-            if child.tag not in _SKIP and "rr-ref" not in classes and "rr-running-head" not in classes and not (
+            if child.tag not in _SKIP and "rr-ref" not in classes and RUNNING_HEAD not in classes and not (
                     child.tag in _CELLS and lone_value(child)):
                 self._walk(child)
             if child.tail:
@@ -428,9 +430,9 @@ class ReferencesTreeprocessor(Treeprocessor):
         line = _line_of(page_text, needle)
         if line:
             where = f"{where}:{line}"
-        source = _SOURCE_LINE.search(page_text or "")  # an imported page: the line to edit is its source's
-        if source:
-            source_path = source.group(1).strip()
+        # An imported page: the line to edit is its source's.
+        source_path = front_matter(page_text or "").get("source")
+        if source_path:
             source_line = _line_of(self._read(Path(self.docs_dir).parent / source_path), needle)
             where = f"{source_path}{f':{source_line}' if source_line else ''} (imported into {where})"
         note = " (a link to another note or a page is no rule link: write its text without [[ ]])" \
@@ -444,10 +446,6 @@ class ReferencesTreeprocessor(Treeprocessor):
             return path.read_text(encoding="utf-8")
         except OSError:
             return None
-
-
-# An imported page's source, named in its front matter.
-_SOURCE_LINE = re.compile(r"\A---\n(?:.*\n)*?source: (.+)\n(?:.*\n)*?---\n")
 
 
 def _line_of(text: str | None, needle: str) -> int | None:

@@ -154,16 +154,8 @@ def _may_abbreviate(text: str) -> bool:
     return (" ." in text or ",." in text) and _MAY_ABBREVIATE.search(text) is not None
 
 
-def _pieces(run: str, start: int) -> list[tuple[int, str]]:
-    """(start, number) of each number of a run joined by slashes that starts at ``start``."""
-    pieces, at = [], start
-    for number in run.split("/"):
-        pieces.append((at, number))
-        at += len(number) + 1
-    return pieces
-
-
 _MAY_SLASH = re.compile(r"\.\d+/")  # a dotted number before a slash: most text with a slash has a fraction ("1/2 MP")
+_SLASHED_NUMBER = re.compile(r"[^/]+")  # a number of a run joined by slashes
 
 
 def _tail_id(first: str, tail: str) -> str:
@@ -199,23 +191,26 @@ class Dotted:
             references.append(Reference(match.start(), parts[-1].end, parts))
         if self.abbreviates and _may_abbreviate(text):
             references = self._with_abbreviated(text, references)
-        if "/" in text and _MAY_SLASH.search(text):
+        if self._may_slash(text):
             references = self._with_slashed(text, references)
         return references
 
     def _with_slashed(self, text: str, references: list[Reference]) -> list[Reference]:
         """``references`` and, in order, each number of a run joined by slashes after a cue word
         (``see 1.2/1.3``): neither end of a slash is a reference of the main grammar."""
-        found = [Reference(start, start + len(number), (RefPart(start, start + len(number), number, number),))
+        found = [Reference(number.start(), number.end(), (RefPart(*number.span(), number.group(), number.group()),))
                  for run in self.slashed.finditer(text)
                  if self.cue_before.search(text, max(0, run.start() - _CUE_REACH), run.start())
-                 for start, number in _pieces(run.group(), run.start())]
+                 for number in _SLASHED_NUMBER.finditer(text, run.start(), run.end())]
         return sorted(references + found, key=lambda reference: reference.start) if found else references
+
+    def _may_slash(self, text: str) -> bool:
+        """Whether ``text`` may hold a run of rules joined by slashes (most text with a slash has a fraction)."""
+        return "/" in text and _MAY_SLASH.search(text) is not None and self.slashed.search(text) is not None
 
     def _slow(self, text: str) -> bool:
         """Whether ``text`` may hold what only ``find`` reads: a list's abbreviated items, a run of slashes."""
-        return (self.abbreviates and _may_abbreviate(text)) or (
-            "/" in text and _MAY_SLASH.search(text) is not None and self.slashed.search(text) is not None)
+        return (self.abbreviates and _may_abbreviate(text)) or self._may_slash(text)
 
     @staticmethod
     def _with_abbreviated(text: str, references: list[Reference]) -> list[Reference]:
