@@ -338,7 +338,9 @@ class ReferencesTreeprocessor(Treeprocessor):
 
     def _resolve(self, target: str) -> str | None:
         """The rule ID an explicit link names: an ID, a chapter-relative number
-        (in the current rule's chapter) or a title/slug in the page's ruleset."""
+        (in the current rule's chapter) or a title/slug in the page's ruleset; else, for a wiki's
+        link to a heading (Obsidian's ``[[Combat#Fire Zones]]``, ``[[#Fire Zones]]``), what the
+        heading names (a vault's notes are a ruleset's pages: its headings are rules)."""
         if self._rule(target) is not None or self._tombstone(target) is not None:
             return target
         if self.grammar is not None:
@@ -351,6 +353,9 @@ class ReferencesTreeprocessor(Treeprocessor):
             rule = self.index.find_title(self.ruleset.id, target)
             if rule is not None:
                 return rule.id
+        heading = target.rpartition("#")[2].strip()
+        if heading and heading != target:
+            return self._resolve(heading)
         return None
 
     # -- the HTML ------------------------------------------------------------

@@ -287,6 +287,17 @@ def test_an_explicit_link_names_a_numbered_rule_by_the_words_of_its_title(tmp_pa
             f"and {link('5.4', 'the ZOC rule')}.") in html
 
 
+def test_a_wiki_link_to_a_heading_names_the_rule_the_heading_is(tmp_path):
+    # Obsidian's "[[Combat#Fire Zones|the fire rules]]" failed the strict build, "names no rule", though the
+    # vault's note "Combat" is a page of the ruleset and its heading "Fire Zones" a rule (a helper's vault).
+    docs, index = one_page_book(tmp_path, "reed", "decimal", (
+        "## 6.0 Combat {: #6.0 .rr-rule data-rule=\"6.0\" }\n\nFire.\n\n"
+        "## 6.2 Fire Zones {: #6.2 .rr-rule data-rule=\"6.2\" }\n\nSee [[Combat#Fire Zones|the fire rules]], "
+        "[[#Fire Zones]] and [[Rules#6.0]].\n"))
+    html = render(index, "reed/p.md", docs_dir=docs)
+    assert f"See {link('6.2', 'the fire rules')}, {link('6.2', '#Fire Zones')} and {link('6.0', 'Rules#6.0')}." in html
+
+
 @pytest.mark.parametrize("table", [
     "| Odds | Modifier |\n|---|---|\n| 1-1 | 1.5 |\n| 2-1 | 2.5 |\n| Rule | 5.2 |\n| see | 5.2 and 7.3 |\n",
     ('<table markdown="1"><tbody markdown="1">\n<tr markdown="1"><td markdown="span">1-1</td><td markdown="span">'
