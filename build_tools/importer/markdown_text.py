@@ -91,16 +91,20 @@ def escape_markdown_inline(text: str) -> str:
 _LINE_BREAK = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
 
 
-# A link to an anchor of the source document itself ("[3.2](#rule-3-2)", an export's cross-reference): its
-# text, which the site links to the rule it names; the anchor is the source's, not the site's.
-_LINK_IN_DOCUMENT = re.compile(r"\[([^\[\]]+)\]\(#[^()\s]*\)")
+# A link to an anchor of the source document itself ("[Movement](#20-movement)", an export's cross-reference
+# or list of contents): marked, for the importer to make a link to the rule whose heading the anchor names,
+# once it has read them all, or to leave its text (importer.anchors). The marks are control characters: a
+# source holding one is refused (importer.characters).
+_LINK_IN_DOCUMENT = re.compile(r"\[([^\[\]]+)\]\(#([^()\s]*)\)")
+IN_DOCUMENT_LINK = ("\x02", "\x03", "\x04")  # before the anchor, between it and the text, after the text
+_MARKED_LINK = rf"{IN_DOCUMENT_LINK[0]}\2{IN_DOCUMENT_LINK[1]}\1{IN_DOCUMENT_LINK[2]}"
 
 
 def _escape_markdown_text(text: str) -> str:
     if "<" in text and _LINE_BREAK.search(text):
         return "<br />".join(_escape_markdown_text(piece) for piece in _LINE_BREAK.split(text))
     if "](#" in text:
-        text = _LINK_IN_DOCUMENT.sub(r"\1", text)
+        text = _LINK_IN_DOCUMENT.sub(_MARKED_LINK, text)
     text = _MARKDOWN_BACKSLASHED.sub(r"\\\1", text)
     text = _MARKDOWN_ENTITY_START.sub("&amp;", text)
     text = _TAG_START.sub("&lt;", text)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 from build_tools.errors import SourceError
+from build_tools.importer import anchors
 from build_tools.importer import markdown_text as md
 from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
@@ -198,8 +199,16 @@ class _Importer:
         self.report.not_rules = [miss for miss in self.report.not_rules if miss.number not in self.rules]
         # Depth 0: a section another source holds, which this one continues (_depth_of).
         self.report.rule_lines = {rule_id: index + 1 for rule_id, (index, depth) in self.rules.items() if depth}
+        markdown = "\n\n".join(self.page.blocks) + "\n"
+        if anchors.has_links(markdown):
+            markdown = anchors.resolve(markdown, self._rule_headings())
         return Page(title=self._page_title(), chapter=self.chapter if self.numbering.has_chapters else None,
-                    markdown="\n\n".join(self.page.blocks) + "\n"), self.report
+                    markdown=markdown), self.report
+
+    def _rule_headings(self) -> list[tuple[str, str]]:
+        """(rule ID, the heading's plain text) of each rule a Markdown heading starts, in document order."""
+        return [(rule_id, self.reader.plain(self.lines[index].text)) for rule_id, (index, depth) in self.rules.items()
+                if depth and self.lines[index].kind == HEADING]
 
     def _left_out_comments(self) -> None:
         """Report each HTML comment the reader left out; refuse one that holds lines that look like

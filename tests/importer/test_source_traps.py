@@ -1154,6 +1154,24 @@ def test_a_link_within_the_source_document_is_its_text():
     assert "(see 3.2)." in book.markdown and "See 3.1 Points, and [the errata]\\(https://example.com/#e)." in book.markdown
 
 
+@pytest.mark.parametrize("anchor", ["20-movement", "movement", "2-0-movement", "20-Movement", "2.0"])
+def test_a_link_to_a_rules_heading_within_the_source_is_a_link_to_that_rule(anchor):
+    # "[setup](#10-setup)" and a list of contents' "[2.0 Movement](#20-movement)" (a GitHub README's, an MkDocs
+    # or pandoc export's) lost their target: the text stayed, and a link without a number linked nothing. The
+    # anchor is the slug each tool gives the heading; a heading that is no rule, or markup in the text, keeps
+    # the text alone.
+    book = imported(f"# Reed\n\n- [1.0 Setup](#10-setup)\n- [Movement](#{anchor})\n- [Notes](#designers-notes)\n\n"
+                    "## 1.0 Setup\n\n**1.1** Place the units (see [*movement*](#20-movement)).\n\n"
+                    "## 2.0 Movement\n\n**2.1** Back to [setup](#setup) or [the notes](#designers-notes).\n\n"
+                    "## Designer's Notes\n\nFun.\n", "decimal", fmt="markdown")
+    assert "[[1.0\\|1.0 Setup]]</li>" in book.markdown and "[[2.0\\|Movement]]</li>" in book.markdown
+    assert ">Notes</li>" in book.markdown and "(see *movement*)." in book.markdown
+    assert "Back to [[1.0\\|setup]] or the notes." in book.markdown
+    assert "\x02" not in book.markdown
+    html = render(book.markdown)
+    assert "Back to [[1.0|setup]] or the notes." in html  # an explicit rule link, which the build links
+
+
 def test_each_rule_of_a_bulleted_run_of_rules_is_listed():
     # "* **4.21** …", "* **4.22** …", "* **4.23** …" (a transcriber's list of sub-rules): only 4.21 was listed, the
     # others stayed items of rule 4.2 without a word (a helper's export): each follows the one listed before it.

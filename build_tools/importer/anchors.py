@@ -1,0 +1,57 @@
+"""Links within a Markdown source's own document: an export's list of contents ("[1.0 Setup](#10-setup)")
+and its cross-references ("[Movement](#20-movement)").
+
+An export names a heading by a slug of its text, each tool its own way (``slugs``). Which rule a slug
+is, is known only once every heading is read, and a list of contents comes before them: the reader
+writes each such link marked (``markdown_text.in_document_link``), and the importer, once done, makes each an explicit rule
+link to the rule whose heading has that slug (``[[2.0|Movement]]``, linked by the build), or leaves
+its text alone, as any other link of a source (an anchor no rule's heading has: "Designer's notes").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from urllib.parse import unquote
+
+from build_tools.importer.markdown_text import IN_DOCUMENT_LINK, slug
+
+_OPEN, _MIDDLE, _CLOSE = IN_DOCUMENT_LINK
+_MARKED = re.compile(f"{_OPEN}([^{_MIDDLE}]*){_MIDDLE}([^{_CLOSE}]*){_CLOSE}")
+# Markup in a link's text would be left as written inside an explicit link: such a link keeps its text only.
+_MARKUP = re.compile(r"[*_`<\\]")
+
+
+def slugs(heading: str) -> set[str]:
+    """The anchors the tools that export Markdown give a heading of this plain text, casefolded:
+    GitHub's and MkDocs' (``5.4 Zones of Control`` -> ``54-zones-of-control``), pandoc's
+    (``zones-of-control``, from the first letter) and ruleref's own (``5-4-zones-of-control``)."""
+    text = heading.strip().casefold()
+    github = re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    mkdocs = re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", ascii_text).strip())
+    pandoc = re.sub(r"^[^a-z]+", "", re.sub(r"\s+", "-", re.sub(r"[^\w\s.-]", "", text)))
+    return {anchor for anchor in (github, mkdocs, pandoc, slug(heading)) if anchor}
+
+
+def has_links(markdown: str) -> bool:
+    return _OPEN in markdown
+
+
+def resolve(markdown: str, headings: Iterable[tuple[str, str]]) -> str:
+    """``markdown`` with each marked link a link to the rule its anchor names, else its text.
+
+    ``headings``: (rule ID, the heading's plain text) of each rule a heading starts, in document
+    order; a slug two headings share names the first, as the tools number the second (``-1``)."""
+    rules: dict[str, str] = {}
+    for rule_id, heading in headings:
+        for anchor in (*slugs(heading), rule_id.casefold()):
+            rules.setdefault(anchor, rule_id)
+
+    def link(marked: re.Match[str]) -> str:
+        anchor, text = marked.groups()
+        rule_id = rules.get(unquote(anchor).casefold())
+        return f"[[{rule_id}\\|{text}]]" if rule_id and not _MARKUP.search(text) else text
+
+    return _MARKED.sub(link, markdown)
