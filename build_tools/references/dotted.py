@@ -27,7 +27,8 @@ What counts as a reference
     after it (``1.5 to 1`` odds: a range ends on a rule number); and no
     quantity word after it (``4.5 MP``, ``1.5 hexes``; the words are
     ``QUANTITY_WORDS`` plus the ruleset's ``quantity_words``). ``6.3ff`` and
-    ``6.3f.`` (the rules after it too) cite 6.3.
+    ``6.3f.`` (the rules after it too) cite 6.3; a lettered item of a rule,
+    ``2.1a``, ``(5.44c)``, ``3.2a-c`` (letters a to e), cites the rule.
 
 * **Ranges**: ``3.2.1-3.2.2`` (or an en dash, or pandoc's ``--`` for one); in case numbering also the
   tail after the dot, ``9.73-.731``. ``6.1 to 6.6`` and ``4.2 through 4.3``
@@ -92,6 +93,10 @@ _SECTION_END = r"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)))"
 _RULE_CUE = r"(?<!\w)(?:(?i:rules?|sections?)(?!\w)|§)\s*:?\s*"
 # How far before a bare number its cue word may stand ("see 4, 5, 6.41 and 7").
 _CUE_REACH = 120
+# A lettered item of a rule, printed after its number: "2.1a", "(5.44c)", "3.2a-c" cite the rule (2.1, 5.44,
+# 3.2), linked with its letters. Letters a to e only: an item's letters start there, and later ones are
+# measures ("2.5m", "9.5s", "1.5x"), or "6.3f", the rules after it (below).
+_LETTERED = r"[a-e](?:[-–][a-e])?(?!\w)"
 
 
 def _not_after_words(words: Collection[str]) -> str:
@@ -131,7 +136,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     tail = rf"[1-9]\d*{dots}" if groups else rf"[1-9]\d*{dots}|\.\d+"
     main = re.compile(
         rf"(?P<first>[1-9](?<!{_NOT_BEFORE}.)(?<!\d:.){_not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{dots})?)"
-        rf"(?(dots){end}(?:(?:--|[-–])(?P<tail>{tail}){end})?|(?!\.\d)(?:{_SECTION_END}|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))))"
+        rf"(?(dots)(?P<letter>{_LETTERED})?{end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
+        rf"|(?!\.\d)(?:{_SECTION_END}|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))))"
     )
     item = r"[1-9][\d.]*(?:(?:--|[-–])\.?[\d.]+)?"
     cue_before = re.compile(rf"{_CUE}(?:{item}{_JOIN})*\Z")
@@ -185,7 +191,8 @@ class Dotted:
             first = match.group("first")
             if not match.group("dots") and not self._cued(text, match):
                 continue
-            parts = (RefPart(*match.span("first"), first, first),)
+            end = match.end("letter") if match.group("letter") else match.end("first")
+            parts = (RefPart(match.start("first"), end, first, text[match.start("first"):end]),)
             if match.group("tail"):
                 parts += (RefPart(*match.span("tail"), _tail_id(first, match.group("tail")), match.group("tail")),)
             references.append(Reference(match.start(), parts[-1].end, parts))
@@ -232,7 +239,7 @@ class Dotted:
             return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
         cited = []
         # findall, not finditer: no match object per reference (a rulebook has tens of thousands).
-        for first, dots, tail, _ in self.main.findall(text):
+        for first, dots, _, tail, _ in self.main.findall(text):
             if not dots:  # a bare section number: whether a cue leads up to it needs its position
                 return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
             cited.append(first)
@@ -253,11 +260,12 @@ class Dotted:
             first = match.group("first")
             if not match.group("dots") and not self._cued(text, match):
                 return match.group(0)
-            tail = match.group("tail")
-            replaced = replacement(first, first)
+            tail, letter = match.group("tail"), match.group("letter") or ""
+            replaced = replacement(first, first + letter)
+            after = match.end("letter") if letter else match.end("first")
             if not tail:
-                return replaced + text[match.end("first"):match.end()]
-            return (replaced + text[match.end("first"):match.start("tail")]
+                return replaced + text[after:match.end()]
+            return (replaced + text[after:match.start("tail")]
                     + replacement(_tail_id(first, tail), tail) + text[match.end("tail"):match.end()])
 
         return self.main.sub(replace, text)
