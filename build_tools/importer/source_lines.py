@@ -264,6 +264,8 @@ def read_text(text: str) -> Reader:
         lines.append(_text_line(index, raw, in_table=bool(lines) and lines[-1].kind == TAB,
                                 row_follows=index + 1 < len(raws) and "\t" in raws[index + 1]))
     _mark_stray_tab_lines(lines)
+    if "*" in text:
+        _mark_footnotes(lines)
     runs: list[tuple[int, int]] = []
     for index in barred:
         runs[-1:] = [(runs[-1][0], index)] if runs and runs[-1][1] == index - 1 else [*runs[-1:], (index, index)]
@@ -283,6 +285,24 @@ def _mark_stray_tab_lines(lines: list[Line]) -> None:
             lines[position] = Line(line.index, STRAY, line.text.replace("\t", " "))
         if line.kind != BLANK:
             last_nonblank = line
+
+
+# A mark in the text that a note below explains: "one hex.*", "Woods**" (not "**bold**", not a bullet's "* ").
+_NOTE_MARK = re.compile(r"(?<=[^\s*])\*{1,3}(?=[\s.,;:)\]]|$)")
+
+
+def _mark_footnotes(lines: list[Line]) -> None:
+    """A "* " line after text carrying such a mark (``one hex.*``), in the same rule, is the note the
+    mark points to, as a printed page sets it, not a bullet: it keeps its asterisk, a paragraph of its
+    own (a bullet took the asterisk away, and with it what the note explains)."""
+    marked = False  # a mark since the last rule's number
+    for position, line in enumerate(lines):
+        if line.kind == ITEM and line.marker == "*" and marked and number_at_start(line.text) is None:
+            lines[position] = Line(line.index, TEXT, f"* {line.text}")
+        elif line.kind == TEXT:
+            marked = (marked and line.number is None) or _NOTE_MARK.search(line.text) is not None
+        elif line.kind != BLANK:
+            marked = False
 
 
 # A page's number copied from a PDF, where no rule number stands: alone far in from the margin

@@ -1172,6 +1172,20 @@ def test_a_link_to_a_rules_heading_within_the_source_is_a_link_to_that_rule(anch
     assert "Back to [[1.0|setup]] or the notes." in html  # an explicit rule link, which the build links
 
 
+def test_a_note_under_a_marked_word_keeps_its_asterisk():
+    # "one hex.*" over "* Except in cities." (a printed page's note) became a bullet: the asterisk, which ties the
+    # note to what it explains, was gone (a known gap). A "* " line after a mark in the same rule is the note, a
+    # paragraph of its own; a list after an unmarked rule stays a list, and a bullet before a number stays listed.
+    book = imported("5. COMBAT\n\n5.2 Retreat. A unit retreats one hex.*\n* Except in cities.\n* Not in rain.\n\n"
+                    "5.3 Rout. Units in woods* rout\ntwice.\n\n* Not in winter.\n\n5.4 Lists. Pick one:\n* a tank\n"
+                    "* a gun\n")
+    assert "one hex.\\*\n\n\\* Except in cities.\n\n\\* Not in rain.\n" in book.markdown
+    assert "twice.\n\n\\* Not in winter.\n" in book.markdown
+    assert '<li markdown="span">a tank</li>' in book.markdown
+    html = render(book.markdown)
+    assert "<p>* Except in cities.</p>" in html and "<li>a gun</li>" in html
+
+
 def test_each_rule_of_a_bulleted_run_of_rules_is_listed():
     # "* **4.21** …", "* **4.22** …", "* **4.23** …" (a transcriber's list of sub-rules): only 4.21 was listed, the
     # others stayed items of rule 4.2 without a word (a helper's export): each follows the one listed before it.
