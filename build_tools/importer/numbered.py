@@ -796,7 +796,9 @@ class _Importer:
             self.first_rule = (number, title)
         self.report.rules_per_level[depth] += 1
         shown = self.reader.inline(line.number.label or line.number.shown or printed)
-        heading = shown if title is None else f"{shown} {self.reader.inline(title)}"
+        # "[5.2]-TERRAIN": a title glued to its number by a dash stays so
+        glued = title is not None and title[:1] in "-–—" and f"{line.number.shown}{title[:1]}" in line.text
+        heading = shown if title is None else f"{shown}{'' if glued else ' '}{self.reader.inline(title)}"
         if line.kind == HEADING:
             self._close_headings(line.depth)
             self.headings.append((line.depth, level, number.id))

@@ -47,9 +47,11 @@ _SPACE = "[ \t\u00a0\u2000-\u200a\u202f\u3000]"
 # A number printed at a line start, and its decorations: "15.", "15.21", "5.11)",
 # "[5.11]", "(5.11)", "D.8A", "5.44:". The number itself is checked by the numbering.
 _NUMBER_START = re.compile(
-    r"(?P<shown>(?:\[(?P<bracketed>[A-Z]?[\d.]*\d[\d.]*[A-Z]?)\]|\((?P<parenthesised>[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
+    rf"(?P<shown>(?:\[{_SPACE}?(?P<bracketed>[A-Z]?[\d.]*\d[\d.]*[A-Z]?){_SPACE}?\]"
+    r"|\((?P<parenthesised>[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
     rf"|(?P<plain>[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)(?P<changed>(?<=\d)[*†‡]{{1,2}}|(?<=[\])])[*†‡]{{1,2}})?)"
-    rf"(?:{_SPACE}+|$)")
+    # "[5.2]-TERRAIN": a dash glued to a bracket and a title sets them apart as a space does
+    rf"(?:{_SPACE}+|$|(?<=[\])])(?=[-–—][A-Z]))")
 # A mark before a rule's number, printed as it is (the numbering still checks the number): one
 # saying the rule changed in this edition ("► 1.1.1 Roads.", "[NEW] 1.2", "(Errata) 1.3", "REVISED
 # 4.2", a star glued to the number: "*5.13 Trails."), a section sign ("§4.2 Combat"), an emoji

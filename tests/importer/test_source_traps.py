@@ -1186,6 +1186,16 @@ def test_a_note_under_a_marked_word_keeps_its_asterisk():
     assert "<p>* Except in cities.</p>" in html and "<li>a gun</li>" in html
 
 
+def test_a_bracketed_number_with_spaces_or_a_dash_to_its_title_is_a_rule():
+    # "[ 5.1 ] Attacks." (a typist's spaces) was listed as markup, and "[5.2]-TERRAIN." stayed text in 5.0 without a
+    # word (a known gap): both are rules, shown as printed; "[5.3] - RIVERS." was one already.
+    book = imported("[5.0] COMBAT\n\n[ 5.1 ] Attacks. Roll a die.\n\n[5.2]-TERRAIN. Woods add one.\n\n"
+                    "[5.3] - RIVERS. Add two.\n", "decimal")
+    assert list(book.report.rule_lines) == ["5.0", "5.1", "5.2", "5.3"] and not book.report.not_rules
+    assert '## [ 5.1 ] Attacks. {: #5.1' in book.markdown and '## [5.2]-TERRAIN. {: #5.2' in book.markdown
+    assert '## [5.3] - RIVERS. {: #5.3' in book.markdown
+
+
 def test_each_rule_of_a_bulleted_run_of_rules_is_listed():
     # "* **4.21** …", "* **4.22** …", "* **4.23** …" (a transcriber's list of sub-rules): only 4.21 was listed, the
     # others stayed items of rule 4.2 without a word (a helper's export): each follows the one listed before it.
