@@ -660,8 +660,11 @@ def _comment_end(index: int, text_lines: list[str], closing_lines: list[int], op
 
 def _one_line_paragraph(lines: list[Line], text_lines: list[str]) -> bool:
     """Whether the last line read is a setext heading's text: a paragraph of one line, not quoted,
-    that ends no sentence (``**5.1** Units may move one hex.`` over ``---`` is a rule's text)."""
-    return (bool(lines) and lines[-1].kind == TEXT and not text_lines[lines[-1].index].lstrip().startswith(">")
+    that ends no sentence (``**5.1** Units may move one hex.`` over ``---`` is a rule's text); or a
+    section's number and title at the margin (``15. Bulldozers`` over ``===``, which Markdown would
+    read as a list's item: a transcriber underlines a heading)."""
+    return (bool(lines) and (lines[-1].kind == TEXT or lines[-1].kind == ITEM and lines[-1].number is not None)
+            and not text_lines[lines[-1].index].lstrip().startswith(">")
             and not ends_sentence(markdown_plain(lines[-1].text))
             and (len(lines) < 2 or lines[-2].kind in (BLANK, HEADING)))
 

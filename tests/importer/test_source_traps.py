@@ -1196,6 +1196,16 @@ def test_a_bracketed_number_with_spaces_or_a_dash_to_its_title_is_a_rule():
     assert '## [5.3] - RIVERS. {: #5.3' in book.markdown
 
 
+@pytest.mark.parametrize("underline", ["==========", "----------"])
+def test_a_section_underlined_in_markdown_is_a_heading_with_no_underline_left(underline):
+    # "15. Bulldozers" over "==========" (a transcriber's setext heading, which Markdown reads as a list's item) was
+    # section 15, and its underline stayed on the page as text, "&#61;=========" (a known gap).
+    book = imported(f"15. Bulldozers\n{underline}\n\n15.1 Types\n---------\n\nThree.\n", "decimal", fmt="markdown")
+    assert book.markdown.split("---\n", 2)[2] == (
+        '\n# 15. Bulldozers {: #15 .rr-rule data-rule="15" }\n\n## 15.1 Types {: #15.1 .rr-rule data-rule="15.1" }\n\n'
+        'Three.\n')
+
+
 def test_each_rule_of_a_bulleted_run_of_rules_is_listed():
     # "* **4.21** …", "* **4.22** …", "* **4.23** …" (a transcriber's list of sub-rules): only 4.21 was listed, the
     # others stayed items of rule 4.2 without a word (a helper's export): each follows the one listed before it.
