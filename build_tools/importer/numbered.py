@@ -811,17 +811,20 @@ class _Importer:
         return title_lines
 
     def _title_below(self, line: Line, position: int, title: str | None, body: str) -> int:
-        """Plain text: 1 where the rule's title, in capitals, is on the next line (``1.0`` over
-        ``INTRODUCTION``) or goes on there (``[2.0] THE EFFECTS OF TERRAIN ON`` over ``COMBAT``), as a
+        """Plain text: 1 where the rule's title is on the next line (``1.0`` over ``INTRODUCTION``;
+        ``6.`` over ``Combat`` and a blank line) or, in capitals, goes on there (``[2.0] THE EFFECTS OF TERRAIN ON`` over ``COMBAT``), as a
         PDF copy breaks a heading; else 0. The line after it is the rule's text."""
         if body or self.reader.name != "text" or position + 2 >= len(self.lines):  # most rules: text on the line
             return 0
         below, after = self.lines[position + 1], self.lines[position + 2]
-        if not (below.kind == TEXT and below.number is None and not below.marker and in_capitals(below.text)
+        if not (below.kind == TEXT and below.number is None and not below.marker
                 and len(below.text.split()) <= MAX_CAPITALS_HEADING_WORDS and not ends_sentence(below.text)
                 and after.kind in (TEXT, BLANK, ITEM)):
             return 0
-        return int(title is None or (in_capitals(title) and ends_open(title)))
+        if in_capitals(below.text):
+            return int(title is None or (in_capitals(title) and ends_open(title)))
+        # "6." over "Combat": a bare number's title in any case, when a blank line or the next rule sets it apart
+        return int(title is None and below.text[:1].isupper() and (after.kind == BLANK or after.number is not None))
 
     def _depth_of(self, line: Line, number: RuleNumber) -> int:
         """The rule's depth in the book's tree: under the nearest of its parents that came before."""

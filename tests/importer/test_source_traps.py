@@ -1206,6 +1206,15 @@ def test_a_section_underlined_in_markdown_is_a_heading_with_no_underline_left(un
         'Three.\n')
 
 
+def test_a_title_in_any_case_under_a_bare_number_is_its_title():
+    # "6." over "Combat" (a PDF copy's heading, broken after its number) left section 6 without a title and
+    # "Combat" as its text (a known gap; capitals were read). A sentence under a bare number stays text.
+    source = "5.0 Movement\n\n5.1 Units move.\n\n6.\nCombat\n\n6.1 Odds. Compute.\n\n7.\nSupply\n7.1 Lines. Trace.\n\n8.\n" \
+             "Units in woods\nare hidden.\n"
+    assert headings(source, "decimal") == ["# 5.0 Movement", "## 5.1", "# 6. Combat", "## 6.1 Odds.", "# 7. Supply",
+                                           "## 7.1 Lines.", "# 8."]
+
+
 def test_each_rule_of_a_bulleted_run_of_rules_is_listed():
     # "* **4.21** …", "* **4.22** …", "* **4.23** …" (a transcriber's list of sub-rules): only 4.21 was listed, the
     # others stayed items of rule 4.2 without a word (a helper's export): each follows the one listed before it.
