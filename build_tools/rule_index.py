@@ -58,7 +58,7 @@ LONE_NUMBER = re.compile(r"\d+(?:\.\d+)*")
 _MAY_BE_UNLINKED = re.compile(rf"<t[dh]\b|\||`|~~~|<code>|{md.RUNNING_HEAD}")
 _UNLINKED = re.compile(r"(<t[dh]\b[^>]*>)[ \t]*\d+(?:\.\d+)*[ \t]*(?=</t[dh]>)|(?<=\|)[ \t]*\d+(?:\.\d+)*[ \t]*(?=\|)"
                        r"|^[ \t]*(`{3,}|~{3,})[^\n]*\n(?:.*\n)*?[ \t]*\2[ \t]*$|<code>.*?</code>|(`+)[^`\n].*?\3"
-                       rf'|<p class="{md.RUNNING_HEAD}"[^>]*>.*?</p>',
+                       rf"|{re.escape(_RUNNING_HEAD_LINE)}[^>]*>.*?</p>",
                        re.MULTILINE)
 # A rule's history (build_tools.history_pages): one line each, between its heading and its text; not its text.
 # (rr-earlier-link: on an earlier version's page, where its text is now; rr-whats-new: What's new's list;

@@ -3,9 +3,10 @@ and its cross-references ("[Movement](#20-movement)").
 
 An export names a heading by a slug of its text, each tool its own way (``slugs``). Which rule a slug
 is, is known only once every heading is read, and a list of contents comes before them: the reader
-writes each such link marked (``markdown_text.in_document_link``), and the importer, once done, makes each an explicit rule
-link to the rule whose heading has that slug (``[[2.0|Movement]]``, linked by the build), or leaves
-its text alone, as any other link of a source (an anchor no rule's heading has: "Designer's notes").
+marks each such link (``markdown_text.IN_DOCUMENT_LINK``), and the importer, once done, makes each an
+explicit rule link to the rule whose heading has that slug (``[[2.0|Movement]]``, linked by the
+build), or leaves its text alone, as any other link of a source (an anchor no rule's heading has:
+"Designer's notes").
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ def slugs(heading: str) -> set[str]:
 
 
 def has_links(markdown: str) -> bool:
+    """Whether ``markdown`` holds a marked link (most pages hold none: ``resolve`` is not needed)."""
     return _OPEN in markdown
 
 

@@ -66,6 +66,7 @@ _TAG = re.compile(r"<[^<>]*>")
 _CALLOUT = re.compile(r"^\[!([\w-]+)\][+-]?[ \t]*")
 _LINE_BREAK = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
 # A spaced dash between a number and its title: "4 - COMBAT", "4. – Combat".
+_DASHES = ("-", "–", "—")
 _DASH_BEFORE_TITLE = re.compile(r"^[-–—][ \t]+(?=\S)")
 # A bold run opened before a number and not closed on its line: "**5.2 Infiltration by Light" over "Units.** A unit".
 _UNCLOSED_BOLD = re.compile(r"(\*\*|__)(?=[\[(]?\d)(?!.*\1)")
@@ -797,7 +798,7 @@ class _Importer:
         self.report.rules_per_level[depth] += 1
         shown = self.reader.inline(line.number.label or line.number.shown or printed)
         # "[5.2]-TERRAIN": a title glued to its number by a dash stays so
-        glued = title is not None and title[:1] in "-–—" and f"{line.number.shown}{title[:1]}" in line.text
+        glued = title is not None and title.startswith(_DASHES) and f"{line.number.shown}{title[0]}" in line.text
         heading = shown if title is None else f"{shown}{'' if glued else ' '}{self.reader.inline(title)}"
         if line.kind == HEADING:
             self._close_headings(line.depth)
@@ -812,8 +813,9 @@ class _Importer:
 
     def _title_below(self, line: Line, position: int, title: str | None, body: str) -> int:
         """Plain text: 1 where the rule's title is on the next line (``1.0`` over ``INTRODUCTION``;
-        ``6.`` over ``Combat`` and a blank line) or, in capitals, goes on there (``[2.0] THE EFFECTS OF TERRAIN ON`` over ``COMBAT``), as a
-        PDF copy breaks a heading; else 0. The line after it is the rule's text."""
+        ``6.`` over ``Combat`` and a blank line) or, in capitals, goes on there (``[2.0] THE EFFECTS
+        OF TERRAIN ON`` over ``COMBAT``), as a PDF copy breaks a heading; else 0. The line after it
+        is the rule's text."""
         if body or self.reader.name != "text" or position + 2 >= len(self.lines):  # most rules: text on the line
             return 0
         below, after = self.lines[position + 1], self.lines[position + 2]

@@ -275,14 +275,19 @@ def one_page_book(tmp_path, name: str, numbering: str, body: str):
     return docs, RuleIndex.from_docs(docs, load_rulesets(tmp_path / "rulesets"))
 
 
+def one_page_html(tmp_path, name: str, numbering: str, body: str) -> str:
+    """The HTML of ``one_page_book``'s page."""
+    docs, index = one_page_book(tmp_path, name, numbering, body)
+    return render(index, f"{name}/p.md", docs_dir=docs)
+
+
 def test_an_explicit_link_names_a_numbered_rule_by_the_words_of_its_title(tmp_path):
     # "[[Zones of Control]]", the README's example, failed the strict build in a case-numbered book: a title
     # was known only with its number ("5.4 Zones of Control"), as no one writes it (a helper's book).
-    docs, index = one_page_book(tmp_path, "reed", "case", (
+    html = one_page_html(tmp_path, "reed", "case", (
         "## 5.4 Zones of Control {: #5.4 .rr-rule data-rule=\"5.4\" }\n\nSix hexes.\n\n"
         "## [5.5] Bridges. {: #5.5 .rr-rule data-rule=\"5.5\" }\n\nSee [[Zones of Control]], [[zones-of-control]], "
         "[[Bridges]] and [[zones of control|the ZOC rule]].\n"))
-    html = render(index, "reed/p.md", docs_dir=docs)
     assert (f"See {link('5.4', 'Zones of Control')}, {link('5.4', 'zones-of-control')}, {link('5.5', 'Bridges')} "
             f"and {link('5.4', 'the ZOC rule')}.") in html
 
@@ -290,11 +295,10 @@ def test_an_explicit_link_names_a_numbered_rule_by_the_words_of_its_title(tmp_pa
 def test_a_wiki_link_to_a_heading_names_the_rule_the_heading_is(tmp_path):
     # Obsidian's "[[Combat#Fire Zones|the fire rules]]" failed the strict build, "names no rule", though the
     # vault's note "Combat" is a page of the ruleset and its heading "Fire Zones" a rule (a helper's vault).
-    docs, index = one_page_book(tmp_path, "reed", "decimal", (
+    html = one_page_html(tmp_path, "reed", "decimal", (
         "## 6.0 Combat {: #6.0 .rr-rule data-rule=\"6.0\" }\n\nFire.\n\n"
         "## 6.2 Fire Zones {: #6.2 .rr-rule data-rule=\"6.2\" }\n\nSee [[Combat#Fire Zones|the fire rules]], "
         "[[#Fire Zones]] and [[Rules#6.0]].\n"))
-    html = render(index, "reed/p.md", docs_dir=docs)
     assert f"See {link('6.2', 'the fire rules')}, {link('6.2', '#Fire Zones')} and {link('6.0', 'Rules#6.0')}." in html
 
 
@@ -332,9 +336,8 @@ def test_a_wiki_embed_is_shown_as_written_not_a_rule_link(index, caplog):
 
 def test_a_running_page_header_on_a_page_links_nothing(tmp_path):
     # 'RIVER OF IRON RULES 12', a PDF's page footer the import keeps apart, was marked as a missing rule 12.
-    docs, index = one_page_book(tmp_path, "iron", "decimal", (
+    html = one_page_html(tmp_path, "iron", "decimal", (
         "## 7.1 Sources. {: #7.1 .rr-rule data-rule=\"7.1\" }\n\nA road (see rules 7.1).\n\n"
         "<p class=\"rr-running-head\" markdown=\"span\">RIVER OF IRON RULES 12</p>\n"))
-    html = render(index, "iron/p.md", docs_dir=docs)
     assert '<p class="rr-running-head">RIVER OF IRON RULES 12</p>' in html and "rr-ref--missing" not in html
     assert link("7.1", "7.1") in html
