@@ -95,7 +95,7 @@ _LINE_BREAK = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
 # or list of contents): marked, for the importer to make a link to the rule whose heading the anchor names,
 # once it has read them all, or to leave its text (importer.anchors). The marks are control characters: a
 # source holding one is refused (importer.characters).
-_LINK_IN_DOCUMENT = re.compile(r"\[([^\[\]]+)\]\(#([^()\s]*)\)")
+LINK_IN_DOCUMENT = re.compile(r"\[([^\[\]]+)\]\(#([^()\s]*)\)")
 IN_DOCUMENT_LINK = ("\x02", "\x03", "\x04")  # before the anchor, between it and the text, after the text
 _MARKED_LINK = rf"{IN_DOCUMENT_LINK[0]}\2{IN_DOCUMENT_LINK[1]}\1{IN_DOCUMENT_LINK[2]}"
 
@@ -104,7 +104,7 @@ def _escape_markdown_text(text: str) -> str:
     if "<" in text and _LINE_BREAK.search(text):
         return "<br />".join(_escape_markdown_text(piece) for piece in _LINE_BREAK.split(text))
     if "](#" in text:
-        text = _LINK_IN_DOCUMENT.sub(_MARKED_LINK, text)
+        text = LINK_IN_DOCUMENT.sub(_MARKED_LINK, text)
     text = _MARKDOWN_BACKSLASHED.sub(r"\\\1", text)
     text = _MARKDOWN_ENTITY_START.sub("&amp;", text)
     text = _TAG_START.sub("&lt;", text)

@@ -355,8 +355,11 @@ def _text_line(index: int, raw: str, *, in_table: bool, row_follows: bool) -> Li
 # -- Markdown -----------------------------------------------------------------------
 
 def markdown_plain(text: str) -> str:
-    """Markdown inline text without its emphasis marks and escapes: ``**Zones** of \\*`` -> ``Zones of *``."""
+    """Markdown inline text without its emphasis marks and escapes: ``**Zones** of \\*`` -> ``Zones of *``;
+    a link to the document's own anchor is its text (the page shows it so: ``importer.anchors``)."""
     text = _MD_EMPHASIS.sub(r"\2", text.strip())
+    if "](#" in text:
+        text = md.LINK_IN_DOCUMENT.sub(r"\1", text)
     return _MD_ESCAPE.sub(r"\1", text)
 
 

@@ -1172,6 +1172,14 @@ def test_a_link_to_a_rules_heading_within_the_source_is_a_link_to_that_rule(anch
     assert "Back to [[1.0|setup]] or the notes." in html  # an explicit rule link, which the build links
 
 
+def test_a_document_title_holding_a_link_within_the_source_is_its_words():
+    # "# [Reed](#top) Rules" (an export's title linking to its own top) was the heading "Reed Rules" on the page,
+    # but the page's title in the navigation, the tab and search was the raw Markdown "[Reed](#top) Rules".
+    book = imported("# [Reed](#top) Rules\n\n## 1.0 Setup\n\n**1.1** Place the units.\n\n## 2.0 Movement\n\n"
+                    "**2.1** Move.\n", "decimal", fmt="markdown")
+    assert "\ntitle: Reed Rules\n" in book.markdown
+
+
 def test_a_note_under_a_marked_word_keeps_its_asterisk():
     # "one hex.*" over "* Except in cities." (a printed page's note) became a bullet: the asterisk, which ties the
     # note to what it explains, was gone (a known gap). A "* " line after a mark in the same rule is the note, a
