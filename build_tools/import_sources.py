@@ -28,7 +28,8 @@ from build_tools.importer.parallel import map_sources
 from build_tools.importer.report import FULL_REPORT, References
 from build_tools.publish import (front_matter, generated_pages, is_generated, landing_pages, write_landing_pages,
                                  write_page)
-from build_tools.rule_index import citations_of, page_reading, remember_page, rules_in_markdown, tombstones_in_markdown
+from build_tools.rule_index import (Rule, RuleIndex, citations_of, links_by_name, number_of, page_reading, remember_page,
+                                    rules_in_markdown, rules_of_reading, tombstones_in_markdown)
 from build_tools.rulesets import Ruleset, Source
 
 
@@ -65,14 +66,16 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
     for ruleset_id, items in by_ruleset.items():
         ruleset = rulesets[ruleset_id]
         rule_ids: set[str] = set()  # every rule of the ruleset
+        other_rules: list[Rule] = []  # the rules of its pages not being imported
         removed: set[str] = set()  # rules a version of a text removed: their tombstones are link targets
         listed = {f"{ruleset.id}/{source.page}.md" for source in ruleset.sources}
         for page in _other_pages(docs_dir, ruleset, {item.page_path for item in items}):
             markdown = (docs_dir / page).read_text(encoding="utf-8")
             if page not in listed and is_generated(markdown):  # its source is gone: import --all removes it
                 continue
-            rule_ids.update(rule.id for rule in rules_in_markdown(markdown, ruleset, page))
+            other_rules += rules_in_markdown(markdown, ruleset, page)
             removed.update(tombstone.id for tombstone in tombstones_in_markdown(markdown, ruleset, page))
+        rule_ids.update(rule.id for rule in other_rules)
         citations = [citations_of(item.reading) for item in items]  # as the site links them
         for item, cites in zip(items, citations):
             rule_ids.update(cites)
@@ -89,7 +92,29 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
         sections = {_section(rule_id) for rule_id in known}
         for item, cites in zip(items, citations):
             item.imported.report.references = _references(cites, known, sections, removed - known)
+        _judge_links_by_name(items, other_rules, ruleset, rulesets)
     return done
+
+
+def _judge_links_by_name(items: list[Done], other_rules: list[Rule], ruleset: Ruleset,
+                         rulesets: dict[str, Ruleset]) -> None:
+    """Count each page's explicit links by title or heading (``[[Combat]]``) in its report, and list those
+    naming no rule of the ruleset; a link to another ruleset's rule (``[[asl:G15.21]]``, ``[[G15.21]]``: a
+    number of its numbering) is left to the build, which knows every ruleset's rules."""
+    names = [links_by_name(item.reading) for item in items]
+    if not any(names):
+        return
+    rules = other_rules + [rule for item in items for rule in rules_of_reading(item.reading, item.page_path, ruleset.id)]
+    index = RuleIndex(rules, {}, {ruleset.id: ruleset})
+    others = [other for other in rulesets.values() if other.id != ruleset.id]
+    for item, targets in zip(items, names):
+        references = item.imported.report.references
+        for target in targets:
+            references.by_name += 1
+            elsewhere = target.partition(":")[0] in rulesets or \
+                any(number_of(target, other.grammar, None) for other in others)
+            if index.find_link(ruleset.id, target) is None and not elsewhere:
+                references.naming_no_rule.append(target)
 
 
 def _refuse_duplicates(items: list[Done]) -> None:

@@ -65,6 +65,9 @@ _UNLINKED = re.compile(r"(<t[dh]\b[^>]*>)[ \t]*\d+(?:\.\d+)*[ \t]*(?=</t[dh]>)|(
 # rr-versions: above a page's rules, the versions of its text.)
 HISTORY_LINES = ('<details class="rr-change"', '<p class="rr-new"', '<div class="rr-tombstone"',
                  '<p class="rr-earlier-link"', '<ul class="rr-whats-new"', '<p class="rr-versions"')
+# An explicit rule link: ``[[5.4]]``, ``[[Zones of Control|the ZOC rule]]``; "![[diagram.png]]" is a
+# wiki's embed (Obsidian's), not a rule link: shown as written.
+EXPLICIT_LINK = re.compile(r"(?<!!)\[\[([^\[\]|\n]+?)(?:\|([^\[\]\n]+?))?\]\]")
 # A removed rule's tombstone: its anchor, kept where the rule stood, and the version that removed it.
 _TOMBSTONE = re.compile(r'\n<div class="rr-tombstone" id="([^"]+)"[^>\n]*? data-removed-label="([^"]*)"')
 
@@ -82,6 +85,7 @@ class Rule(NamedTuple):
     text: str  # the rule's own body up to its first sub-rule, as plain text
     references: tuple[str, ...]  # rule IDs its text cites, unique, in order
     changed: str | None = None  # the slug of the version that changed its text, if the current one did
+    named: tuple[str, ...] = ()  # what its explicit links name other than by number (``[[Combat]]``), in order
 
 
 class Tombstone(NamedTuple):
@@ -105,6 +109,14 @@ def slugify(title: str) -> str:
     so ``[[Hobart's Funnies]]`` and ``[[hobarts-funnies]]`` name the same section."""
     title = re.sub(r"['\"\u2018\u2019\u201c\u201d]", "", title.casefold())
     return re.sub(r"[^0-9a-z]+", "-", title).strip("-")
+
+
+def link_names(target: str) -> tuple[str, ...]:
+    """What an explicit link's target may name, in turn: the target; for a wiki's link to a heading
+    (Obsidian's ``[[Combat#Fire Zones]]``, ``[[#Fire Zones]]``), then the heading (a vault's notes are a
+    ruleset's pages: its headings are rules)."""
+    heading = target.rpartition("#")[2].strip()
+    return (target, heading) if heading and heading != target else (target,)
 
 
 def _title_words(rule: Rule) -> str:
@@ -145,6 +157,10 @@ class RuleIndex:
                 cited_id = target.id if target is not None else cited
                 if cited_id != rule.id:
                     cited_by.setdefault((rule.ruleset, cited_id), {})[rule.id] = None
+            for target in rule.named:  # "[[Combat]]" cites the rule so titled, as the page links it
+                named = self.find_link(rule.ruleset, target)
+                if named is not None and named.id != rule.id:
+                    cited_by.setdefault((rule.ruleset, named.id), {})[rule.id] = None
         self._cited_by = {key: tuple(citing) for key, citing in cited_by.items()}
 
     @classmethod
@@ -239,6 +255,14 @@ class RuleIndex:
                 return rule
         return None
 
+    def find_link(self, ruleset: str, target: str) -> Rule | None:
+        """The rule of ``ruleset`` an explicit link's target names by ID, title or heading (``link_names``)."""
+        for name in link_names(target):
+            rule = self.get(ruleset, name) or self.find_title(ruleset, name)
+            if rule is not None:
+                return rule
+        return None
+
     def unresolved_references(self) -> dict[tuple[str, str], list[str]]:
         """(ruleset, cited rule ID) this site does not contain -> the IDs of the rules citing it, in order.
         A removed rule is not among them: a reference to it lands on its tombstone."""
@@ -277,7 +301,18 @@ def page_reading(text: str, ruleset, page_path: str) -> dict:
 def citations_of(reading: dict) -> dict[str, list[str]]:
     """Rule ID -> the rule IDs its text cites (each once, as the site links them), from a ``page_reading``
     (its rows as ``_as_reading`` writes them)."""
-    return {rule_id: list(references) for rule_id, _, _, _, _, _, references, _ in reading["rules"]}
+    return {rule_id: list(references) for rule_id, _, _, _, _, _, references, _, _ in reading["rules"]}
+
+
+def links_by_name(reading: dict) -> list[str]:
+    """The targets of the explicit links by title or heading (``[[Combat]]``) of a ``page_reading``'s rules,
+    each once per rule, in order."""
+    return [target for *_, named in reading["rules"] for target in named]
+
+
+def rules_of_reading(reading: dict, page_path: str, ruleset_id: str) -> list[Rule]:
+    """The rules of a ``page_reading`` of the page ``page_path`` of ruleset ``ruleset_id``."""
+    return _of_reading(reading, Page(page_path, ruleset_id, None))[0]
 
 
 def _read_page(text: str, body_start: int, page: Page, ruleset, path: str) -> tuple[list[Rule], list[Tombstone]]:
@@ -289,15 +324,16 @@ def _as_reading(rules: list[Rule], tombstones: list[Tombstone]) -> dict:
     """A page's rules and tombstones as plain lists (JSON), without what the page itself says
     (its path and ruleset): ``_of_reading`` makes them rules again."""
     return {"rules": [[rule.id, rule.chapter, rule.line, rule.title, rule.level, rule.text, rule.references,
-                       rule.changed] for rule in rules],
+                       rule.changed, rule.named] for rule in rules],
             "tombstones": [[tombstone.id, tombstone.line, tombstone.removed_in] for tombstone in tombstones]}
 
 
 def _of_reading(reading: dict | None, page: Page) -> tuple[list[Rule], list[Tombstone]] | None:
     """The rules and tombstones of ``page`` from its reading (None: no reading, or not one ``_as_reading`` wrote)."""
     try:
-        return ([Rule(rule_id, page.ruleset, chapter, page.path, line, title, level, text, tuple(references), changed)
-                 for rule_id, chapter, line, title, level, text, references, changed in reading["rules"]],
+        return ([Rule(rule_id, page.ruleset, chapter, page.path, line, title, level, text, tuple(references), changed,
+                      tuple(named))
+                 for rule_id, chapter, line, title, level, text, references, changed, named in reading["rules"]],
                 [Tombstone(rule_id, page.ruleset, page.path, line, removed_in)
                  for rule_id, line, removed_in in reading["tombstones"]])
     except (TypeError, ValueError, KeyError):
@@ -357,9 +393,26 @@ def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -
             plain = _FOOTNOTE_MARK.sub("", plain)
         cited = grammar.cited(citable, chapter) if grammar is not None else []
         changed = _ATTR_CHANGED.search(match.group(3)) if "data-changed" in match.group(3) else None
+        named = _named_links(citable, grammar, chapter) if "[[" in citable else ()
         rules.append(Rule(rule_id.group(1), page.ruleset, chapter, page.path, line, title, len(match.group(1)), plain,
-                          tuple(dict.fromkeys(cited)), changed and changed.group(1)))
+                          tuple(dict.fromkeys(cited)), changed and changed.group(1), named))
     return rules
+
+
+def _named_links(text: str, grammar, chapter: str | None) -> tuple[str, ...]:
+    """The targets of the explicit links in ``text`` that are not one rule number (those are among the
+    rules it cites): ``[[Combat]]``, ``[[#Fire Zones]]``; each once, in order."""
+    targets = (link.group(1).strip() for link in EXPLICIT_LINK.finditer(text))
+    return tuple(dict.fromkeys(target for target in targets if number_of(target, grammar, chapter) is None))
+
+
+def number_of(target: str, grammar, chapter: str | None) -> str | None:
+    """The rule ID an explicit link's ``target`` is, when ``grammar`` reads all of it as one rule number
+    (``[[5.4]]``; ``[[15.21]]`` in chapter G: ``G15.21``)."""
+    found = grammar.find(target, chapter) if grammar is not None else []
+    if len(found) == 1 and found[0].start == 0 and found[0].end == len(target) and len(found[0].parts) == 1:
+        return found[0].parts[0].rule_id
+    return None
 
 
 def _without_footnotes(text: str) -> tuple[str, dict[str, str]]:

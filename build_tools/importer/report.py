@@ -50,6 +50,8 @@ class References:
     unresolved: list[str] = field(default_factory=list)  # cited IDs within the ruleset's sections, not present
     elsewhere: int = 0  # to sections this ruleset does not have (other chapters, other books)
     removed: list[str] = field(default_factory=list)  # cited IDs a version of the text removed: linked to tombstones
+    by_name: int = 0  # explicit links by title or heading (``[[Combat]]``)
+    naming_no_rule: list[str] = field(default_factory=list)  # their targets that name no rule of the ruleset
 
 
 def quoted(text: str, limit: int = 60) -> str:
@@ -92,6 +94,11 @@ class ImportReport:
             if refs.removed:
                 out.append(f"    to removed rules, linked to where they stood: "
                            f"{', '.join(dict.fromkeys(refs.removed[:SHOWN * 2]))}")
+            if refs.by_name:
+                out.append(f"  links by title: {refs.by_name} found, {len(refs.naming_no_rule)} naming no rule"
+                           + (f" (the build fails on them): "
+                              f"{', '.join(f'[[{target}]]' for target in dict.fromkeys(refs.naming_no_rule[:SHOWN * 2]))}"
+                              if refs.naming_no_rule else ""))
         for line, spellings, _ in self.continues:
             out.append(f"  opens inside section {spellings[0]}, which another source of the ruleset holds "
                        f"(line {line}: its rules nest under it, on that source's page)")

@@ -51,7 +51,7 @@ from build_tools.importer.markdown_text import RUNNING_HEAD
 from build_tools.markdown.page_urls import page_url, relative_url
 from build_tools.markdown.site_context import current_page, page_options, site_index
 from build_tools.publish import front_matter
-from build_tools.rule_index import LONE_NUMBER
+from build_tools.rule_index import EXPLICIT_LINK, LONE_NUMBER, link_names, number_of
 
 log = logging.getLogger("mkdocs.plugins.ruleref")
 
@@ -60,8 +60,6 @@ log = logging.getLogger("mkdocs.plugins.ruleref")
 _SKIP = frozenset({"code", "pre", "kbd", "samp", "a", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _PLACEHOLDER = re.compile(f"{STX}([^{ETX}]*){ETX}")
-# "![[diagram.png]]" is a wiki's embed (Obsidian's), not a rule link: shown as written.
-_EXPLICIT = re.compile(r"(?<!!)\[\[([^\[\]|\n]+?)(?:\|([^\[\]\n]+?))?\]\]")
 # Stands in for a stashed-HTML placeholder while matching: no match may contain it.
 _OPAQUE = "\x00"
 # Every reference has a digit and every explicit link "[[": text with neither is skipped
@@ -319,7 +317,7 @@ class ReferencesTreeprocessor(Treeprocessor):
         a part is (start, end, rule ID or None, label, explicit link text or None)."""
         found = []
         position = 0
-        for match in _EXPLICIT.finditer(view):
+        for match in EXPLICIT_LINK.finditer(view):
             found += self._automatic(view, position, match.start())
             target, label = match.group(1).strip(), match.group(2)
             rule_id = self._resolve(target)
@@ -338,24 +336,18 @@ class ReferencesTreeprocessor(Treeprocessor):
 
     def _resolve(self, target: str) -> str | None:
         """The rule ID an explicit link names: an ID, a chapter-relative number
-        (in the current rule's chapter) or a title/slug in the page's ruleset; else, for a wiki's
-        link to a heading (Obsidian's ``[[Combat#Fire Zones]]``, ``[[#Fire Zones]]``), what the
-        heading names (a vault's notes are a ruleset's pages: its headings are rules)."""
-        if self._rule(target) is not None or self._tombstone(target) is not None:
-            return target
-        if self.grammar is not None:
-            references = self.grammar.find(target, self.chapter)
-            if len(references) == 1 and references[0].start == 0 and references[0].end == len(target):
-                parts = references[0].parts
-                if len(parts) == 1:
-                    return parts[0].rule_id
-        if self.ruleset is not None:
-            rule = self.index.find_title(self.ruleset.id, target)
-            if rule is not None:
-                return rule.id
-        heading = target.rpartition("#")[2].strip()
-        if heading and heading != target:
-            return self._resolve(heading)
+        (in the current rule's chapter) or a title/slug in the page's ruleset; else what the heading
+        of a wiki's link to a heading names (``rule_index.link_names``)."""
+        for name in link_names(target):
+            if self._rule(name) is not None or self._tombstone(name) is not None:
+                return name
+            number = number_of(name, self.grammar, self.chapter)
+            if number is not None:
+                return number
+            if self.ruleset is not None:
+                rule = self.index.find_title(self.ruleset.id, name)
+                if rule is not None:
+                    return rule.id
         return None
 
     # -- the HTML ------------------------------------------------------------

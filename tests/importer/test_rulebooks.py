@@ -270,6 +270,22 @@ def test_the_import_that_removes_a_source_counts_references_without_its_rules(tm
         in said
 
 
+def test_the_import_report_counts_links_by_title_and_names_those_naming_no_rule(tmp_path):
+    # "[[Retreat]]" (a title in the other source) and "[[Nowhere]]" were in no count of the report: a
+    # link naming no rule was found only by the build, which failed.
+    folder = two_sources(tmp_path, "5. FIRE\n5.1 Odds. Compare, then [[Retreat]], [[Nowhere]], [[5.1]], [[reed:1.0]] "
+                         "and [[1.0.1]].\n",
+                         "6. RESULTS\n6.1 Retreat. Back, as [[Fire#Odds]] says.\n")
+    reed = tmp_path / "reed"  # another book: links to its rules are judged by the build, which knows them
+    (reed / "sources").mkdir(parents=True)
+    (reed / "ruleset.yml").write_text("name: Reed\nshort_name: RD\nnumbering: decimal\nsources:\n"
+                                      "  - file: sources/reed.txt\n    page: reed\n", encoding="utf-8")
+    (reed / "sources" / "reed.txt").write_text("1.0 SETUP\n1.0.1 Place. Units.\n", encoding="utf-8")
+    said = import_all(make_project(tmp_path / "project", {"ashfall": folder, "reed": reed}))
+    assert said.count("  links by title: 1 found, 0 naming no rule") == 1
+    assert "  links by title: 4 found, 1 naming no rule (the build fails on them): [[Nowhere]]" in said
+
+
 def test_a_section_no_source_holds_is_still_refused(tmp_path):
     folder = two_sources(tmp_path, "5. FIRE\n5.1 Odds. Compare.\n", "6.5 Disruption. No fire.\n")
     with pytest.raises(SourceError) as error:

@@ -292,6 +292,18 @@ def test_an_explicit_link_names_a_numbered_rule_by_the_words_of_its_title(tmp_pa
             f"and {link('5.4', 'the ZOC rule')}.") in html
 
 
+def test_a_link_by_title_counts_in_referenced_by(tmp_path):
+    # "[[Combat]]" linked to 6.0, but 6.0's "Referenced by" left out the rule holding the link: only rule
+    # numbers counted as citations (a helper's vault, linked by note and heading titles).
+    html = one_page_html(tmp_path, "reed", "decimal", (
+        "## 6.0 Combat {: #6.0 .rr-rule data-rule=\"6.0\" }\n\nFire.\n\n"
+        "## 6.2 Fire Zones {: #6.2 .rr-rule data-rule=\"6.2\" }\n\nSee [[Combat|the fire]] and [[#Fire Zones]].\n\n"
+        "## 6.3 Smoke {: #6.3 .rr-rule data-rule=\"6.3\" }\n\nSee [[Rules#Fire Zones]] and [[Nowhere]].\n"))
+    cited_by = re.findall(r'<h2 [^>]*\bid="([^"]+)".*?</h2>\s*(?:<p class="rr-cited-by"[^>]*>(.*?)</p>)?', html, re.S)
+    assert [(rule_id, re.findall(r'data-rule="([^"]+)"', citing)) for rule_id, citing in cited_by] == \
+        [("6.0", ["6.2"]), ("6.2", ["6.3"]), ("6.3", [])]  # a rule linking its own title does not cite itself
+
+
 def test_a_wiki_link_to_a_heading_names_the_rule_the_heading_is(tmp_path):
     # Obsidian's "[[Combat#Fire Zones|the fire rules]]" failed the strict build, "names no rule", though the
     # vault's note "Combat" is a page of the ruleset and its heading "Fire Zones" a rule (a helper's vault).
