@@ -244,12 +244,19 @@ def verbatim(lines: list[str]) -> str:
     return "\n".join([f"{fence}text", *lines, fence])
 
 
+def _spaced(cell: str) -> bool:
+    return any(character.isspace() for character in cell)
+
+
 def horizontal_rule() -> str:
     return "* * *"
 
 
 def attribute(value: str) -> str:
     return html.escape(value, quote=True)
+
+
+WHOLE_COLUMNS = 6  # the columns a table may mark as kept whole (ruleref.css has a rule for each)
 
 
 def html_table(*, columns: int, title: str | None, header: list[str] | None, rows: list[list[str]]) -> str:
@@ -268,9 +275,14 @@ def html_table(*, columns: int, title: str | None, header: list[str] | None, row
         head.append(f'<tr markdown="1"><th class="rr-table__title" colspan="{columns}" markdown="span">{title}</th></tr>')
     if header is not None:
         head.append(row(header, "th"))
-    grid = all(cell and not any(c.isspace() for c in cell) for cells in (header or [], *rows) for cell in cells)
-    # A table of single words and numbers (a results table: "1-3", "AE") keeps each cell on one line.
-    lines = [f'<table class="rr-table{" rr-table--grid" if grid else ""}" markdown="1">']
+    # A table of single words and numbers (a results table: "1-3", "AE") keeps each cell on one line; in a
+    # table of phrases, a column of them does, under any heading (a die roll's "1–2", which a phone would
+    # break after its dash).
+    whole = [not any(_spaced(cells[column]) for cells in rows if column < len(cells)) for column in range(columns)]
+    grid = all(cell and not _spaced(cell) for cells in (header or [], *rows) for cell in cells)
+    kind = " rr-table--grid" if grid else \
+        "".join(f" rr-table--whole-{column + 1}" for column, one in enumerate(whole[:WHOLE_COLUMNS]) if one)
+    lines = [f'<table class="rr-table{kind}" markdown="1">']
     if head:
         lines += ['<thead markdown="1">', *head, "</thead>"]
     lines += ['<tbody markdown="1">', *(row(cells, "td") for cells in rows), "</tbody>", "</table>"]

@@ -152,3 +152,21 @@ def test_a_results_table_wider_than_a_phone_keeps_its_odds_whole_and_its_dice_in
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     finally:
         context.close()
+
+
+def test_a_die_roll_column_beside_phrases_keeps_each_roll_on_one_line(browser, books_url):
+    # Causeway's storm table (tests/rulebooks): "1–3" beside sentences broke after its dash at 390 px.
+    context = phone_context(browser, 390, 844)
+    try:
+        page = context.new_page()
+        page.goto(books_url + "causeway/causeway/")
+        lines = page.locator("article table", has_text="Squall").locator("tbody td").evaluate_all(
+            """cells => cells.map(cell => {
+                const range = document.createRange();
+                range.selectNodeContents(cell);
+                return new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size;
+            })""")
+        assert lines[0::3] == [1, 1]  # the rolls
+        assert min(lines[2::3]) > 1  # the phrases beside them wrap: the table is as narrow as the screen
+    finally:
+        context.close()

@@ -541,7 +541,15 @@ def test_a_table_of_single_words_and_odds_is_a_grid_and_one_of_phrases_is_not():
     book = imported("6. COMBAT\n6.1 Odds. Roll.\n\nRESULTS\nDie\t1-3\t1-2\n1\tAE\tAR\n\n6.2 Terrain. See below.\n\n"
                     "TERRAIN\nTerrain\tCost\nLight woods\t2\n")
     assert book.markdown.count('<table class="rr-table rr-table--grid"') == 1
-    assert book.markdown.count('<table class="rr-table"') == 1
+    assert book.markdown.count('<table class="rr-table rr-table--whole-2"') == 1  # its costs: one word each
+
+
+def test_a_column_of_single_words_in_a_table_of_phrases_is_kept_whole():
+    # "1–2" in a die roll's column beside phrases broke after its dash on a phone ("1–" over "2"): only a
+    # table of nothing but single words (a grid) kept its cells whole (a helper's Markdown book).
+    book = imported("## 2.0 Weather\n\n**2.1** Roll:\n\n| Die | Weather | Effect |\n|:---:|---|---|\n"
+                    "| 1–2 | Clear | None |\n| 3–4 | Heavy rain | +1 MP per hex |\n", "decimal", fmt="markdown")
+    assert '<table class="rr-table rr-table--whole-1" markdown="1">' in book.markdown  # not "Heavy rain", nor "+1 MP…"
 
 
 # Tables a copy lined up with spaces (found by a helper's book in stop 32): their rows were one
