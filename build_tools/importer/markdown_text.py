@@ -244,10 +244,6 @@ def verbatim(lines: list[str]) -> str:
     return "\n".join([f"{fence}text", *lines, fence])
 
 
-def _spaced(cell: str) -> bool:
-    return any(character.isspace() for character in cell)
-
-
 def horizontal_rule() -> str:
     return "* * *"
 
@@ -287,6 +283,10 @@ def html_table(*, columns: int, title: str | None, header: list[str] | None, row
         lines += ['<thead markdown="1">', *head, "</thead>"]
     lines += ['<tbody markdown="1">', *(row(cells, "td") for cells in rows), "</tbody>", "</table>"]
     return "\n".join(lines)
+
+
+def _spaced(cell: str) -> bool:
+    return any(character.isspace() for character in cell)
 
 
 def definition_list(css_class: str, entries: list[tuple[str | None, str, str]]) -> str:
