@@ -109,12 +109,11 @@ def _judge_links_by_name(items: list[Done], other_rules: list[Rule], ruleset: Ru
     others = [other for other in rulesets.values() if other.id != ruleset.id]
     for item, targets in zip(items, names):
         references = item.imported.report.references
-        for target in targets:
-            references.by_name += 1
-            elsewhere = target.partition(":")[0] in rulesets or \
-                any(number_of(target, other.grammar, None) for other in others)
-            if index.find_link(ruleset.id, target) is None and not elsewhere:
-                references.naming_no_rule.append(target)
+        references.by_name += len(targets)
+        references.naming_no_rule += [
+            target for target in targets if index.find_link(ruleset.id, target) is None
+            and target.partition(":")[0] not in rulesets  # "[[asl:G15.21]]"
+            and not any(number_of(target, other.grammar, None) for other in others)]  # "[[G15.21]]"
 
 
 def _refuse_duplicates(items: list[Done]) -> None:

@@ -274,10 +274,10 @@ def html_table(*, columns: int, title: str | None, header: list[str] | None, row
     # A table of single words and numbers (a results table: "1-3", "AE") keeps each cell on one line; in a
     # table of phrases, a column of them does, under any heading (a die roll's "1–2", which a phone would
     # break after its dash).
-    whole = [not any(_spaced(cells[column]) for cells in rows if column < len(cells)) for column in range(columns)]
     grid = all(cell and not _spaced(cell) for cells in (header or [], *rows) for cell in cells)
-    kind = " rr-table--grid" if grid else \
-        "".join(f" rr-table--whole-{column + 1}" for column, one in enumerate(whole[:WHOLE_COLUMNS]) if one)
+    kind = " rr-table--grid" if grid else "".join(
+        f" rr-table--whole-{column + 1}" for column in range(min(columns, WHOLE_COLUMNS))
+        if not any(_spaced(cells[column]) for cells in rows if column < len(cells)))
     lines = [f'<table class="rr-table{kind}" markdown="1">']
     if head:
         lines += ['<thead markdown="1">', *head, "</thead>"]

@@ -95,10 +95,11 @@ class ImportReport:
                 out.append(f"    to removed rules, linked to where they stood: "
                            f"{', '.join(dict.fromkeys(refs.removed[:SHOWN * 2]))}")
             if refs.by_name:
-                out.append(f"  links by title: {refs.by_name} found, {len(refs.naming_no_rule)} naming no rule"
-                           + (f" (the build fails on them): "
-                              f"{', '.join(f'[[{target}]]' for target in dict.fromkeys(refs.naming_no_rule[:SHOWN * 2]))}"
-                              if refs.naming_no_rule else ""))
+                links = f"  links by title: {refs.by_name} found, {len(refs.naming_no_rule)} naming no rule"
+                if refs.naming_no_rule:
+                    named = ", ".join(f"[[{target}]]" for target in dict.fromkeys(refs.naming_no_rule[:SHOWN * 2]))
+                    links += f" (the build fails on them): {named}"
+                out.append(links)
         for line, spellings, _ in self.continues:
             out.append(f"  opens inside section {spellings[0]}, which another source of the ruleset holds "
                        f"(line {line}: its rules nest under it, on that source's page)")
