@@ -208,6 +208,7 @@ def _spellings(ruleset: Ruleset, rule_ids: Iterable[str]) -> set[str]:
     for rule_id in rule_ids:
         known.add(rule_id)
         known.update(ruleset.numbering.aliases(rule_id))
+        known.update(ruleset.numbering.items(rule_id))  # "6.2a", an item of rule 6.2
     return known
 
 

@@ -12,8 +12,10 @@ numbering rule IDs                         levels
 ========  ==============================  =====================================
 asl       ``G15``, ``G15.21``, ``D.8A``    chapter letter; each digit after the
                                            dot one level; a capital letter one more
-case      ``5``, ``5.4``, ``5.44``         each digit after the dot one level
-decimal   ``3``, ``3.0``, ``3.2.1``        each dotted group one level
+case      ``5``, ``5.4``, ``5.44``         each digit after the dot one level;
+          ``5.44c``                        a small letter one more
+decimal   ``3``, ``3.0``, ``3.2.1``        each dotted group one level;
+          ``3.2.1a``                       a small letter one more
 none      title slugs                      sections headed by title lines
 ========  ==============================  =====================================
 
@@ -30,10 +32,12 @@ from typing import NamedTuple
 
 from build_tools.references import Grammar
 from build_tools.references.chapter_dotted import ChapterDotted
-from build_tools.references.dotted import QUANTITY_WORDS, Dotted
+from build_tools.references.dotted import ITEM_LETTERS, QUANTITY_WORDS, Dotted
 
 NUMBERINGS = ("asl", "case", "decimal", "none")
 _AFTER_CHAPTER = frozenset(".0123456789")
+# A dotted number with a small letter after it: a lettered sub-rule ("6.2a") in case and decimal numbering.
+_LETTERED = re.compile(r"\d*\.\d+(?:\.\d+)*[a-z]")
 
 
 class RuleNumber(NamedTuple):
@@ -52,6 +56,7 @@ class Numbering:
 
     name = "none"
     has_chapters = False
+    lettered = False  # reads lettered sub-rules ("6.2a")
     quantity_words: tuple[str, ...]  # a number before one is a quantity (4.5 MP), no rule: set in __init__
 
     def __init__(self, grammar: Grammar | None, quantity_words: Collection[str] = ()):
@@ -72,12 +77,20 @@ class Numbering:
         """Other spellings a reference may use for ``rule_id`` (``4`` for ``4.0``)."""
         return ()
 
+    def items(self, rule_id: str) -> tuple[str, ...]:
+        """The IDs a reference gives the lettered items of ``rule_id`` (``2.1a``: the grammar cites
+        an item by its letter): each is the rule's own where the book has no such sub-rule."""
+        return ()
+
     def example_ids(self) -> str:
         """What a rule ID of this numbering looks like, for messages."""
         return "a section title"
 
     def why_not(self, token: str, *, trailing_dot: bool) -> str:
         """Why a number printed at a line start is no rule number of this numbering."""
+        if _LETTERED.fullmatch(token) and not self.lettered:
+            return (f"a number with a letter after it ({token}): numbering {self.name} has no lettered rules, "
+                    "so it stays text of the rule before")
         return f"{token} is not a rule number of numbering {self.name} (rule IDs look like {self.example_ids()})"
 
     def order_hint(self, before: str, after: str) -> str:
@@ -149,14 +162,35 @@ class AslNumbering(Numbering):
 
 class _Undotted(Numbering):
     """What case and decimal numbers share: the rule ID is the number as printed,
-    and a section ``N`` may be printed ``N.0``."""
+    a section ``N`` may be printed ``N.0``, and a rule may have lettered sub-rules
+    (``6.2a``, ``6.2b``), after it and before its numbered ones (``6.2.1``, ``6.21``)."""
 
     has_chapters = False
+    lettered = True
     groups = False  # decimal: each dotted group is a level (the grammar reads 3.2.1 as one number)
 
     def __init__(self, *, quantity_words: Collection[str] = (), references: bool = True):
         super().__init__(Dotted(groups=self.groups, quantity_words=quantity_words) if references else None,
                          quantity_words)
+
+    def read(self, printed, *, trailing_dot, chapter):
+        if not _LETTERED.fullmatch(printed):
+            return self._read_number(printed, trailing_dot=trailing_dot)
+        rule = self._read_number(printed[:-1], trailing_dot=False)
+        if rule is None:
+            return None
+        # -1: before any numbered sub-rule of the rule (6.2.1, 6.20), whose groups or digits are 0 or more
+        path = (*rule.path, -1, ord(printed[-1]) - ord("a") + 1)
+        return RuleNumber(printed, printed, path, ((rule.id, *self.aliases(rule.id)), *rule.parents), False, False)
+
+    def items(self, rule_id):
+        if "." not in rule_id or not rule_id[-1].isdigit():  # a section, or a lettered sub-rule itself
+            return ()
+        return tuple(rule_id + letter for letter in ITEM_LETTERS)
+
+    def _read_number(self, printed: str, *, trailing_dot: bool) -> RuleNumber | None:
+        """The rule ``printed`` (digits and dots) names, as ``read`` does for a number without a letter."""
+        raise NotImplementedError
 
     def aliases(self, rule_id):
         if "." not in rule_id:
@@ -173,6 +207,8 @@ class _Undotted(Numbering):
         raise NotImplementedError
 
     def why_not(self, token, *, trailing_dot):
+        if _LETTERED.fullmatch(token):  # "5.4.1a" in case numbering: its number is the trouble
+            return self.why_not(token[:-1], trailing_dot=False)
         other = self.other()
         hint = (f" (numbering {other.name} reads it: if {other.levels}, set numbering: {other.name})"
                 if other.read(token, trailing_dot=trailing_dot, chapter=None) is not None else "")
@@ -194,7 +230,7 @@ class CaseNumbering(_Undotted):
     levels = "each digit after the dot is a level"
     _NUMBER = re.compile(r"(?P<section>[1-9]\d*)(?:\.(?P<digits>\d+))?")
 
-    def read(self, printed, *, trailing_dot, chapter):
+    def _read_number(self, printed, *, trailing_dot):
         match = self._NUMBER.fullmatch(printed)
         if not match:
             return None
@@ -224,7 +260,7 @@ class DecimalNumbering(_Undotted):
     groups = True
     _NUMBER = re.compile(r"[1-9]\d*(?:\.\d+)*")
 
-    def read(self, printed, *, trailing_dot, chapter):
+    def _read_number(self, printed, *, trailing_dot):
         if not self._NUMBER.fullmatch(printed):
             return None
         groups = printed.split(".")

@@ -1132,9 +1132,12 @@ class _Importer:
         if line.text.startswith("•"):  # in Markdown: a bullet item is "- ", "* " or "+ "
             return "a '•' before the number: Markdown reads the line as text; delete the '•' to make it a rule"
         lettered = LETTERED_NUMBER.match(line.text)
-        if lettered:
-            return f"a number with a letter after it ({lettered.group('number')}): numbering {self.numbering.name} " \
-                   "has no lettered rules, so it stays text of the rule before"
+        if lettered and self.numbering.lettered:  # "6.2d" alone on its line
+            return f"a number with a letter after it ({lettered.group('number')}) and no title: a lettered " \
+                   f"sub-rule is read with its title ({lettered.group('number')} Bridges.), so it stays text of " \
+                   "the rule before"
+        if lettered:  # "numbering asl has no lettered rules"
+            return self.numbering.why_not(lettered.group("number"), trailing_dot=False)
         if self.reader.name == "text" and looks_decorated(line.text):
             return "markup around the number: is this a Markdown source? (format: markdown)"
         return f"no rule number of numbering {self.numbering.name} at the line start " \

@@ -44,12 +44,20 @@ BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM, COMMENT, QUOTE, ST
 
 # What may follow a rule number: spaces, tabs, and the fixed-width and no-break spaces of text copied from a PDF.
 _SPACE = "[ \t\u00a0\u2000-\u200a\u202f\u3000]"
+# A dotted number with a small letter after it, before a title ("6.2a Bridges.", "[5.44c] FORDS"): a
+# lettered sub-rule, where the numbering has them (before a word in small letters, or alone, it is a
+# quantity: "2.5m wide").
+_TITLE_AFTER = rf"{_SPACE}+[\"'“‘(\[*_]*[A-Z]"
+_LETTERED = rf"\d*\.\d+(?:\.\d+)*[a-z](?=[.):\]]*{_TITLE_AFTER})"
+# The same number in bold, its title after the bold: "**6.2a** Bridges.", "**6.2a.** Bridges."
+_BOLD_LETTERED = re.compile(r"(?P<number>\d*\.\d+(?:\.\d+)*[a-z])(?P<close>[.):]?)")
+_TITLE_AFTER_BOLD = re.compile(_TITLE_AFTER)
 # A number printed at a line start, and its decorations: "15.", "15.21", "5.11)",
-# "[5.11]", "(5.11)", "D.8A", "5.44:". The number itself is checked by the numbering.
+# "[5.11]", "(5.11)", "D.8A", "5.44:", "6.2a". The number itself is checked by the numbering.
 _NUMBER_START = re.compile(
-    rf"(?P<shown>(?:\[{_SPACE}?(?P<bracketed>[A-Z]?[\d.]*\d[\d.]*[A-Z]?){_SPACE}?\]"
-    r"|\((?P<parenthesised>[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
-    rf"|(?P<plain>[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)(?P<changed>(?<=\d)[*†‡]{{1,2}}|(?<=[\])])[*†‡]{{1,2}})?)"
+    rf"(?P<shown>(?:\[{_SPACE}?(?P<bracketed>{_LETTERED}|[A-Z]?[\d.]*\d[\d.]*[A-Z]?){_SPACE}?\]"
+    rf"|\((?P<parenthesised>{_LETTERED}|[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
+    rf"|(?P<plain>{_LETTERED}|[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)(?P<changed>(?<=\d)[*†‡]{{1,2}}|(?<=[\])])[*†‡]{{1,2}})?)"
     # "[5.2]-TERRAIN": a dash glued to a bracket and a title sets them apart as a space does
     rf"(?:{_SPACE}+|$|(?<=[\])])(?=[-–—][A-Z]))")
 # A mark before a rule's number, printed as it is (the numbering still checks the number): one
@@ -83,8 +91,8 @@ _LABELLED_PART = _labelled("part|book", "(?i:" + "|".join(_NUMBER_WORDS + _ROMAN
 _LABELLED_RULE = _labelled("rule|case|section", r"[1-9]\d*(?:\.\d+)+")
 # A dotted number glued to the word after it: "5.4Bridges", "5.4.Bridges", "[5.4]Bridges".
 GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*\.?[A-Z][a-z]|[\[(]\d+(?:\.\d+)+[\])][A-Za-z]")
-# A dotted number with a lower-case letter after it, as books number sub-rules: "6.2a", "(6.21b)".
-# No numbering reads it as a rule number.
+# A dotted number with a lower-case letter after it, as books number sub-rules: "6.2a", "(6.21b)", a line
+# not read as a rule (asl numbering has no such rules; in case and decimal, one alone on its line).
 # A title follows it, or nothing: "1.5x the cost" and "2.5m walls" are quantities.
 LETTERED_NUMBER = re.compile(r"[\s>#*_\[(]*(?P<number>\d+\.\d+(?:\.\d+)*[a-z])(?:[.):\]]|\*\*|__)*"
                              r"(?:\s+(?=[\"'“‘(\[*_]*[A-Z])|\s*$)")
@@ -701,7 +709,7 @@ def _markdown_number(text: str) -> tuple[Number | None, str | None]:
         while nested and not nested.group("rest"):  # "_**6.4 Smoke.**_", "**_6.5 Night._**": bold italic
             inner, nested = nested.group("inner"), _MD_BOLD.fullmatch(nested.group("inner"))
         inner = _MD_ESCAPE.sub(r"\1", inner)
-        number = number_at_start(inner) or _labelled_rule(inner)  # "**Rule 6.7 Night.** Text"
+        number = number_at_start(inner) or _labelled_rule(inner) or _bold_lettered(inner, bold.group("rest"))
         if number is not None:
             title, rest = number.rest.strip() or None, bold.group("rest")
             second = _MD_BOLD.match(rest.strip()) if title is None else None
@@ -718,6 +726,15 @@ def _markdown_number(text: str) -> tuple[Number | None, str | None]:
     if number is not None and "*" in number.shown:  # "1.5\* Trails": a change mark, escaped as written
         number = number._replace(shown=number.shown.replace("*", "\\*"))
     return number, None
+
+
+def _bold_lettered(inner: str, after: str) -> Number | None:
+    """A lettered number in bold before its title (``**6.2a** Bridges.``), as ``number_at_start``
+    reads ``6.2a Bridges.``: ``inner`` is the bold's text, ``after`` what follows the bold."""
+    lettered = _BOLD_LETTERED.fullmatch(inner)
+    if lettered is None or not _TITLE_AFTER_BOLD.match(after):
+        return None
+    return Number(lettered.group("number"), lettered.group("close") == ".", True, "", shown=inner)
 
 
 def markdown_item(text: str) -> tuple[int, str, str] | None:

@@ -28,7 +28,9 @@ What counts as a reference
     quantity word after it (``4.5 MP``, ``1.5 hexes``; the words are
     ``QUANTITY_WORDS`` plus the ruleset's ``quantity_words``). ``6.3ff`` and
     ``6.3f.`` (the rules after it too) cite 6.3; a lettered item of a rule,
-    ``2.1a``, ``(5.44c)``, ``3.2a-c`` (letters a to e), cites the rule.
+    ``2.1a``, ``(5.44c)``, ``3.2a-c`` (letters a to e), cites the item by its
+    first letter (2.1a, 5.44c, 3.2a): a lettered sub-rule where the book has
+    one, else the rule (the rule index reads it so: ``Numbering.items``).
 
 * **Ranges**: ``3.2.1-3.2.2`` (or an en dash, or pandoc's ``--`` for one); in case numbering also the
   tail after the dot, ``9.73-.731``. ``6.1 to 6.6`` and ``4.2 through 4.3``
@@ -93,10 +95,11 @@ _SECTION_END = r"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)))"
 _RULE_CUE = r"(?<!\w)(?:(?i:rules?|sections?)(?!\w)|§)\s*:?\s*"
 # How far before a bare number its cue word may stand ("see 4, 5, 6.41 and 7").
 _CUE_REACH = 120
-# A lettered item of a rule, printed after its number: "2.1a", "(5.44c)", "3.2a-c" cite the rule (2.1, 5.44,
-# 3.2), linked with its letters. Letters a to e only: an item's letters start there, and later ones are
+# A lettered item of a rule, printed after its number: "2.1a", "(5.44c)", "3.2a-c" cite the item (2.1a, 5.44c,
+# 3.2a: the rule where the item is no sub-rule of its own), linked with its letters. Letters a to e only: an item's letters start there, and later ones are
 # measures ("2.5m", "9.5s", "1.5x"), or "6.3f", the rules after it (below).
-_LETTERED = r"[a-e](?:[-–][a-e])?(?!\w)"
+ITEM_LETTERS = "abcde"
+_LETTERED = rf"[{ITEM_LETTERS}](?:[-–][{ITEM_LETTERS}])?(?!\w)"
 
 
 def _not_after_words(words: Collection[str]) -> str:
@@ -191,8 +194,9 @@ class Dotted:
             first = match.group("first")
             if not match.group("dots") and not self._cued(text, match):
                 continue
-            end = match.end("letter") if match.group("letter") else match.end("first")
-            parts = (RefPart(match.start("first"), end, first, text[match.start("first"):end]),)
+            letter = match.group("letter")
+            end = match.end("letter") if letter else match.end("first")
+            parts = (RefPart(match.start("first"), end, first + (letter or "")[:1], text[match.start("first"):end]),)
             if match.group("tail"):
                 parts += (RefPart(*match.span("tail"), _tail_id(first, match.group("tail")), match.group("tail")),)
             references.append(Reference(match.start(), parts[-1].end, parts))
@@ -239,10 +243,10 @@ class Dotted:
             return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
         cited = []
         # findall, not finditer: no match object per reference (a rulebook has tens of thousands).
-        for first, dots, _, tail, _ in self.main.findall(text):
+        for first, dots, letter, tail, _ in self.main.findall(text):
             if not dots:  # a bare section number: whether a cue leads up to it needs its position
                 return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
-            cited.append(first)
+            cited.append(first + letter[:1])
             if tail:
                 cited.append(_tail_id(first, tail))
         return cited
@@ -261,7 +265,7 @@ class Dotted:
             if not match.group("dots") and not self._cued(text, match):
                 return match.group(0)
             tail, letter = match.group("tail"), match.group("letter") or ""
-            replaced = replacement(first, first + letter)
+            replaced = replacement(first + letter[:1], first + letter)
             after = match.end("letter") if letter else match.end("first")
             if not tail:
                 return replaced + text[after:match.end()]

@@ -88,6 +88,14 @@ def test_on_the_home_page_an_id_of_several_rulebooks_lists_them(reader, books_ur
     assert reader.url == books_url
 
 
+@pytest.mark.parametrize("typed", ["5.42a", "5.42A"])
+def test_a_lettered_sub_rule_is_jumped_to_by_its_id(reader, books_url, typed):
+    open_page(reader, f"{books_url}{IRONCLAD}")
+    jump(reader, typed)
+    reader.wait_for_url(f"{books_url}{IRONCLAD}#5.42a")
+    assert reader.evaluate("document.activeElement.id") == "5.42a"
+
+
 def test_on_the_home_page_an_id_of_one_rulebook_goes_there(reader, books_url):
     open_page(reader, books_url)
     jump(reader, "9.231")  # Ironclad's night rule: no other book numbers that deep

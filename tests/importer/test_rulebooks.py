@@ -270,6 +270,22 @@ def test_the_import_that_removes_a_source_counts_references_without_its_rules(tm
         in said
 
 
+def test_lettered_items_count_as_resolved_where_their_rule_or_sub_rule_is(tmp_path):
+    # combat cites 6.1a (a sub-rule of the other source), 6.1b (an item printed in 6.1's text) and 6.2c (of
+    # a rule the book does not have): the first two resolve, and the third is named as unresolved.
+    folder = two_sources(tmp_path, "5. FIRE\n5.1 Odds. Compare (see 6.1a, 6.1b and 6.2c).\n",
+                         "6. RESULTS\n6.1 Retreat. Back.\n6.1a Rout. Run.\n")
+    project = make_project(tmp_path / "project", {"ashfall": folder})
+    said = "\n".join(import_all(project))
+    assert "  references: 3 found, 2 resolved, 1 unresolved in this ruleset's sections, 0 to rules it does not have" \
+        in said
+    assert "    unresolved: 6.2c" in said
+    index = RuleIndex.from_docs(project / "docs", load_rulesets(project / "rulesets"))
+    assert index.get("ashfall", "6.1a").title == "6.1a Rout." and index.get("ashfall", "6.1b").id == "6.1"
+    assert index.referenced_by(index.get("ashfall", "6.1a")) == index.referenced_by(index.get("ashfall", "6.1")) == \
+        ["5.1"]
+
+
 def test_the_import_report_counts_links_by_title_and_names_those_naming_no_rule(tmp_path):
     # "[[Retreat]]" (a title in the other source) and "[[Nowhere]]" were in no count of the report: a
     # link naming no rule was found only by the build, which failed.

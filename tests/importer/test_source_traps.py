@@ -157,18 +157,44 @@ def test_a_table_without_a_header_whose_cells_hold_words_in_lower_case_stays_a_t
 
 
 @pytest.mark.parametrize("numbering, fmt", [("case", "text"), ("decimal", "text"), ("decimal", "markdown")])
-def test_a_lettered_sub_rule_stays_text_and_is_reported(numbering, fmt):
-    # "6.2a": no numbering reads letters after a case or decimal number. The line stays in the rule
-    # before, word for word, and the report names it: before, it was kept without a word.
+def test_a_lettered_sub_rule_is_a_rule_under_its_rule(numbering, fmt):
+    # "6.2a Bridges.": a lettered sub-rule stayed text of the rule before (reported, but with no anchor, no
+    # entry in the contents, nothing to jump to or link). It is a rule, under 6.2 and before 6.2's numbered
+    # sub-rules; before a word in small letters, a lettered number is a quantity.
+    sub = "6.21" if numbering == "case" else "6.2.1"
     book = imported("6. MOVEMENT\n\n6.1 Costs. One MP per hex.\n\n6.2 Roads. Half an MP.\n\n"
-                    "6.2a Bridges. A bridge is a road.\n\n(6.2b) Fords. A ford costs two.\n", numbering, fmt)
-    assert rule_headings(book.markdown) == ["# 6. MOVEMENT", "## 6.1 Costs.", "## 6.2 Roads."]
-    assert "6.2a Bridges. A bridge is a road." in book.markdown
-    said = "\n".join(book.report.lines())
-    assert "not read as rules: 2 line(s) that look numbered" in said
-    assert (f"x.txt:7: '6.2a Bridges. A bridge is a road.': a number with a letter after it (6.2a): "
-            f"numbering {numbering} has no lettered rules, so it stays text of the rule before") in said
-    assert "x.txt:9: '(6.2b) Fords. A ford costs two.': a number with a letter after it (6.2b)" in said
+                    "6.2a Bridges. A bridge is a road.\n\n(6.2b) Fords. A ford costs two.\n\n"
+                    f"{sub} Ferries. A ferry carries one unit.\n\n2.5m wide rivers need one.\n", numbering, fmt)
+    assert rule_headings(book.markdown) == ["# 6. MOVEMENT", "## 6.1 Costs.", "## 6.2 Roads.", "### 6.2a Bridges.",
+                                            "### (6.2b) Fords.", f"### {sub} Ferries."]
+    assert '{: #6.2a .rr-rule data-rule="6.2a" }' in book.markdown
+    assert "2.5m wide rivers need one." in book.markdown
+    assert book.report.not_rules == []
+
+
+def test_a_lettered_number_in_bold_before_its_title_is_a_rule_and_one_alone_is_reported():
+    book = imported("## 6. Movement\n\n**6.2** Roads. Half.\n\n**6.2a** Bridges. A road.\n\n**6.2b.** Fords. Two.\n\n"
+                    "**2.5m** wide rivers need one.\n\n6.2c\n\nAlone.\n", "decimal", "markdown")
+    assert rule_headings(book.markdown) == ["# 6. Movement", "## 6.2 Roads.", "### 6.2a Bridges.", "### 6.2b. Fords."]
+    assert "**2.5m** wide rivers need one." in book.markdown
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
+        (11, "a number with a letter after it (6.2c) and no title: a lettered sub-rule is read with its title "
+             "(6.2c Bridges.), so it stays text of the rule before")]
+
+
+def test_a_lettered_number_in_asl_numbering_stays_text_and_is_reported():
+    # ASL's letters are capitals (D.8A): "15.2a" is no rule number there, and the report says why.
+    book = import_text("15. BULLDOZERS\n\n15.1 Dozers. A dozer clears.\n\n15.2a Bridges. A bridge is a road.\n",
+                       path="rulesets/x/sources/x.txt", ruleset="x", numbering=numbering_of("asl", chapters=["G"]),
+                       chapter="G", format="text")
+    assert rule_headings(book.markdown) == ["# 15. BULLDOZERS", "## 15.1 Dozers."]
+    assert ("x.txt:5: '15.2a Bridges. A bridge is a road.': a number with a letter after it (15.2a): numbering asl "
+            "has no lettered rules, so it stays text of the rule before") in "\n".join(book.report.lines())
+
+
+def test_a_lettered_sub_rule_before_its_rule_is_out_of_order():
+    with pytest.raises(SourceError, match="out of order"):
+        imported("6. MOVEMENT\n\n6.1 Costs. One MP per hex.\n\n6.1.1 Mud. Two.\n\n6.1a Snow. Three.\n", "decimal")
 
 
 def test_a_number_with_a_letter_is_no_rule_number_to_report_unless_dotted():
@@ -266,7 +292,6 @@ def test_rule_text_that_only_looks_like_a_lost_rule_is_not_listed(line, fmt, num
     ("One MP per hex. [6.2] Roads. Half.", "6.2"),
     ("One MP per hex. (6.2) Roads. Half.", "6.2"),
     ("One MP per hex. 6.2 ROADS", "6.2"),
-    ("6.2a Bridges. A bridge is a road.", "6.2a"),
     # a second review's: titles starting with a unit's word, sentences ending "etc." or "No.", a list item
     ("One MP per hex. 6.2 Turn Sequence. Each turn has phases.", "6.2"),
     ("- 6.2 Movement Restrictions. A unit may not move.", "6.2"),
@@ -1386,10 +1411,10 @@ def test_rules_an_export_escaped_or_wrapped_in_markup_are_read_or_listed():
     book = imported('## 4. Movement\n\n4.1 Costs. Pay.\n\n<p class="MsoNormal">4.2 Trails. Half cost.</p>\n\n'
                     "**4.3** Ice.<br>**4.4** Thin Ice. It breaks.\n\n* **4.5 Supply Sources**\n\n4\\.5a Pinned. Yes.\n\n"
                     "4\\.6Knives. Add 1.\n", fmt="markdown")
-    assert list(book.report.rule_lines) == ["4", "4.1", "4.2", "4.3"]
+    assert list(book.report.rule_lines) == ["4", "4.1", "4.2", "4.3", "4.5a"]  # a lettered sub-rule, escaped too
     assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
         (7, "rule number 4.4 inside the line, after a sentence"), (9, "a bullet before rule number 4.5"),
-        (11, "a number with a letter after it (4.5a)"), (13, "no space between the number and the word after it")]
+        (13, "no space between the number and the word after it")]
 
 
 def test_a_pandoc_multiline_table_is_a_table():

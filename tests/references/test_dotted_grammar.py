@@ -108,15 +108,17 @@ def test_a_case_number_has_one_dot_and_a_decimal_number_any():
     assert cited(CASE, "see 1.2.3") == [] and cited(DECIMAL, "see 1.2.3") == [("1.2.3",)]
 
 
-def test_a_lettered_item_of_a_rule_cites_the_rule_linked_with_its_letters():
+def test_a_lettered_item_of_a_rule_cites_the_item_linked_with_its_letters():
     # "per 2.1a", "(5.44c)", "3.2a-c": a book's lettered items of a rule stayed text, citing nothing (a helper's
-    # book); a measure ("2.5m", "9.5s", "1.5x") and two letters ("2.1ab") still cite nothing.
+    # book); a measure ("2.5m", "9.5s", "1.5x") and two letters ("2.1ab") still cite nothing. An item is cited
+    # by its first letter: a book's lettered sub-rule 2.1a, or else its rule 2.1 (the rule index reads it so).
     text = "per 2.1a and (5.44c), see 3.2a-c; 2.5m, 9.5s, 1.5x, 2.1ab, 6.3f."
     for grammar in (CASE, DECIMAL):
         assert [[(part.rule_id, part.text) for part in found.parts] for found in grammar.find(text)] == [
-            [("2.1", "2.1a")], [("5.44", "5.44c")], [("3.2", "3.2a-c")], [("6.3", "6.3")]]
+            [("2.1a", "2.1a")], [("5.44c", "5.44c")], [("3.2a", "3.2a-c")], [("6.3", "6.3")]]
         assert grammar.replace(text, lambda rule_id, printed: f"<{rule_id}|{printed}>").startswith(
-            "per <2.1|2.1a> and (<5.44|5.44c>), see <3.2|3.2a-c>; 2.5m")
+            "per <2.1a|2.1a> and (<5.44c|5.44c>), see <3.2a|3.2a-c>; 2.5m")
+        assert grammar.cited(text) == ["2.1a", "5.44c", "3.2a", "6.3"]
 
 
 # Text made of the pieces rule text is made of: numbers in every shape, cue words,
@@ -126,7 +128,8 @@ PIECES = st.sampled_from(["5", "5.4", "5.44", "9.231", "3.2.1", "0812", "4-4-6",
                           " to ", " through ", ", ", "; ", "(", ")", "[", "]", "-", "–", ".", " ", "\n", "a", "c-e", "m", "x",
                           "§", "'", '"', "+", "#"])
 TEXTS = st.lists(PIECES, max_size=30).map("".join)
-NUMBER = {"case": re.compile(r"[1-9]\d*(?:\.\d+)?"), "decimal": re.compile(r"[1-9]\d*(?:\.\d+)*")}
+# A rule ID of the numbering; a lettered item's (5.4a) where it is a dotted number.
+NUMBER = {"case": re.compile(r"[1-9]\d*(?:\.\d+[a-e]?)?"), "decimal": re.compile(r"[1-9]\d*(?:(?:\.\d+)+[a-e]?)?")}
 DOTTED_AFTER_SLASH = re.compile(r"/[1-9]\d*\.\d")
 DOTTED_BEFORE_SLASH = re.compile(r"\d\.\d+/\Z")
 

@@ -304,6 +304,22 @@ def test_a_link_by_title_counts_in_referenced_by(tmp_path):
         [("6.0", ["6.2"]), ("6.2", ["6.3"]), ("6.3", [])]  # a rule linking its own title does not cite itself
 
 
+@pytest.mark.parametrize("numbering", ["case", "decimal"])
+def test_a_lettered_item_links_to_its_sub_rule_where_the_book_has_one(tmp_path, numbering):
+    # "see 6.2a" linked to 6.2 though the book has a sub-rule 6.2a, whose "Referenced by" then left the
+    # citing rule out. An item the book prints as text of its rule ("6.3b") still links to the rule,
+    # and one of a rule the book does not have is marked so.
+    html = one_page_html(tmp_path, "reed", numbering, (
+        "## 6.2 Roads {: #6.2 .rr-rule data-rule=\"6.2\" }\n\nHalf.\n\n"
+        "### 6.2a Bridges {: #6.2a .rr-rule data-rule=\"6.2a\" }\n\nA road.\n\n"
+        "## 6.3 Fords {: #6.3 .rr-rule data-rule=\"6.3\" }\n\nSee 6.2a, 6.3b and 6.4c.\n"))
+    assert f"See {link('6.2a', '6.2a')}, {link('6.3', '6.3b')} and {missing('6.4c', '6.4c')}." in html
+    cited_by = re.findall(r'<h[23] [^>]*\bid="([^"]+)".*?</h[23]>\s*(?:<p class="rr-cited-by"[^>]*>(.*?)</p>)?',
+                          html, re.S)
+    assert [(rule_id, re.findall(r'data-rule="([^"]+)"', citing)) for rule_id, citing in cited_by] == \
+        [("6.2", []), ("6.2a", ["6.3"]), ("6.3", [])]  # 6.3 citing its own item 6.3b does not cite itself
+
+
 def test_a_wiki_link_to_a_heading_names_the_rule_the_heading_is(tmp_path):
     # Obsidian's "[[Combat#Fire Zones|the fire rules]]" failed the strict build, "names no rule", though the
     # vault's note "Combat" is a page of the ruleset and its heading "Fire Zones" a rule (a helper's vault).
