@@ -45,6 +45,7 @@ def search(page, url: str, query: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("query, book, rule", [
     ("9.231", "ironclad/ironclad/", "9.231"),  # a case ID
+    ("5.42a", "ironclad/ironclad/", "5.42a"),  # a lettered sub-rule, before 5.42
     ("4.3", "riverline/riverline/", "4.3"),  # a decimal ID
     ("2.1", "riverline/riverline/", "2.1"),  # before its own 2.1.1 and 2.1.2, which start the same
     ("5.4", "marsh-fort/marsh-fort/", "5.4"),  # before 5.41 … 5.44, though rules citing 5.4 make it commoner
