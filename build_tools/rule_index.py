@@ -144,8 +144,9 @@ class RuleIndex:
         self._by_id: dict[str, dict[str, Rule]] = {ruleset_id: {} for ruleset_id in rulesets}
         for rule in rules:
             self._by_id.setdefault(rule.ruleset, {})[rule.id] = rule
-        for ruleset_id, by_id in self._by_id.items():  # "see 4" finds a section printed 4.0, "see 6.2a" rule 6.2
-            numbering = rulesets[ruleset_id].numbering if ruleset_id in rulesets else None  # (or its sub-rule 6.2a)
+        # "see 4" finds a section printed 4.0; "see 6.2a" finds rule 6.2 where 6.2a is no sub-rule of its own
+        for ruleset_id, by_id in self._by_id.items():
+            numbering = rulesets[ruleset_id].numbering if ruleset_id in rulesets else None
             for rule in list(by_id.values()) if numbering is not None else ():
                 for alias in (*numbering.aliases(rule.id), *numbering.items(rule.id)):
                     by_id.setdefault(alias, rule)

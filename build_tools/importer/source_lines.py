@@ -48,9 +48,9 @@ _SPACE = "[ \t\u00a0\u2000-\u200a\u202f\u3000]"
 # lettered sub-rule, where the numbering has them (before a word in small letters, or alone, it is a
 # quantity: "2.5m wide").
 _TITLE_AFTER = rf"{_SPACE}+[\"'“‘(\[*_]*[A-Z]"
-_LETTERED = rf"\d*\.\d+(?:\.\d+)*[a-z](?=[.):\]]*{_TITLE_AFTER})"
+_LETTERED = rf"\d+\.\d+(?:\.\d+)*[a-z](?=[.):\]]*{_TITLE_AFTER})"
 # The same number in bold, its title after the bold: "**6.2a** Bridges.", "**6.2a.** Bridges."
-_BOLD_LETTERED = re.compile(r"(?P<number>\d*\.\d+(?:\.\d+)*[a-z])(?P<close>[.):]?)")
+_BOLD_LETTERED = re.compile(r"(?P<number>\d+\.\d+(?:\.\d+)*[a-z])(?P<close>[.):]?)")
 _TITLE_AFTER_BOLD = re.compile(_TITLE_AFTER)
 # A number printed at a line start, and its decorations: "15.", "15.21", "5.11)",
 # "[5.11]", "(5.11)", "D.8A", "5.44:", "6.2a". The number itself is checked by the numbering.
