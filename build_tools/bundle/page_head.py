@@ -1,17 +1,23 @@
 """What the ``<head>`` of a page showing calculators gets at the end of the build.
 
 * its Content-Security-Policy (``csp.py``), first, before any script;
-* an early start of the calculators' worker: a few lines of inline script,
-  right after the policy, start Pyodide as soon as the head is parsed,
-  instead of once the whole page and its other scripts have loaded (when
-  ``calculators.js`` runs, at ``DOMContentLoaded``). On a warm start that is
-  a good part of the time to live results. The script also asks at once for
-  what the page's link means for the page's calculators (the "open" request
-  ``calculators.js`` would send, under ``seq`` 0), so Python answers while a
-  phone's main thread is still parsing the page and running Material. The
-  worker's first messages are kept until ``calculators.js`` adopts it
-  (``rulerefCalculators.adopt``). The script's text is allowed by its sha256
-  in the policy, like Material's own.
+* an early start of the calculators' worker where the page's link holds a
+  calculator's inputs (a share link): a few lines of inline script, right
+  after the policy, start Pyodide as soon as the head is parsed, instead of
+  once the page is parsed (when ``calculators.js`` runs). On a share link's
+  first visit that is a good part of the time to its result. The script also
+  asks at once for what the link means for the page's calculators (the
+  "open" request ``calculators.js`` would send, under ``seq`` 0), so Python
+  answers while a phone's main thread is still parsing the page and running
+  Material. The worker's first messages are kept until ``calculators.js``
+  adopts it (``rulerefCalculators.adopt``). The script's text is allowed by
+  its sha256 in the policy, like Material's own.
+  A page opened without such a link (a reader looking a rule up) shows the
+  build's results for the default inputs, and its worker starts once the page
+  is parsed: Pyodide's start competes for a phone's cores with Material's
+  bundle, whose run took 274 ms instead of 199 ms (G15, 4x CPU throttling,
+  medians of 5), while live results came 0.4 s later on a first visit and as
+  soon on a later one.
 * the rule index, fetched by the same script: a result's citations link to
   their rules by ``rule-index.json``, so a calculator shows its first live
   result only once the index is parsed. Fetched from the head, it is parsed
@@ -45,14 +51,16 @@ _HEAD = re.compile(r"<head(\s[^>]*)?>(\s*<meta charset=[^>]*>)?", re.IGNORECASE)
 _CALCULATOR = re.compile(r'<section [^>]*class="rr-calc"[^>]*\sdata-calc="([^"]+)"')
 WORKER = "assets/ruleref/ruleref/calculator-worker.js"
 
-# Runs before any other script of the page: plain ES5-level code, no imports.
+# Runs before any other script of the page: plain ES5-level code, no imports. A link's key for a
+# calculator's input starts with the calculator's ID and a dot ("dozer-clearance.labor").
 # %(worker)s: the worker's URL; %(ids)s: the page's calculators, in page order;
 # %(index)s: rule-index.json's URL (a failed fetch is reported by whoever takes it).
 _EARLY_START = (
     "(function(){var i=window.rulerefRuleIndex=fetch(%(index)s).then(function(r){"
     "if(!r.ok)throw new Error(\"rule-index.json: HTTP \"+r.status);return r.json()});i.catch(function(){});"
+    "var ids=%(ids)s;if(!ids.some(function(id){return location.search.indexOf(id+\".\")>=0}))return;"
     "var w=new Worker(%(worker)s,{type:\"module\",name:\"ruleref-calculators\"}),kept=[],"
-    "opened={seq:0,ids:%(ids)s,query:location.search};"
+    "opened={seq:0,ids:ids,query:location.search};"
     "function keep(e){kept.push(e)}w.addEventListener(\"message\",keep);w.addEventListener(\"error\",keep);"
     "w.postMessage({seq:0,type:\"open\",ids:opened.ids,query:opened.query});"
     "window.rulerefCalculators={worker:w,opened:opened,adopt:function(onMessage,onError){"

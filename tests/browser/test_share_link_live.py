@@ -127,6 +127,31 @@ def test_the_head_asks_for_the_links_reading_while_the_page_is_parsed_and_the_pa
     assert page.console_errors == []
 
 
+RECORD_WORKER_START = """
+window.__workerStarts = [];
+const NativeWorker = window.Worker;
+window.Worker = function (url, options) {  // the calculators' worker, not Material's search
+  if (options?.name === "ruleref-calculators") window.__workerStarts.push(document.readyState);
+  return new NativeWorker(url, options);
+};
+"""
+
+
+@pytest.mark.parametrize("path, started", [
+    (LINK, "loading"),  # a share link: Python starts from the head, before the page is parsed
+    (PAGE, "interactive"),  # a rule looked up: once the page is parsed, not alongside Material's bundle
+    (f"{PAGE}?h=dozer", "interactive"),  # a query that holds no calculator's inputs (a search's highlight)
+])
+def test_python_starts_from_the_head_only_for_a_link_holding_the_pages_inputs(page, site_url, path, started):
+    # Pyodide's start competes for a phone's cores with Material's bundle, which ran 274 ms instead of 199 ms on
+    # G15 under 4x throttling (page_head.py); a page opened without a share link does not need it that early.
+    page.context.add_init_script(RECORD_WORKER_START)
+    page.goto(site_url + path)
+    wait_live(page, 5)
+    assert page.evaluate("window.__workerStarts") == [started]
+    assert page.console_errors == []
+
+
 def test_the_rule_index_a_result_needs_is_fetched_once_while_the_page_is_parsed(page, site_url):
     # A result's citations link to their rules by rule-index.json: fetched by the head's early start, it is
     # there when the first live result is shown, not requested once the page is parsed; rules.js takes

@@ -266,9 +266,11 @@ def test_calculator_pages_start_the_worker_from_the_head_and_other_pages_do_not(
     assert (built_site / "asl" / "g15-bulldozers" / early.group(3)).resolve().is_file()
     assert head.index("Content-Security-Policy") < head.index(early.group(0))
     assert csp.inline_script_hashes(early.group(0))[0] in head  # allowed by its hash
-    # It asks at once what the link means for the page's calculators, named in page order.
-    ids = re.search(r"opened=\{seq:0,ids:(\[[^\]]*\]),query:location\.search\}", early.group(1))
+    # Where the link holds inputs of the page's calculators (named in page order), it asks at once what they mean.
+    ids = re.search(r"var ids=(\[[^\]]*\]);if\(!ids\.some\(function\(id\)\{return location\.search\.indexOf"
+                    r"\(id\+\"\.\"\)>=0\}\)\)return;", early.group(1))
     assert ids and json.loads(ids.group(1)) == re.findall(r'<section [^>]*class="rr-calc"[^>]*data-calc="([^"]+)"', html)
+    assert "opened={seq:0,ids:ids,query:location.search}" in early.group(1)
     assert 'w.postMessage({seq:0,type:"open",ids:opened.ids,query:opened.query})' in early.group(1)
     # It fetches the rule index a live result's citations need (rules.js takes that fetch): no preload.
     assert (built_site / "asl" / "g15-bulldozers" / early.group(2)).resolve() == (built_site / "rule-index.json").resolve()
