@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import os
 import statistics
+from typing import NamedTuple
 
 from bench.bench_pyodide import TIMEOUT, site_in_browser
 
@@ -105,9 +106,17 @@ def _starts(browser, base: str) -> dict:
     return times
 
 
-def _main_thread(browser, base: str) -> dict:
-    """{page: (long-task total ms, TBT-like ms, CLS, Material's script ms, other script ms)},
-    medians over MAIN_THREAD_RUNS, at 4x."""
+class MainThread(NamedTuple):
+    """One page's main thread at 4x, medians over MAIN_THREAD_RUNS (ms, but CLS)."""
+
+    total: float  # the long tasks, all of each
+    blocking: float  # their part over 50 ms (TBT-like)
+    cls: float
+    material: float  # script time in long animation frames: Material's bundle
+    ours: float  # the rest: the page's inline scripts and ruleref's
+
+
+def _main_thread(browser, base: str) -> dict[str, MainThread]:
     pages = {path: [] for path in (*RULE_PAGES, LINK)}
     for _ in range(MAIN_THREAD_RUNS):
         for path in pages:
@@ -117,11 +126,11 @@ def _main_thread(browser, base: str) -> dict:
                 pages[path].append(_open(context, base + path, 4, "main thread"))
             finally:
                 context.close()
-    return {path: (statistics.median(sum(f["tasks"]) for f in runs),
-                   statistics.median(sum(max(0, t - 50) for t in f["tasks"]) for f in runs),
-                   statistics.median(f["cls"] for f in runs),
-                   statistics.median(f["scripts"]["material"] for f in runs),
-                   statistics.median(f["scripts"]["ours"] for f in runs)) for path, runs in pages.items()}
+    return {path: MainThread(statistics.median(sum(f["tasks"]) for f in runs),
+                             statistics.median(sum(max(0, t - 50) for t in f["tasks"]) for f in runs),
+                             statistics.median(f["cls"] for f in runs),
+                             statistics.median(f["scripts"]["material"] for f in runs),
+                             statistics.median(f["scripts"]["ours"] for f in runs)) for path, runs in pages.items()}
 
 
 def main() -> None:
@@ -141,10 +150,10 @@ def main() -> None:
         print(f"(a/b) {name:<10} {condition:<14} cold {cold:7.0f}   {warm_figures}"
               f"   runs cold {', '.join(f'{t:.0f}' for t in runs[0])}; warm {', '.join(f'{t:.0f}' for t in runs[1]) or '-'}")
     print(f"(c) medians of {MAIN_THREAD_RUNS}; scripts: their time in long animation frames, by whose they are")
-    for path, (total, blocking, cls, material, ours) in main_thread.items():
-        print(f"(c) /{path[:40]:<40} 4x CPU, 390 px   long tasks {total:6.0f} ms (over 50 ms: {blocking:6.0f})"
-              f"   scripts: Material's bundle {material:4.0f} ms, the page's and ruleref's {ours:4.0f} ms"
-              f"   CLS {cls:.3f}")
+    for path, page in main_thread.items():
+        print(f"(c) /{path[:40]:<40} 4x CPU, 390 px   long tasks {page.total:6.0f} ms (over 50 ms: {page.blocking:6.0f})"
+              f"   scripts: Material's bundle {page.material:4.0f} ms, the page's and ruleref's {page.ours:4.0f} ms"
+              f"   CLS {page.cls:.3f}")
     print("targets:")
     for condition in CONDITIONS:
         cold = median[("share link", condition)][0] / median[("baseline", condition)][0]
@@ -156,10 +165,10 @@ def main() -> None:
         print(f"  {condition}: warm share link / bare warm = {warm:.2f} (target <= 0.25): "
               f"{'met' if warm <= 0.25 else 'NOT met'}")
     for path in RULE_PAGES:
-        total = main_thread[path][0]
+        total = main_thread[path].total
         print(f"  long tasks on /{path}, 4x = {total:.0f} ms (target <= 300): {'met' if total <= 300 else 'NOT met'}")
-    for path, (_, _, cls, _, _) in main_thread.items():
-        print(f"  CLS on /{path[:40]} = {cls:.3f} (target <= 0.02): {'met' if cls <= 0.02 else 'NOT met'}")
+    for path, page in main_thread.items():
+        print(f"  CLS on /{path[:40]} = {page.cls:.3f} (target <= 0.02): {'met' if page.cls <= 0.02 else 'NOT met'}")
 
 
 if __name__ == "__main__":

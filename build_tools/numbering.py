@@ -36,8 +36,10 @@ from build_tools.references.dotted import ITEM_LETTERS, QUANTITY_WORDS, Dotted
 
 NUMBERINGS = ("asl", "case", "decimal", "none")
 _AFTER_CHAPTER = frozenset(".0123456789")
-# A dotted number with a small letter after it: a lettered sub-rule ("6.2a") in case and decimal numbering.
-_LETTERED = re.compile(r"\d+\.\d+(?:\.\d+)*[a-z]")
+# A dotted number with a small letter after it: a lettered sub-rule ("6.2a") in case and decimal numbering
+# (the importer finds it at a line start by the same pattern).
+LETTERED_NUMBER = r"\d+\.\d+(?:\.\d+)*[a-z]"
+_LETTERED = re.compile(LETTERED_NUMBER)
 
 
 class RuleNumber(NamedTuple):

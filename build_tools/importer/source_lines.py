@@ -38,6 +38,7 @@ from build_tools.importer import markdown_text as md
 from build_tools.importer.html_tables import html_tables
 from build_tools.importer.pipe_tables import SEPARATOR_ROW, is_row
 from build_tools.importer.titles import FOOTNOTE_MARKERS, run_in_title
+from build_tools.numbering import LETTERED_NUMBER as _LETTERED_DIGITS
 
 BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM, COMMENT, QUOTE, STRAY = (
     "blank", "text", "heading", "item", "pipe", "tab", "hr", "example", "verbatim", "comment", "quote", "stray")
@@ -48,9 +49,9 @@ _SPACE = "[ \t\u00a0\u2000-\u200a\u202f\u3000]"
 # lettered sub-rule, where the numbering has them (before a word in small letters, or alone, it is a
 # quantity: "2.5m wide").
 _TITLE_AFTER = rf"{_SPACE}+[\"'“‘(\[*_]*[A-Z]"
-_LETTERED = rf"\d+\.\d+(?:\.\d+)*[a-z](?=[.):\]]*{_TITLE_AFTER})"
+_LETTERED = rf"{_LETTERED_DIGITS}(?=[.):\]]*{_TITLE_AFTER})"
 # The same number in bold, its title after the bold: "**6.2a** Bridges.", "**6.2a.** Bridges."
-_BOLD_LETTERED = re.compile(r"(?P<number>\d+\.\d+(?:\.\d+)*[a-z])(?P<close>[.):]?)")
+_BOLD_LETTERED = re.compile(rf"(?P<number>{_LETTERED_DIGITS})(?P<close>[.):]?)")
 _TITLE_AFTER_BOLD = re.compile(_TITLE_AFTER)
 # A number printed at a line start, and its decorations: "15.", "15.21", "5.11)",
 # "[5.11]", "(5.11)", "D.8A", "5.44:", "6.2a". The number itself is checked by the numbering.
@@ -94,7 +95,7 @@ GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*\.?[A-Z][a-z]|[\[(]\d+(?:\.\d+)+[\
 # A dotted number with a lower-case letter after it, as books number sub-rules: "6.2a", "(6.21b)", a line
 # not read as a rule (asl numbering has no such rules; in case and decimal, one alone on its line).
 # A title follows it, or nothing: "1.5x the cost" and "2.5m walls" are quantities.
-LETTERED_NUMBER = re.compile(r"[\s>#*_\[(]*(?P<number>\d+\.\d+(?:\.\d+)*[a-z])(?:[.):\]]|\*\*|__)*"
+LETTERED_NUMBER = re.compile(rf"[\s>#*_\[(]*(?P<number>{_LETTERED_DIGITS})(?:[.):\]]|\*\*|__)*"
                              r"(?:\s+(?=[\"'“‘(\[*_]*[A-Z])|\s*$)")
 # A dotted number a text recognition (OCR) misread, the letter l or I for a one, O for a zero:
 # "[5.l2]", "[1O.0] VICTORY", "6.O COMBAT". Never read as a rule (its text is the book's as stored).
