@@ -291,11 +291,20 @@ def _spaced(cell: str) -> bool:
 
 def definition_list(css_class: str, entries: list[tuple[str | None, str, str]]) -> str:
     """``<dl>`` of (element id or None, term, definition); term and definition are inline Markdown."""
+    return definition_items(css_class, [item for element_id, term, definition in entries
+                                        for item in (("dt", term, element_id), ("dd", definition, None))])
+
+
+def definition_items(css_class: str, items: list[tuple[str, str, str | None]]) -> str:
+    """``<dl>`` of (``dt`` or ``dd``, its Markdown, element id or None): inline Markdown, or paragraphs
+    (blank lines apart) in a ``dd`` of several."""
     lines = [f'<dl class="{css_class}" markdown="1">']
-    for element_id, term, definition in entries:
+    for tag, text, element_id in items:
         id_attr = f' id="{attribute(element_id)}"' if element_id else ""
-        lines.append(f'<dt{id_attr} markdown="span">{term}</dt>')
-        lines.append(f'<dd markdown="span">{definition}</dd>')
+        if "\n\n" in text:
+            lines.append(f'<{tag}{id_attr} markdown="block">\n{text}\n</{tag}>')
+        else:
+            lines.append(f'<{tag}{id_attr} markdown="span">{text}</{tag}>')
     lines.append("</dl>")
     return "\n".join(lines)
 

@@ -32,8 +32,8 @@ from build_tools.importer import markdown_text as md
 from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule, quoted
-from build_tools.importer.source_lines import (BLANK, BOX, COMMENT, COMMENT_KINDS, EXAMPLE, GLUED_NUMBER, HEADING,
-                                               HR, HTML_TABLE, ITEM, LETTERED_NUMBER, MISREAD_NUMBER, PIPE, QUOTE,
+from build_tools.importer.source_lines import (BLANK, BLOCK, BOX, COMMENT, COMMENT_KINDS, EXAMPLE, GLUED_NUMBER, HEADING,
+                                               HR, ITEM, LETTERED_NUMBER, MISREAD_NUMBER, PIPE, QUOTE,
                                                SENTENCE_NUMBER, STRAY, TAB, TASK_BOXES, TEXT, VERBATIM, Line, Reader,
                                                ends_sentence, looks_decorated, looks_numbered, markdown_item,
                                                markdown_line, number_at_start)
@@ -312,7 +312,7 @@ class _Importer:
             for block in blocks:
                 self.page.block(block)
             return after  # a reader makes one Line per source line
-        if kind == PIPE and line.marker == HTML_TABLE:  # read whole by the reader (importer.html_tables)
+        if kind == BLOCK:  # read whole by the reader (an HTML table, a definition list)
             self._end_example()
             self.page.block(line.text)
             return position + 1

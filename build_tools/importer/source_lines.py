@@ -20,7 +20,8 @@ Markdown (``format: markdown``)
     the same, read the Markdown way: ``#`` and underlined (setext) headings,
     whose ``{#id}`` attribute blocks are left out, ``**bold**`` numbers,
     ``-``/``*``/``+`` and ``1.``/``1)`` lists nested by indentation, pipe
-    tables, ``---``/``***`` rules, ``>`` quotations (never rules), fenced code kept verbatim;
+    tables, definition lists (``importer.definition_lists``), ``---``/``***`` rules, ``>`` quotations
+    (never rules), fenced code kept verbatim;
     an HTML comment on lines of its own is a transcriber's note, left out
     and reported.
     Emphasis and code spans stay in the text; raw HTML does not (it is
@@ -35,6 +36,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from build_tools.importer import markdown_text as md
+from build_tools.importer.definition_lists import DEFINITION_LINE, definition_lists
 from build_tools.importer.html_tables import html_tables
 from build_tools.importer.pipe_tables import SEPARATOR_ROW, is_row
 from build_tools.importer.titles import FOOTNOTE_MARKERS, run_in_title
@@ -42,6 +44,9 @@ from build_tools.numbering import LETTERED_NUMBER as _LETTERED_DIGITS
 
 BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM, COMMENT, QUOTE, STRAY = (
     "blank", "text", "heading", "item", "pipe", "tab", "hr", "example", "verbatim", "comment", "quote", "stray")
+# A block the reader read whole, its text the page's Markdown (an HTML table, a definition list); its
+# other lines are read as comments are, left out.
+BLOCK = "block"
 
 # What may follow a rule number: spaces, tabs, and the fixed-width and no-break spaces of text copied from a PDF.
 _SPACE = "[ \t\u00a0\u2000-\u200a\u202f\u3000]"
@@ -385,15 +390,18 @@ def read_markdown(text: str) -> Reader:
     simple_rows = _simple_table_rows(text_lines)
     boxes = _box_lines(text_lines) if "!!!" in text or "???" in text or ":::" in text or "===" in text else {}
     footnotes = _footnote_lines(text_lines) if "[^" in text else {}
-    tables = html_tables(text_lines) if _HTML_TABLE.search(text) else {}
-    table_end = -1
+    # An export's HTML table: the table it is; a definition list: the list it is; each in one block.
+    blocks = html_tables(text_lines) if _HTML_TABLE.search(text) else {}
+    if DEFINITION_LINE.search(text):
+        blocks |= definition_lists(text_lines, _opens_block, md.escape_markdown_inline, md.escape_markdown_line)
+    block_end = -1
     for index, raw in enumerate(text_lines):
-        if index <= comment_end or index <= table_end:  # a table's lines after its first: read with it
+        if index <= comment_end or index <= block_end:  # a block's lines after its first: read with it
             lines.append(Line(index, COMMENT, ""))
             continue
-        if fence is None and index in tables:  # an export's HTML table: the table it is, in one block
-            table_end, table = tables[index]
-            lines.append(Line(index, PIPE, table, marker=HTML_TABLE))
+        if fence is None and index in blocks and index not in boxes and index not in footnotes:
+            block_end, block = blocks[index]
+            lines.append(Line(index, BLOCK, block))
             continue
         opener = next((opener for opener in COMMENT_KINDS if raw.lstrip().startswith(opener)), None) \
             if fence is None and raw.lstrip()[:1] in "<%" else None
@@ -458,7 +466,6 @@ def read_markdown(text: str) -> Reader:
 
 _HTML_TABLE = re.compile(r"<table", re.IGNORECASE)
 BOX = "box"  # the marker of a QUOTE line in a note box (an admonition, a tab, a fenced div: ``_box_lines``)
-HTML_TABLE = "html"  # the marker of a PIPE line holding an HTML table, read (importer.html_tables)
 
 
 # The dashed line under a pandoc simple table's header: a run of dashes over each column.
@@ -804,6 +811,14 @@ def _exported_markup(raw: str) -> str:
 def _as_markdown_emphasis(tag: re.Match) -> str:
     mark = "**" if tag[1].lower() in ("b", "strong") else "*"
     return f"{mark}{tag[2]}{mark}"
+
+
+def _opens_block(raw: str) -> bool:
+    """A Markdown line that is no paragraph's text: markup (a heading, an item, a table's row, HTML, a
+    fence, a note box, a footnote), a label (``EX:``) or a rule's number; never a definition's term."""
+    line = markdown_line(0, raw)
+    return (line.kind != TEXT or line.number is not None or raw.lstrip()[:1] in "<[!?:=%"
+            or bool(_MD_FENCE.match(raw)))
 
 
 def markdown_line(index: int, raw: str) -> Line:

@@ -1,8 +1,12 @@
 """Markdown transcriptions in the shapes people write them: setext headings, heading
-attributes, bold numbers in bullets, comments (build_tools/importer/source_lines.py, read_markdown)."""
+attributes, bold numbers in bullets, comments, definition lists (build_tools/importer/source_lines.py,
+read_markdown; build_tools/importer/definition_lists.py)."""
 
 from __future__ import annotations
 
+import re
+
+from importer_pages import render
 from small_books import import_book, rule_headings
 
 
@@ -51,3 +55,39 @@ def test_an_html_comment_on_lines_of_its_own_is_left_out_and_reported():
     assert "&lt;!-- never closed" in page and "5.3 {: #5.3 .rr-rule" in page  # never closed: text
     assert [warning.split(": ", 1)[0] for warning in book.report.warnings] == [
         "rulesets/lb/sources/lb.md:3", "rulesets/lb/sources/lb.md:8"]
+
+
+def _definitions(html: str) -> list[tuple[str, str]]:
+    """Each item of the page's definition lists: ("dt" or "dd", its HTML with spaces made one)."""
+    lists = re.findall(r'<dl class="rr-definitions">(.*?)</dl>', html, re.S)
+    return [(tag, re.sub(r"\s+", " ", text).strip()) for block in lists
+            for tag, text in re.findall(r"<(dt|dd)>(.*?)</\1>", block, re.S)]
+
+
+def test_a_definition_list_is_a_list_of_terms_and_definitions():
+    # A transcription's glossary ("Zone of Control" over ": The six hexes …") showed as one paragraph,
+    # "Zone of Control : The six hexes …", its terms and definitions run together.
+    book = imported("## 5. Terms\n\n**5.1** Words. These are used in 5.2:\n\nZone of Control\n"
+                    ": The six hexes around a unit (see 5.2).\n\nFortified *hex*\nStronghold\n\n: A hex with a fort.\n"
+                    "  It halts movement.\n~ Also a hex with a castle.\n\nRout\n:   A unit that fled.\n\n"
+                    "    It may rally per 5.2.\n\n**5.2** Rally. Units rally.\n")
+    assert rule_headings(book.markdown) == ["# 5. Terms", "## 5.1 Words.", "## 5.2 Rally."]
+    assert _definitions(render(book.markdown)) == [
+        ("dt", "Zone of Control"), ("dd", "The six hexes around a unit (see 5.2)."),
+        ("dt", "Fortified <em>hex</em>"), ("dt", "Stronghold"), ("dd", "A hex with a fort. It halts movement."),
+        ("dd", "Also a hex with a castle."), ("dt", "Rout"),
+        ("dd", "<p>A unit that fled.</p> <p>It may rally per 5.2.</p>")]
+    assert not book.report.warnings
+
+
+def test_a_rule_is_never_a_term_nor_more_of_a_definition():
+    # A rule's number over a ": " line, or right under a definition, is that rule: read into the list, it was lost.
+    book = imported("## 5. Terms\n\n**5.1** Words. Units move.\n: not a definition\n\nRout\n: A unit that fled.\n"
+                    "**5.2** Rally. Units rally.\n\n### 5.3 Fords\n: Shallow water.\n\n- a list item\n: text\n")
+    assert rule_headings(book.markdown) == ["# 5. Terms", "## 5.1 Words.", "## 5.2 Rally.", "## 5.3 Fords"]
+    assert _definitions(render(book.markdown)) == [("dt", "Rout"), ("dd", "A unit that fled.")]
+
+
+def test_a_colon_line_in_a_paragraph_or_in_code_is_no_definition():
+    book = imported("## 5. Terms\n\n**5.1** Words. A unit\nthat fled\n: is routed.\n\n```\nRout\n: fled\n```\n")
+    assert "<dl" not in book.markdown and "Rout\n: fled" in book.markdown

@@ -330,3 +330,14 @@ def test_a_footnote_shows_at_the_page_end_and_its_citation_is_its_marks_rule(boo
     assert re.search(r'as in <a class="rr-ref" data-rule="4.2" href="#4.2">4.2</a>', note)
     cited_by = re.search(r'id="4.2".*?<p class="rr-cited-by"[^>]*>(.*?)</p>', page, re.S).group(1)
     assert re.findall(r'data-rule="([^"]+)"', cited_by) == ["3.1"]  # 3.1 cites it, 4.2 does not cite itself
+
+
+def test_a_definition_list_shows_as_one_and_its_references_are_cited(books_site):
+    # Marsh Fort 5.2 explains its table's terrain in a definition list ("Causeway" over ": A raised road …").
+    page = (books_site / "marsh-fort" / "marsh-fort" / "index.html").read_text(encoding="utf-8")
+    terms = re.search(r'<dl class="rr-definitions">(.*?)</dl>', page, re.S).group(1)
+    assert re.findall(r"<dt>(.*?)</dt>", terms) == ["Causeway", "Marsh", "Fen"]
+    assert re.search(r'<dd>A raised road across the marsh; a unit on it is safe from\s+attacks out of the marsh '
+                     r'\(<a class="rr-ref" data-rule="5.43" href="#5.43">5.43</a>\)\.</dd>', terms)
+    cited_by = re.search(r'id="5.43".*?<p class="rr-cited-by"[^>]*>(.*?)</p>', page, re.S).group(1)
+    assert "5.2" in re.findall(r'data-rule="([^"]+)"', cited_by)  # the rule holding the list cites what it cites
