@@ -34,12 +34,12 @@ from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule, quoted
 from build_tools.importer.source_lines import (BLANK, BLOCK, BOX, COMMENT, COMMENT_KINDS, EXAMPLE, GLUED_NUMBER, HEADING,
                                                HR, ITEM, LETTERED_NUMBER, MISREAD_NUMBER, PIPE, QUOTE,
-                                               SENTENCE_NUMBER, STRAY, TAB, TASK_BOXES, TEXT, VERBATIM, Line, Reader,
-                                               ends_sentence, looks_decorated, looks_numbered, markdown_item,
-                                               markdown_line, number_at_start)
+                                               SENTENCE_NUMBER, STRAY, TAB, TASK_BOXES, TEXT, UNCLOSED_BOLD, VERBATIM,
+                                               Line, Reader, ends_sentence, looks_decorated, looks_numbered,
+                                               markdown_item, markdown_line, number_at_start)
 from build_tools.importer.tab_tables import TabTables
-from build_tools.importer.titles import (colon_title, ends_open, ends_with_abbreviation, in_capitals, run_in_title,
-                                         whole_line_title)
+from build_tools.importer.titles import (colon_title, ends_open, ends_with_abbreviation, in_capitals, in_title_case,
+                                         run_in_title, whole_line_title)
 from build_tools.numbering import Numbering, RuleNumber
 
 MAX_HEADING_LEVEL = 6
@@ -68,8 +68,6 @@ _LINE_BREAK = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
 # A spaced dash between a number and its title: "4 - COMBAT", "4. – Combat".
 _DASHES = ("-", "–", "—")
 _DASH_BEFORE_TITLE = re.compile(r"^[-–—][ \t]+(?=\S)")
-# A bold run opened before a number and not closed on its line: "**5.2 Infiltration by Light" over "Units.** A unit".
-_UNCLOSED_BOLD = re.compile(r"(\*\*|__)(?=[\[(]?\d)(?!.*\1)")
 # A number opened by a bracket that nothing closes: "[5.5 Retreats." ("[5.5] Retreats." is a rule).
 _UNCLOSED_NUMBER = re.compile(r"[\[(][A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?(?=\s)")
 HEADING_ABOVE = "a heading above the sections"
@@ -779,9 +777,10 @@ class _Importer:
         if level > MAX_HEADING_LEVEL:
             raise self.error(line.index, f"rule {printed} nests deeper than a heading can (h6)")
         title, body = self._title_and_body(line, position)
-        title_lines = self._title_below(line, position, title, body)
-        if title_lines:  # "1.0" over "INTRODUCTION", "[2.0] THE EFFECTS OF TERRAIN ON" over "COMBAT"
-            title, body = " ".join(filter(None, [title, self.lines[position + 1].text])), ""
+        below = self._title_below(line, position, title, body)
+        title_lines = int(below is not None)
+        if below is not None:  # "1.0" over "INTRODUCTION", "[2.0] THE EFFECTS OF TERRAIN ON" over "COMBAT"
+            title, body = below
         if title is None and not body and not self._text_follows(self.next_nonblank(position + 1 + title_lines)):
             raise self.error(line.index, f"rule number {printed} with no rule text: give it its text, or say on "
                                          f"its line what the book means by an empty rule ({printed} [Reserved], "
@@ -811,22 +810,37 @@ class _Importer:
             self._report_joined_rule(line)
         return title_lines
 
-    def _title_below(self, line: Line, position: int, title: str | None, body: str) -> int:
-        """Plain text: 1 where the rule's title is on the next line (``1.0`` over ``INTRODUCTION``;
-        ``6.`` over ``Combat`` and a blank line) or, in capitals, goes on there (``[2.0] THE EFFECTS
-        OF TERRAIN ON`` over ``COMBAT``), as a PDF copy breaks a heading; else 0. The line after it
-        is the rule's text."""
-        if body or self.reader.name != "text" or position + 2 >= len(self.lines):  # most rules: text on the line
-            return 0
+    def _title_below(self, line: Line, position: int, title: str | None, body: str) -> tuple[str, str] | None:
+        """The rule's title and text where its title is on the next line (plain text: ``1.0`` over
+        ``INTRODUCTION``; ``6.`` over ``Combat`` and a blank line) or goes on there, as a PDF copy breaks
+        a heading: in title case ending on a minor word (``5.2 Zones of`` over ``Control. A unit …``; in
+        plain text also over ``Control`` and the text), or in capitals (plain text: ``[2.0] THE EFFECTS
+        OF TERRAIN ON`` over ``COMBAT``); None where the title, if any, is on the rule's line. The line
+        after the title's is the rule's text."""
+        if body or position + 2 >= len(self.lines):  # most rules: text on the line
+            return None
         below, after = self.lines[position + 1], self.lines[position + 2]
-        if not (below.kind == TEXT and below.number is None and not below.marker
-                and len(below.text.split()) <= MAX_CAPITALS_HEADING_WORDS and not ends_sentence(below.text)
+        if not (below.kind == TEXT and below.number is None and not below.marker):
+            return None
+        plain_title = self.reader.plain(title) if title is not None else ""
+        wrapped = ends_open(plain_title) and in_title_case(plain_title)  # "5.2 Zones of"
+        if wrapped and below.text[:1].isupper():  # in a Markdown source too: the lines of one paragraph
+            rest, text = _markdown_run_in_title(below.text, self.reader)  # "Control. A unit …"
+            if rest is not None and len(rest.split()) <= MAX_CAPITALS_HEADING_WORDS \
+                    and in_title_case(self.reader.plain(rest)):
+                return f"{title} {rest}", text
+        if self.reader.name != "text" or not (
+                len(below.text.split()) <= MAX_CAPITALS_HEADING_WORDS and not ends_sentence(below.text)
                 and after.kind in (TEXT, BLANK, ITEM)):
-            return 0
+            return None
+        joined = (" ".join(filter(None, [title, below.text])), "")
         if in_capitals(below.text):
-            return int(title is None or (in_capitals(title) and ends_open(title)))
+            return joined if title is None or (in_capitals(title) and ends_open(title)) else None
+        if wrapped and in_title_case(below.text):  # "5.2 Effects of" over "Terrain on Movement" over its text
+            return joined
         # "6." over "Combat": a bare number's title in any case, when a blank line or the next rule sets it apart
-        return int(title is None and below.text[:1].isupper() and (after.kind == BLANK or after.number is not None))
+        return joined if title is None and below.text[:1].isupper() and (
+            after.kind == BLANK or after.number is not None) else None
 
     def _depth_of(self, line: Line, number: RuleNumber) -> int:
         """The rule's depth in the book's tree: under the nearest of its parents that came before."""
@@ -1120,9 +1134,9 @@ class _Importer:
             return f"a space inside the number ({number}): write {''.join(number.split())} to make it a rule"
         if line.text.startswith("~~"):
             return "struck through (~~): a rule the book deleted? It stays struck text; delete the ~~ to make it a rule"
-        if self.reader.name == "markdown" and _UNCLOSED_BOLD.match(line.text):
-            return "its bold title is not closed on the line: a title wrapped over two lines? Join them to make it " \
-                   "a rule"
+        if self.reader.name == "markdown" and UNCLOSED_BOLD.match(line.text):
+            return "its bold title is not closed on the line nor the next: a title wrapped over more lines? Join " \
+                   "them to make it a rule"
         if GLUED_NUMBER.match(line.text):
             return "no space between the number and the word after it: put one there to make it a rule"
         unclosed = _UNCLOSED_NUMBER.match(self.reader.plain(line.text))

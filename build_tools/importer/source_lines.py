@@ -455,6 +455,9 @@ def read_markdown(text: str) -> Reader:
                                            or _opens_pipeless_table(text_lines, index)):
             lines.append(Line(index, PIPE, _with_outer_pipes(raw.strip()), marker="pipeless"))
             continue
+        if raw.lstrip()[:2] in ("**", "__") and _closes_bold_title(raw, text_lines, index):
+            raw = f"{raw.rstrip()} {text_lines[index + 1].strip()}"  # "**5.2 Zones of" over "Control.** A unit"
+            block_end = index + 1  # the next line: read with this one
         line = markdown_line(index, raw)
         if line.kind == TEXT and line.number is None and lines and lines[-1].kind == QUOTE and lines[-1].text:
             line = Line(index, QUOTE, line.text)  # a quoted paragraph's lazy next line, as CommonMark has it
@@ -462,6 +465,21 @@ def read_markdown(text: str) -> Reader:
     return Reader("markdown", lines, plain=markdown_plain, inline=md.escape_markdown_inline,
                   paragraph_line=md.escape_markdown_line, paragraphs_by_blank_lines=True, comments=tuple(comments),
                   open_fence=fence_line if fence is not None else None, front_matter=front_matter)
+
+
+# A bold run opened before a number and not closed on its line: "**5.2 Infiltration by Light" over "Units.** A unit".
+UNCLOSED_BOLD = re.compile(r"(\*\*|__)(?=[\[(]?\d)(?!.*\1)")
+
+
+def _closes_bold_title(raw: str, text_lines: list[str], index: int) -> bool:
+    """A bold run opened before a number is closed on the next line of its paragraph, a title wrapped
+    over two lines (``**5.2 Zones of`` over ``Control.** A unit …``): the two lines are one, as Markdown
+    reads them."""
+    opened = UNCLOSED_BOLD.match(raw.lstrip())
+    if opened is None or index + 1 == len(text_lines):
+        return False
+    after = text_lines[index + 1]
+    return opened.group(1) in after and bool(after.strip()) and not _opens_block(after)
 
 
 _HTML_TABLE = re.compile(r"<table", re.IGNORECASE)
