@@ -26,7 +26,8 @@ What counts as a reference
     ``-letter`` (``5.5-inch``) right after it; no ``to`` and a whole number
     after it (``1.5 to 1`` odds: a range ends on a rule number); and no
     quantity word after it (``4.5 MP``, ``1.5 hexes``; the words are
-    ``QUANTITY_WORDS`` plus the ruleset's ``quantity_words``). ``6.3ff`` and
+    ``QUANTITY_WORDS`` plus the ruleset's ``quantity_words``). A decimal
+    number of three groups or more is no amount: ``per 2.4.1 units`` cites 2.4.1. ``6.3ff`` and
     ``6.3f.`` (the rules after it too) cite 6.3; a lettered item of a rule,
     ``2.1a``, ``(5.44c)``, ``3.2a-c`` (letters a to e), cites the item by its
     first letter (2.1a, 5.44c, 3.2a): a lettered sub-rule where the book has
@@ -127,6 +128,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     regex engine skips ahead to digits instead of trying every position; what
     may come before the digit is checked by a lookbehind that spans it."""
     dots = r"(?:\.\d+)+" if groups else r"\.\d+"
+    # Decimal: a number of more groups than two ("2.4.1") is never an amount, whatever word follows it.
+    first_dots = r"\.\d+(?P<more>(?:\.\d+)+)?" if groups else dots
     words = "|".join(re.escape(word) for word in sorted(quantity_words, key=len, reverse=True))
     quantity = rf"[ \t]+(?i:{words})(?!\w)"
     comparison = rf"[ \t]+(?i:{'|'.join(COMPARISONS)})(?!\w)"
@@ -135,11 +138,14 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # Nor the first term of odds: "1.5 to 1" (a range ends on a rule number, never on a lone integer
     # after a dotted one). "6.3ff" is 6.3 and the rules after it.
     odds = r"[ \t]+to[ \t]+\d+(?![\d.]|[ \t]+(?i:and|or)[ \t])"
-    end = rf"{year}(?!(?!ff?(?!\w))[\w\"'%°“”‘’×]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d|{quantity}|{comparison}|{odds})"
+    glued = r"(?!ff?(?!\w))[\w\"'%°“”‘’×]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d"
+    amount = rf"{quantity}|{comparison}|{odds}"
+    end = rf"{year}(?!{glued}|{amount})"
+    first_end = rf"{year}(?(more)(?!{glued})|(?!{glued}|{amount}))" if groups else end
     tail = rf"[1-9]\d*{dots}" if groups else rf"[1-9]\d*{dots}|\.\d+"
     main = re.compile(
-        rf"(?P<first>[1-9](?<!{_NOT_BEFORE}.)(?<!\d:.){_not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{dots})?)"
-        rf"(?(dots)(?P<letter>{_LETTERED})?{end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
+        rf"(?P<first>[1-9](?<!{_NOT_BEFORE}.)(?<!\d:.){_not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{first_dots})?)"
+        rf"(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
         rf"|(?!\.\d)(?:{_SECTION_END}|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))))"
     )
     item = r"[1-9][\d.]*(?:(?:--|[-–])\.?[\d.]+)?"
@@ -243,7 +249,7 @@ class Dotted:
             return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
         cited = []
         # findall, not finditer: no match object per reference (a rulebook has tens of thousands).
-        for first, dots, letter, tail, _ in self.main.findall(text):
+        for first, dots, *_, letter, tail, _ in self.main.findall(text):  # (decimal: "more" after dots)
             if not dots:  # a bare section number: whether a cue leads up to it needs its position
                 return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
             cited.append(first + letter[:1])
