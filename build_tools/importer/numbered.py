@@ -83,13 +83,23 @@ class _Blocks:
         self.blocks: list[str] = []
         self.paragraph: list[str] = []  # raw lines
         self.items: list[list] = []  # [depth, marker, raw lines]
+        self.asides: list[str] = []  # blocks met inside the open paragraph or list, shown after it
 
     def close(self) -> None:
         if self.paragraph:
             self.blocks.append("\n".join(self.reader.paragraph_line(line) for line in self.paragraph))
         if self.items:
             self.blocks.append(md.html_list([(depth, marker, self._item_text(raw)) for depth, marker, raw in self.items]))
-        self.paragraph, self.items = [], []
+        self.blocks += self.asides
+        self.paragraph, self.items, self.asides = [], [], []
+
+    def aside(self, markdown: str) -> None:
+        """A block that is not the text it stands in (a page's header copied into a sentence): after the
+        open paragraph or list, which goes on past it."""
+        if self.paragraph or self.items:
+            self.asides.append(markdown)
+        else:
+            self.block(markdown)
 
     def _item_text(self, raw: list[str]) -> str:
         """An item's lines as inline Markdown; its paragraphs (split by "") apart by a blank line."""
@@ -252,16 +262,18 @@ class _Importer:
         no references."""
         repeats: dict[str, list[Line]] = {}
         for line in self.lines:
-            if (line.kind == TEXT and line.number is None and len(line.text) <= MAX_RUNNING_HEAD
-                    and any(c.isdigit() for c in line.text)):
-                repeats.setdefault(_DIGITS.sub("#", line.text), []).append(line)
+            if line.kind != TEXT or line.number is not None or not any(c.isdigit() for c in line.text):
+                continue
+            words = " ".join(line.text.split())  # "HARBOR LIGHT RULES        Page 2 of 16": its gap no length
+            if len(words) <= MAX_RUNNING_HEAD:
+                repeats.setdefault(_DIGITS.sub("#", words), []).append(line)
         for lines in repeats.values():
             if len(lines) >= MIN_RUNNING_HEADS and len({line.text for line in lines}) > 1:
                 self.running_heads.update(line.index for line in lines)
                 where = ", ".join(str(line.index + 1) for line in lines[:SHOWN_RUNNING_HEADS])
                 more = f" and {len(lines) - SHOWN_RUNNING_HEADS} more" if len(lines) > SHOWN_RUNNING_HEADS else ""
                 self.report.warnings.append(
-                    f"{self.path}:{lines[0].index + 1}: {quoted(lines[0].text)} comes back with other numbers "
+                    f"{self.path}:{lines[0].index + 1}: {quoted(' '.join(lines[0].text.split()))} comes back with other numbers "
                     f"on lines {where}{more}: a running page header or footer? Delete those lines from the source")
 
     def _reads_as_rule(self, index: int, text: str | None = None) -> bool:
@@ -376,12 +388,14 @@ class _Importer:
             run = self._run_of(VERBATIM, position)
             self.out.block(md.verbatim([entry.text for entry in run]))
             return position + len(run)
-        elif kind == STRAY:
-            what = "a line with a tab that is no table" if "\t" in self.raw[line.index] else \
-                "a number far from the text, not a rule's"
-            self.report.warnings.append(f"{self.path}:{line.index + 1}: {what} (a page header or footer?), kept as "
-                                        f"text: delete it from the source")
+        elif kind == STRAY and "\t" in self.raw[line.index]:
+            self.report.warnings.append(f"{self.path}:{line.index + 1}: a line with a tab that is no table (a page "
+                                        f"header or footer?), kept as text: delete it from the source")
             self.out.text(line.text, continues=self._continues(line))
+        elif kind == STRAY:  # "HARBOR LIGHT RULES        2" inside a sentence: kept, shown apart, citing nothing
+            self.report.warnings.append(f"{self.path}:{line.index + 1}: a page number far from the text, not a "
+                                        f"rule's (a page header or footer?), shown apart: delete it from the source")
+            self.out.aside(md.running_head(self.reader.inline(line.text)))
         elif kind == QUOTE:
             run = self._run_of(QUOTE, position)
             self.out.block(md.quotation(self._quoted_blocks(run)))
@@ -396,7 +410,7 @@ class _Importer:
                         f"{fix} to make it one", False, False))
             return position + len(run)
         elif line.index in self.running_heads:  # "SALTMARSH RULES 7" on every page: kept, citing nothing
-            self.out.block(md.running_head(self.reader.inline(line.text)))
+            self.out.aside(md.running_head(self.reader.inline(" ".join(line.text.split()))))
         else:
             self.out.text(line.text, continues=self._continues(line))
             self._report_joined_rule(line)

@@ -322,8 +322,12 @@ def _mark_footnotes(lines: list[Line]) -> None:
 
 
 # A page's number copied from a PDF, where no rule number stands: alone far in from the margin
-# ("                8"), or with the book's running title a wide gap after it ("24        RED BANNER").
-_PAGE_NUMBER = re.compile(r"[ \t]{8,}\d{1,3}[ \t]*|[ \t]*\d{1,3}[ \t]{8,}\S.*")
+# ("                8"), with the book's running title a wide gap after it ("24        RED BANNER") or
+# before it, as a right-hand page sets it ("HARBOR LIGHT RULES        2"), "Page 2" too; or between
+# dashes, alone ("- 2 -", "— 2 —").
+_PAGE = r"(?:(?i:page)[ \t]+)?\d{1,3}"
+PAGE_NUMBER = re.compile(rf"[ \t]{{8,}}{_PAGE}[ \t]*|[ \t]*{_PAGE}[ \t]{{8,}}\S.*|[ \t]*\S.*?[ \t]{{8,}}{_PAGE}[ \t]*"
+                         rf"|[ \t]*[-–—][ \t]*\d{{1,3}}[ \t]*[-–—][ \t]*")
 
 
 # A note under a tab table, keyed by the mark its cells carry: "* Only if …", "† Rail only" (a legend entry).
@@ -334,7 +338,7 @@ def _text_line(index: int, raw: str, *, in_table: bool, row_follows: bool) -> Li
     line = raw.strip()
     if not line:
         return Line(index, BLANK, "")
-    if _PAGE_NUMBER.fullmatch(raw) and not in_table and not row_follows:
+    if PAGE_NUMBER.fullmatch(raw) and not in_table and not row_follows:
         return Line(index, STRAY, re.sub(r"\s+", " ", line))
     if "\t" in raw:
         numbered = None if in_table else _tab_after_rule_number(line, row_follows=row_follows)

@@ -525,6 +525,12 @@ def test_a_running_page_header_is_reported_with_its_lines():
         "rulesets/x/sources/x.txt:3: 'RIVERLINE RULES 3' comes back with other numbers on lines 3, 6, 9, 12: "
         "a running page header or footer? Delete those lines from the source"]
     assert "RIVERLINE RULES 6" in book.markdown  # kept: the import drops no words
+    # set far right on the page, it was longer than any header and stayed text (a helper's pdftotext copy)
+    gapped = imported("".join(f"{n}. SECTION {n}\n{n}.1 Costs. One MP per hex.\nRIVERLINE RULES{' ' * 50}Page {n + 2} "
+                              f"of 8\n" for n in range(1, 5)))
+    assert gapped.report.warnings == [
+        "rulesets/x/sources/x.txt:3: 'RIVERLINE RULES Page 3 of 8' comes back with other numbers on lines 3, 6, 9, "
+        "12: a running page header or footer? Delete those lines from the source"]
 
 
 def test_a_line_that_comes_back_unchanged_is_no_running_header():
@@ -1049,8 +1055,34 @@ def test_a_page_number_far_from_the_text_is_no_rule():
                     "24                                       RED BANNER RISING\nGerman Player wins.\n\n"
                     "                                25\n[10.0] NOTES\n[10.1] Credits. Us.\n")
     assert list(book.report.rule_lines) == ["9.0", "9.1", "10.0", "10.1"]
-    assert book.report.warnings == [f"rulesets/x/sources/x.txt:{line}: a number far from the text, not a rule's (a page "
-                                    "header or footer?), kept as text: delete it from the source" for line in (4, 7)]
+    assert book.report.warnings == [f"rulesets/x/sources/x.txt:{line}: a page number far from the text, not a rule's "
+                                    "(a page header or footer?), shown apart: delete it from the source"
+                                    for line in (4, 7)]
+
+
+def test_a_page_header_inside_a_sentence_is_shown_after_it_citing_nothing():
+    # A right-hand page's header ("HARBOR LIGHT RULES", a wide gap, "2"), "Page 3" and a "- 2 -" footer ran into
+    # the sentence they fell in ("… rolls for HARBOR LIGHT RULES 2 initiative."), and the first cited rule 2 ("Rules
+    # 2"); the footer became a list item. Nothing was reported (a helper's pdftotext copy).
+    book = imported("1.0 SETUP\n1.1 Units. Each player places his units, then rolls for\n"
+                    "HARBOR LIGHT RULES                                                    2\n"
+                    "initiative. The higher roll moves first.\n- 2 -\n2.0 MOVEMENT\n2.1 Costs. One MP per hex, and\n"
+                    "Harbor Light Rules                                  Page 3\nroads half.\n"
+                    "Page 4            Harbor Light Rules\n2.2 Roads. Half.\n", "decimal")
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "2.0", "2.1", "2.2"]
+    body = book.markdown.split("# 1.0 SETUP", 1)[1]
+    assert re.findall(r"\n\n([^#\n][^\n]*(?:\n[^\n]+)*)", body) == [
+        "Each player places his units, then rolls for\ninitiative. The higher roll moves first.",
+        '<p class="rr-running-head" markdown="span">HARBOR LIGHT RULES 2</p>',
+        '<p class="rr-running-head" markdown="span">- 2 -</p>', "One MP per hex, and\nroads half.",
+        '<p class="rr-running-head" markdown="span">Harbor Light Rules Page 3</p>',
+        '<p class="rr-running-head" markdown="span">Page 4 Harbor Light Rules</p>', "Half."]
+    assert [warning.split(": ", 2)[0] for warning in book.report.warnings] == [
+        f"rulesets/x/sources/x.txt:{line}" for line in (3, 5, 8, 10)]
+    ruleset = SimpleNamespace(id="x", numbering=numbering_of("decimal"), grammar=numbering_of("decimal").grammar)
+    rules = {rule.id: rule for rule in rules_in_markdown(book.markdown, ruleset, "x/x.md")}
+    assert rules["1.1"].references == ()  # "RULES 2" cites nothing
+    assert rules["1.1"].text == "Each player places his units, then rolls for initiative. The higher roll moves first."
 
 
 def test_an_exports_anchor_or_no_break_space_before_a_rule_is_markup():
