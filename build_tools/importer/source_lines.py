@@ -802,6 +802,12 @@ _HARD_BREAK = re.compile(r"(?<=\S)(?:(?<!\\)(?:\\\\)*\\|[ ]{2,})[ \t]*$")
 _HTML_BREAK_LINE = re.compile(r"[ \t]*<br[ \t]*/?>[ \t]*", re.IGNORECASE)
 
 
+# A bold number whose run a converter closed after a space ("**5.13 **Movement", "## **5.2 Restrictions **"):
+# Markdown shows its marks as written; a word processor's export means the bold.
+_SPACE_BEFORE_BOLD_END = re.compile(r"\A(?P<start>[ \t]*(?:#{1,6}[ \t]+)?)(?P<mark>\*\*|__)(?P<inner>[\[(§]?\d[^*_]*?)"
+                                    r"(?P<space>[ \t]+)(?P=mark)")
+
+
 def _exported_markup(raw: str) -> str:
     """``raw`` with the HTML of an export written the Markdown way: ``<b>3.2:</b> Shoals`` is
     ``**3.2:** Shoals``, ``<p>…</p>`` is its text, ``## <a name="gun"></a>4. GUNNERY`` is
@@ -809,11 +815,13 @@ def _exported_markup(raw: str) -> str:
     blank line (elsewhere it stays a line break). Empty anchors, pandoc's too
     (``[]{#_Toc1 .anchor}5.4 Retreats``), and a toggle's ``<details>`` and ``<summary>`` tags are
     left out; ``&nbsp;`` is the no-break space it
-    stands for; Markdown's hard line break at a line's end (a backslash, or two spaces) is a
+    stands for; a bold number's run closed after a space (``**5.13 **Movement``) is closed before it; Markdown's hard line break at a line's end (a backslash, or two spaces) is a
     ``<br>``; an HTML heading on its line is a Markdown one (``<h3>1.2 Dice</h3>`` is ``### 1.2 Dice``)
     and a wrapping tag alone on its line (``<div align="center">``, ``</p>``) a blank line. Other HTML
     is shown as written."""
     raw = _NO_BREAK_SPACE.sub("\u00a0", _PANDOC_ANCHOR.sub("", raw))
+    if " *" in raw or " _" in raw:  # "**5.13 **Movement …": the space out of the bold, as the writer meant it
+        raw = _SPACE_BEFORE_BOLD_END.sub(r"\g<start>\g<mark>\g<inner>\g<mark>\g<space>", raw, count=1)
     if _HARD_BREAK.search(raw) and not raw.lstrip().startswith(("#", "|")):
         raw = _HARD_BREAK.sub("<br>", raw)
     if "<" not in raw:

@@ -91,3 +91,15 @@ def test_a_rule_is_never_a_term_nor_more_of_a_definition():
 def test_a_colon_line_in_a_paragraph_or_in_code_is_no_definition():
     book = imported("## 5. Terms\n\n**5.1** Words. A unit\nthat fled\n: is routed.\n\n```\nRout\n: fled\n```\n")
     assert "<dl" not in book.markdown and "Rout\n: fled" in book.markdown
+
+
+def test_a_bold_number_closed_after_a_space_is_a_bold_number():
+    # A converter wrote "**5.13 **Movement …" and "**5.2 Restrictions on Movement **": the rules' headings were
+    # "*5.13 *" and "*5.2 Restrictions on Movement *", asterisks and all, in the contents, search and jump too.
+    book = imported("## 5. Movement\n\n**5.1** Units move.\n\n**5.13 **Movement Points may not be saved.\n\n"
+                    "**5.2 Restrictions on Movement **\n\nNo unit may move twice.\n\n## **5.3 Roads **\n\n"
+                    "Half. A **bold **word and **6 **hexes stay as written.\n")
+    assert rule_headings(book.markdown) == ["# 5. Movement", "## 5.1", "### 5.13", "## 5.2 Restrictions on Movement",
+                                            "## 5.3 Roads"]
+    assert "Movement Points may not be saved." in book.markdown
+    assert "A **bold **word and **6 **hexes stay as written." in book.markdown
