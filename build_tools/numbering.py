@@ -33,6 +33,7 @@ from typing import NamedTuple
 from build_tools.references import Grammar
 from build_tools.references.chapter_dotted import ChapterDotted
 from build_tools.references.dotted import ITEM_LETTERS, QUANTITY_WORDS, Dotted
+from build_tools.references.other_books import OtherBooks
 
 NUMBERINGS = ("asl", "case", "decimal", "none")
 _AFTER_CHAPTER = frozenset(".0123456789")
@@ -282,17 +283,22 @@ class DecimalNumbering(_Undotted):
 
 
 def numbering_of(name: str, *, chapters: Collection[str] = (), quantity_words: Collection[str] = (),
-                 references: bool = True) -> Numbering:
-    """The numbering ``ruleset.yml`` names (``references: False``: no automatic links)."""
+                 references: bool = True, other_books: Collection[str] = ()) -> Numbering:
+    """The numbering ``ruleset.yml`` names (``references: False``: no automatic links; ``other_books``:
+    the names before a number that cites another book's rule, not this one's)."""
     if name == "asl":
-        return AslNumbering(chapters, quantity_words=quantity_words, references=references)
-    if name == "case":
-        return CaseNumbering(quantity_words=quantity_words, references=references)
-    if name == "decimal":
-        return DecimalNumbering(quantity_words=quantity_words, references=references)
-    if name == "none":
-        return Numbering(None)
-    raise ValueError(f"unknown numbering {name!r} (one of {', '.join(NUMBERINGS)})")
+        numbering: Numbering = AslNumbering(chapters, quantity_words=quantity_words, references=references)
+    elif name == "case":
+        numbering = CaseNumbering(quantity_words=quantity_words, references=references)
+    elif name == "decimal":
+        numbering = DecimalNumbering(quantity_words=quantity_words, references=references)
+    elif name == "none":
+        numbering = Numbering(None)
+    else:
+        raise ValueError(f"unknown numbering {name!r} (one of {', '.join(NUMBERINGS)})")
+    if other_books and numbering.grammar is not None:
+        numbering.grammar = OtherBooks(numbering.grammar, other_books)
+    return numbering
 
 
 def heading_number(title: str) -> str:

@@ -11,6 +11,8 @@ rulebook"):
   default) or ``none`` (only explicit ``[[...]]`` links);
 * ``quantity_words``: words that make a number before them a quantity
   (``4.5 MP``), added to the built-in ones;
+* ``other_books``: names of other books (``Series Rules``, ``SR``): a number after
+  one cites that book's rule, not this one's (``build_tools.references.other_books``);
 * ``sources``: ``file``, ``page``, and optionally ``format`` (``text`` |
   ``markdown``; detected when left out), ``chapter`` (``asl``), ``title``.
 
@@ -40,7 +42,8 @@ SOURCE_FORMATS = ("text", "markdown")
 _LEGACY_FORMATS = {"asl": "text", "titled": "text"}
 _REFERENCES = ("auto", "none")
 _LEGACY_REFERENCES = {"chapter-dotted": "asl"}
-_RULESET_KEYS = ("name", "short_name", "numbering", "chapters", "references", "quantity_words", "sources")
+_RULESET_KEYS = ("name", "short_name", "numbering", "chapters", "references", "quantity_words", "other_books",
+                 "sources")
 _SOURCE_KEYS = ("file", "page", "format", "chapter", "title", "titles", "not_titles")
 
 
@@ -141,7 +144,7 @@ def load_ruleset(folder: Path) -> Ruleset:
     if chapters and numbering_name != "asl":
         raise lines.error("chapters:", f"numbering {numbering_name} has no chapter letters; remove chapters:")
     numbering = numbering_of(numbering_name, chapters=chapters, quantity_words=_words(data, "quantity_words", lines),
-                             references=references)
+                             references=references, other_books=_words(data, "other_books", lines))
     sources = []
     raw_sources = data.get("sources") or []
     if not isinstance(raw_sources, list):

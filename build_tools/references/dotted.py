@@ -61,7 +61,7 @@ import re
 from collections.abc import Callable, Collection
 from functools import lru_cache
 
-from build_tools.references.reference import RefPart, Reference
+from build_tools.references.reference import RefPart, Reference, replaced
 
 QUANTITY_WORDS = (
     "MP", "MPs", "MF", "MA", "MAs", "CP", "CPs", "AP", "APs", "VP", "VPs", "PP", "FP", "SP", "PF", "MB",
@@ -259,12 +259,7 @@ class Dotted:
 
     def replace(self, text: str, replacement: Callable[[str, str], str], chapter: str | None = None) -> str:
         if self._slow(text):
-            pieces, cursor = [], 0
-            for reference in self.find(text):
-                for part in reference.parts:
-                    pieces += [text[cursor:part.start], replacement(part.rule_id, part.text)]
-                    cursor = part.end
-            return "".join(pieces) + text[cursor:]
+            return replaced(text, self.find(text), replacement)
 
         def replace(match: re.Match[str]) -> str:
             first = match.group("first")

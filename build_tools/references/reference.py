@@ -45,3 +45,14 @@ class Grammar(Protocol):
 
     def replace(self, text: str, replacement: Callable[[str, str], str], chapter: str | None) -> str:
         """``text`` with each part of each reference replaced by ``replacement(rule_id, printed)``."""
+
+
+def replaced(text: str, references: list[Reference], replacement: Callable[[str, str], str]) -> str:
+    """``text`` with each part of ``references`` (in order, as ``find`` gives them) replaced by
+    ``replacement(rule_id, printed)``."""
+    pieces, cursor = [], 0
+    for reference in references:
+        for part in reference.parts:
+            pieces += [text[cursor:part.start], replacement(part.rule_id, part.text)]
+            cursor = part.end
+    return "".join(pieces) + text[cursor:]

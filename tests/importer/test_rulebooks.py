@@ -341,3 +341,15 @@ def test_a_definition_list_shows_as_one_and_its_references_are_cited(books_site)
                      r'\(<a class="rr-ref" data-rule="5.43" href="#5.43">5.43</a>\)\.</dd>', terms)
     cited_by = re.search(r'id="5.43".*?<p class="rr-cited-by"[^>]*>(.*?)</p>', page, re.S).group(1)
     assert "5.2" in re.findall(r'data-rule="([^"]+)"', cited_by)  # the rule holding the list cites what it cites
+
+
+def test_a_number_after_another_books_name_cites_nothing(books_site):
+    # Ironclad names its series' rules (other_books: River Series Rules, RSR): "(RSR 5.44 and 5.2; River Series
+    # Rules 5.1)" in its 5.41 cited its own 5.44, 5.2 and 5.1, whose "Referenced by" then listed 5.41.
+    page = (books_site / "ironclad" / "ironclad" / "index.html").read_text(encoding="utf-8")
+    rule = re.search(r'id="5.41".*?</h3>(.*?)<h', page, re.S).group(1)
+    assert re.search(r"series\s+\(RSR 5\.44 and 5\.2; River Series Rules 5\.1\), but see "
+                     r'<a class="rr-ref" data-rule="5.42" href="#5.42">5.42</a>\.', rule)
+    for cited in ("5.44", "5.2", "5.1"):
+        by = re.search(rf'id="{cited}".*?(?:<p class="rr-cited-by"[^>]*>(.*?)</p>|<h)', page, re.S).group(1) or ""
+        assert 'data-rule="5.41"' not in by

@@ -209,3 +209,19 @@ def test_a_rulesets_own_quantity_words_are_quantities_in_asl_numbering_too():
     # quantity_words in ruleset.yml did nothing for numbering: asl (a helper's book): "1.5 CF" linked to A1.5.
     assert numbering_of("asl", chapters="A").grammar.cited("costs 1.5 CF to cross", "A") == ["A1.5"]
     assert numbering_of("asl", chapters="A", quantity_words=["CF"]).grammar.cited("costs 1.5 CF to cross", "A") == []
+
+
+@pytest.mark.parametrize("numbering, chapters, text, expected", [
+    ("case", (), "Trains stack alone (SR 7.12, 7.14 and 7.16); see 7.13.", ["7.13"]),  # a list after the name
+    ("case", (), "doubled (Basic Game 7.12) and 7.13 applies", ["7.13"]),  # the list ends at its bracket
+    ("case", (), "see series  rules section 14, not rule 14", ["14"]),  # any case and spacing; a cue after the name
+    ("decimal", (), "as in SRS 7.1.2 and TSR 7.1.3", ["7.1.2", "7.1.3"]),  # names are whole words
+    ("asl", "AG", "see SASL A12.3 and G15.1, but A26.2", ["A26.2"]),
+])
+def test_a_number_after_another_books_name_cites_nothing(numbering, chapters, text, expected):
+    # "(see Series Rules 7.12)" cited this book's 7.12 (a helper's book): ruleset.yml names the other books.
+    grammar = numbering_of(numbering, chapters=chapters, other_books=["Series Rules", "SR", "Basic Game", "SASL"]).grammar
+    assert grammar.cited(text, "G") == expected
+    assert [part for reference in grammar.find(text, "G") for part in reference.rule_ids] == expected
+    linked = grammar.replace(text, lambda rule_id, printed: f"<{printed}>", "G")
+    assert re.findall(r"<([^>]+)>", linked) == expected
