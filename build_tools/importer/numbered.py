@@ -73,6 +73,9 @@ _UNCLOSED_NUMBER = re.compile(r"[\[(][A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?(?=\s)")
 HEADING_ABOVE = "a heading above the sections"
 CONTENTS = "an entry of a list of contents"
 MAX_CAPITALS_HEADING_WORDS = 6
+# Words only a cited rule's number follows (not "rules": "… the Optional Rules" may lack its period):
+# a line ending on one goes on with that number.
+_CUES = frozenset({"see", "per", "cf.", "cf", "§"})
 
 
 class _Blocks:
@@ -660,6 +663,8 @@ class _Importer:
         rest = self.reader.plain(line.number.rest)
         if line.number.shown.startswith("(") and rest[:1].islower():
             return True  # "… read the Combat Results Table" over "(9.3) on the line of the odds.": a citation
+        if line.kind == TEXT and not line.text.startswith(("**", "__")) and self._ends_on_cue():
+            return True  # "… may attack again; see" over "2.7 Overrun for armor …" or "[7.2] below.": what it cites
         if number.path > self.previous[0].path:
             if line.number.decorated or self._title_and_body(line, position)[0] is not None:
                 return False  # "**6.2** hexes …", "[6.2] below", "15.21 vs PILLBOX: A dozer …": marked as rules
@@ -668,6 +673,13 @@ class _Importer:
         if number.id in self.rules:  # "... as in\n6.1 above."
             return rest[:1].islower()
         return self._wrapped_quantity(line)
+
+    def _ends_on_cue(self) -> bool:
+        """Whether the open paragraph or item ends on a word only a cited rule follows (``see``,
+        ``per``): no sentence ends there, and a number starting the next line is the one it cites."""
+        last = self.out.last_line
+        words = self.reader.plain(last).split() if last else []
+        return bool(words) and words[-1].strip("(").lower() in _CUES
 
     def _section_again(self, line: Line, number: RuleNumber, position: int) -> int | None:
         """Where a later line starts the same section: as a heading, spelled another way (``1.0

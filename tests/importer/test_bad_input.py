@@ -72,7 +72,7 @@ DECIMAL = numbering_of("decimal")
 @pytest.mark.parametrize("text, line, reason", [
     # A hard-wrapped reference at the start of a line reads as a rule number: the error says how to keep it text.
     # (A line such as "1.1 through 1.2." goes on with the sentence: tests/importer/test_source_traps.py.)
-    ("[1.0] Boats\n[1.1] Loading. A boat loads, as per\n1.1 (Loading) and 1.2.\n", 3,
+    ("[1.0] Boats\n[1.1] Loading. A boat loads, as in\n1.1 (Loading) and 1.2.\n", 3,
      "duplicate rule ID 1.1 (first on line 2); if this line goes on from the sentence before it, "
      "start it with a backslash: \\1.1 (Loading) and 1.2."),
     ("[1.0] Boats\n[1.1] Loading.\n[1.2] Crews. A crew rows, see rule\n1.1 To land too.\n", 4,

@@ -387,12 +387,24 @@ def test_a_wrapped_line_starting_with_a_number_in_order_goes_on_with_its_sentenc
 
 
 @pytest.mark.parametrize("fmt, source, heading", [
-    ("text", "6. MOVEMENT\n6.1 Costs. One MP per hex. See\n[6.2] below.\n", "## [6.2]"),
+    ("text", "6. MOVEMENT\n6.1 Costs. One MP per hex, or\n[6.2] below.\n", "## [6.2]"),
     ("markdown", "## 6. Movement\n\n**6.1** Costs. One MP per hex. A unit may spend up to\n**6.2** hexes on roads.\n",
      "## 6.2"),
 ])
 def test_a_number_printed_as_a_rule_is_one_even_on_a_wrapped_line(fmt, source, heading):
     assert rule_headings(imported(source, fmt=fmt).markdown)[-1] == heading
+
+
+def test_a_number_after_a_line_ending_on_see_or_per_is_what_it_cites():
+    # "… may attack again; see" over "2.7 Overrun for armor that has not." made a rule 2.7 the book does not have,
+    # reported nowhere (a helper's book); "(see" over "[3.4] below) …" took 3.4 from the rule printed later.
+    book = imported("2.0 COMBAT\n2.6 Exploitation. Armor that advanced may attack again; see\n"
+                    "2.7 Overrun for armor that has not.\n3.0 SUPPLY\n3.1 Lines. Trace them (see\n[3.4] below) to a "
+                    "depot, or per\n3.5 if cut off.\n3.4 Depots. Two.\n3.5 Isolation. None.\n", "decimal")
+    assert rule_headings(book.markdown) == ["# 2.0 COMBAT", "## 2.6 Exploitation.", "# 3.0 SUPPLY", "## 3.1 Lines.",
+                                            "## 3.4 Depots.", "## 3.5 Isolation."]
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
+        (line, "continues the sentence of the line before") for line in (3, 6, 7)]
 
 
 def test_a_rule_after_an_item_or_a_finished_sentence_is_a_rule_whatever_its_first_word():
