@@ -5,8 +5,9 @@
   the run up to the first ": " is the title when it reads as one: words in
   capitals (with "vs", "&", "/alternatives"), a few words in title case, or
   up to three words before a new sentence;
-* ``2.1 Sailing. A boat ...``, ``3.1 Landing Parties. A crew ...``: the run
-  up to the first ". " is the title when a new sentence follows and it reads
+* ``2.1 Sailing. A boat ...``, ``3.1 Landing Parties. A crew ...``,
+  ``1.12 Tanks, Guns and Trucks. Each ...``, ``1.8 No Retreat! Units ...``: the run
+  up to the first ". " (or "! ") is the title when a new sentence follows and it reads
   as one: a few words in title case or capitals, no digits, not an
   abbreviation (``St. Vith``);
 * ``5.1 Movement Costs — Each hex ...``, ``5.3 ROADS - A road ...``: the run
@@ -47,7 +48,7 @@ FOOTNOTE_MARKERS = r"(?:\[\^[^\]\s]+\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)*"
 _ENDS_SENTENCE = re.compile(rf"[.!?,;][\"')\]’”]*{FOOTNOTE_MARKERS}$")
 # What a title in sentence case does not hold: a comma, a semicolon, an aside citing a number.
 _SENTENCE_INSIDE = re.compile(r"[,;]|\([^()]*\d")
-_PERIOD_TITLE = re.compile(r"(?P<title>[^.!?:;,\d]+)\.\s+")
+_PERIOD_TITLE = re.compile(r"(?P<title>[^.!?:;\d]+)(?P<mark>[.!])\s+")
 _DASH_TITLE = re.compile(r"(?P<title>[^.!?:;,\d–—-]{1,%d}?)[ \t]+(?P<dash>-{2,3}|[–—-])[ \t]+" % MAX_TITLE_LENGTH)
 # Words a line may start with that end in a period without ending a title: ranks and units of a
 # wargame's leaders and formations among them ("6.1 Gen. Vance adds two").
@@ -116,7 +117,7 @@ def period_title(rest: str) -> tuple[str | None, str]:
     if match:
         title, body = match.group("title").strip(), rest[match.end():].strip()
         if _reads_as_run_in_title(title, body):
-            return title + ".", body
+            return title + match.group("mark"), body
     return None, rest.strip()
 
 

@@ -68,6 +68,11 @@ def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     ("Sailing. a boat spends", None, "Sailing. a boat spends"),  # no new sentence after it
     ("A Unit That Moves Into a Hex With an Enemy. It stops", None,
      "A Unit That Moves Into a Hex With an Enemy. It stops"),  # too long for a run-in title
+    # a title with a comma, or an exclamation mark, stayed in the rule's text (a helper's book)
+    ("Tanks, Guns and Trucks. Each vehicle moves", "Tanks, Guns and Trucks.", "Each vehicle moves"),
+    ("No Retreat! Units hold", "No Retreat!", "Units hold"),
+    ("Yes, units may move. Then", None, "Yes, units may move. Then"), ("Hill 203, Russians hold. The", None,
+                                                                       "Hill 203, Russians hold. The"),
     ("Movement Costs — Each hex costs one MP", "Movement Costs —", "Each hex costs one MP"),
     ("ROADS - A road halves costs", "ROADS -", "A road halves costs"),
     ("Units in the same hex - all of them - move", None, "Units in the same hex - all of them - move"),
