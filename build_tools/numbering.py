@@ -61,6 +61,7 @@ class Numbering:
     has_chapters = False
     lettered = False  # reads lettered sub-rules ("6.2a")
     quantity_words: tuple[str, ...]  # a number before one is a quantity (4.5 MP), no rule: set in __init__
+    other_books: tuple[str, ...] = ()  # names of other books: a number after one is theirs (numbering_of)
 
     def __init__(self, grammar: Grammar | None, quantity_words: Collection[str] = ()):
         self.grammar = grammar
@@ -298,6 +299,7 @@ def numbering_of(name: str, *, chapters: Collection[str] = (), quantity_words: C
         raise ValueError(f"unknown numbering {name!r} (one of {', '.join(NUMBERINGS)})")
     if other_books and numbering.grammar is not None:
         numbering.grammar = OtherBooks(numbering.grammar, other_books)
+        numbering.other_books = tuple(other_books)
     return numbering
 
 

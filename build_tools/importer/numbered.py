@@ -29,6 +29,7 @@ import re
 from build_tools.errors import SourceError
 from build_tools.importer import anchors
 from build_tools.importer import markdown_text as md
+from build_tools.importer.book_names import book_like_citations
 from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule, quoted
@@ -193,6 +194,7 @@ class _Importer:
         self._left_out_comments()
         self._refuse_open_fence()
         self._report_running_heads()
+        self._report_book_names()
         first = self.next_nonblank(0)
         if first is None:
             raise SourceError(self.path, None, "empty file: no rules to import")
@@ -278,6 +280,17 @@ class _Importer:
                 self.report.warnings.append(
                     f"{self.path}:{lines[0].index + 1}: {quoted(' '.join(lines[0].text.split()))} comes back with other numbers "
                     f"on lines {where}{more}: a running page header or footer? Delete those lines from the source")
+
+    def _report_book_names(self) -> None:
+        """List the first number cited after each name that reads as another book's (``Series Rules
+        7.12``) and is not in ruleset.yml's ``other_books``: it links to this book's rule of that number."""
+        if self.numbering.grammar is None:
+            return
+        for index, name, number in book_like_citations(self.raw, self.numbering.other_books):
+            self.report.warnings.append(
+                f"{self.path}:{index + 1}: {quoted(f'{name} {number}')}: a number after what may name another book; "
+                f"if it does, list {quoted(name)} in ruleset.yml's other_books (else {number} links to this book's "
+                f"rule)")
 
     def _reads_as_rule(self, index: int, text: str | None = None) -> bool:
         """Whether Markdown source line ``index`` (or ``text`` on it) would start a rule were it not in a

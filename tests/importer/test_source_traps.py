@@ -1696,3 +1696,18 @@ def test_a_running_page_header_is_kept_apart_and_cites_nothing():
     ruleset = SimpleNamespace(id="x", numbering=numbering_of("decimal"), grammar=numbering_of("decimal").grammar)
     rules = rules_in_markdown(book.markdown, ruleset, "x/x.md")
     assert [rule.references for rule in rules] == [()] * 5 and rules[1].text == "A road."
+
+
+def test_a_number_after_what_may_name_another_book_is_listed_until_the_book_is_named():
+    # "(see Series Rules 7.12)" linked to this book's 7.12 and nothing said so (a helper's book).
+    source = ("7.0 TRAINS\n7.1 Rails. A train moves 12 rail hexes (see Series Rules 7.12).\n7.2 Stacking. Trains "
+              "stack alone, as in the Basic Game rule 4.1 and Basic Game 7.12. See Rules 7.1 and\nthe Rules 7.2.\n")
+    book = imported(source)
+    assert book.report.warnings == [
+        "rulesets/x/sources/x.txt:2: 'Series Rules 7.12': a number after what may name another book; if it does, "
+        "list 'Series Rules' in ruleset.yml's other_books (else 7.12 links to this book's rule)",
+        "rulesets/x/sources/x.txt:3: 'Basic Game 4.1': a number after what may name another book; if it does, "
+        "list 'Basic Game' in ruleset.yml's other_books (else 4.1 links to this book's rule)"]
+    named = import_text(source, path="rulesets/x/sources/x.txt", ruleset="x", format="text",
+                        numbering=numbering_of("case", other_books=["series rules", "Basic  Game"]))
+    assert named.report.warnings == []
