@@ -10,7 +10,8 @@ Whether that number is a rule is the numbering's business
 Plain text (``format: text``)
     one line is one line of the book; a tab in a line makes it a table row
     (``tab_tables``), except a tab that ends a dotted rule number or indents
-    a line outside a table; a leading ``|`` a pipe-table row; ``- ``, ``* ``,
+    a line outside a table (lines a tab only indents, none with a tab between
+    cells, are indented text); a leading ``|`` a pipe-table row; ``- ``, ``* ``,
     ``• `` start a bullet item and ``1.``, ``1)``, ``(1)``, ``a)``, ``(a)``
     a numbered item; ``EX:`` starts an example; ``---`` alone is a rule
     across the page; a ``|`` in the margin before a line with no other pipe is
@@ -273,6 +274,8 @@ def read_text(text: str) -> Reader:
     raws = text.split("\n")
     if any(glyph in text for glyph in _GLYPHS):
         raws = [_GLYPH_BULLET.sub(r"\1 ", raw, count=1) if raw.lstrip()[:1] in _GLYPHS else raw for raw in raws]
+    if "\t" in text:
+        _indent_with_spaces(raws)
     barred = [index for index, raw in enumerate(raws) if raw[:1] == "|" and _CHANGE_BAR.match(raw)]
     for index in barred:  # a mark in the margin, not the book's text: the line is read without it
         raws[index] = raws[index][_CHANGE_BAR.match(raws[index]).end():]
@@ -287,6 +290,30 @@ def read_text(text: str) -> Reader:
         runs[-1:] = [(runs[-1][0], index)] if runs and runs[-1][1] == index - 1 else [*runs[-1:], (index, index)]
     return Reader("text", lines, plain=lambda s: s.strip(), inline=md.escape_inline,
                   paragraph_line=md.escape_line, paragraphs_by_blank_lines=False, change_bars=tuple(runs))
+
+
+# A tab between two cells of a line: what makes it a table's row (a tab before the text indents it).
+_INNER_TAB = re.compile(r"\S[^\n]*\t")
+
+
+def _indent_with_spaces(raws: list[str]) -> None:
+    """Lines in a row that a tab only indents (``<TAB>a) move;``, ``<TAB>- +1 in woods``, a paragraph
+    typed with a tab before each line) are indented text, not a table of one column: their tabs are
+    spaces (four each). A run of lines with a tab where one has a tab between cells is left alone:
+    a table, whose rows may start with an empty cell."""
+    start = 0
+    while start < len(raws):
+        if "\t" not in raws[start]:
+            start += 1
+            continue
+        end = start
+        while end < len(raws) and "\t" in raws[end]:
+            end += 1
+        if not any(_INNER_TAB.match(raw.lstrip(" \t")) for raw in raws[start:end]):
+            for index in range(start, end):
+                text = raws[index].lstrip(" \t")
+                raws[index] = raws[index][:len(raws[index]) - len(text)].replace("\t", "    ") + text
+        start = end
 
 
 def _mark_stray_tab_lines(lines: list[Line]) -> None:

@@ -1711,3 +1711,19 @@ def test_a_number_after_what_may_name_another_book_is_listed_until_the_book_is_n
     named = import_text(source, path="rulesets/x/sources/x.txt", ruleset="x", format="text",
                         numbering=numbering_of("case", other_books=["series rules", "Basic  Game"]))
     assert named.report.warnings == []
+
+
+def test_lines_a_tab_only_indents_are_indented_text_not_a_table():
+    # "<TAB>a) move;" under "A unit may do one of:" made a table of one column, headed "a) move;"; a paragraph typed
+    # with a tab before its lines too, and a lone one was called a page footer to delete (a helper's fan-typed book).
+    book = imported("1.0 ACTIONS\n1.1 Choice. A unit may do one of:\n\ta) move;\n\tb) fire;\n\tc) rest.\n"
+                    "1.2 Modifiers. Add:\n\t- +1 in woods\n\t- +2 in town\n1.3 Notes. Typed as it came:\n"
+                    "\tThis paragraph is indented with a tab and\n\tgoes on here.\n1.4 Costs. As follows:\n"
+                    "Terrain\tCost\n\t(MP)\nClear\t1\n", "decimal")
+    assert re.findall(r'<span class="rr-list__marker">(.*?)</span> (.*?)</li>', book.markdown) == [
+        ("a)", "move;"), ("b)", "fire;"), ("c)", "rest.")]
+    assert '<li markdown="span">+1 in woods</li>' in book.markdown
+    assert "\n\nThis paragraph is indented with a tab and\ngoes on here.\n" in book.markdown
+    assert book.markdown.count("<table") == 1 and "<td markdown=\"span\"></td><td markdown=\"span\">(MP)</td>" \
+        in book.markdown  # a table's row may start with an empty cell
+    assert book.report.warnings == []
