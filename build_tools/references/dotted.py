@@ -21,7 +21,7 @@ What counts as a reference
   - In decimal numbering, it does not end on a year (``14.3.2024``): a date.
   - It is not quoted, signed, compared or measured: no quote mark, ``+``,
     ``-``, ``<``, ``=``, ``#``, ``/``, ``$`` … right before it; no quote mark,
-    ``%``, ``°``, ``×``, ``/digit``, ``:digit`` (``1.5:1``; nor a ratio's ``1:`` before it,
+    ``%``, ``°``, ``×``, ``/digit``, ``/letter`` (``2.5/hex``), ``:digit`` (``1.5:1``; nor a ratio's ``1:`` before it,
     ``1:2.5``), ``-digit`` (``4.5-6``) or
     ``-letter`` (``5.5-inch``) right after it; no ``to`` and a whole number
     after it (``1.5 to 1`` odds: a range ends on a rule number); and no
@@ -69,7 +69,8 @@ QUANTITY_WORDS = (
     "mile", "miles", "yard", "yards", "point", "points", "movement", "turn", "turns",
     "round", "rounds", "times", "percent", "unit", "units", "step", "steps",
     "space", "spaces", "area", "areas", "level", "levels", "day", "days", "hour", "hours", "minute", "minutes",
-    "column", "columns", "ratio", "odds", "errata",
+    "column", "columns", "ratio", "odds", "errata", "per", "range", "thousand", "thousands", "million", "millions",
+    "billion",
 )
 # A comparison after a number makes it an amount: "5.0 or more".
 COMPARISONS = ("or more", "or less", "or fewer", "or higher", "or lower", "or better", "or worse", "or greater")
@@ -137,8 +138,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # Nor a number a measure or ratio goes on from: "5.5-inch", "1.5:1".
     # Nor the first term of odds: "1.5 to 1" (a range ends on a rule number, never on a lone integer
     # after a dotted one). "6.3ff" is 6.3 and the rules after it.
-    odds = r"[ \t]+to[ \t]+\d+(?![\d.]|[ \t]+(?i:and|or)[ \t])"
-    glued = r"(?!ff?(?!\w))[\w\"'%°“”‘’×]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d"
+    odds = r"[ \t]+to[ \t]+\d+(?!\d|\.\d|[ \t]+(?i:and|or)[ \t])"
+    glued = r"(?!ff?(?!\w))[\w\"'%°“”‘’×]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d|/[A-Za-z]"
     amount = rf"{quantity}|{comparison}|{odds}"
     end = rf"{year}(?!{glued}|{amount})"
     first_end = rf"{year}(?(more)(?!{glued})|(?!{glued}|{amount}))" if groups else end

@@ -80,6 +80,9 @@ def test_decimal_references(text, expected):
     "each turn is 2.5 days", "at 18.30 hours", "see Table 2.3", "Figure 3.1 shows it", "see page 3.2", "(p. 2.1 of the "
     "playbook)", "see Module 2.1", "in scenario 1.2", "the 1.2 errata", "read the 1.5 column", "a 2.1 ratio",
     "hex 12.08", "a 5.5-inch gun", "odds of 1.5:1", "a 4.5 move", "a 2.5/3.0 rating", "as in 1.2/1.3",
+    # rates, counts and odds at a sentence's end (a helper's fan-typed book)
+    "Units pay 1.5 per hex.", "pay 2.5/hex in mud", "The odds are 1.5 to 1.", "about 1.2 million men",
+    "Fire at 1.5 range.",
     "2.5× the cost", "Rev 1.2: clarified", "Revision 1.3 of the rules", "with 5.5 MA left",  # a helper's README
     "see 1.2/3", "see 1/2.5",
     "5.4-08125.4",  # a dash to a number with a leading 0 is never a range: no end is cited (found by hypothesis)
