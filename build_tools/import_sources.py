@@ -28,8 +28,9 @@ from build_tools.importer.parallel import map_sources
 from build_tools.importer.report import FULL_REPORT, References
 from build_tools.publish import (front_matter, generated_pages, is_generated, landing_pages, write_landing_pages,
                                  write_page)
-from build_tools.rule_index import (Rule, RuleIndex, citations_of, links_by_name, number_of, page_reading, remember_page,
-                                    rules_in_markdown, rules_of_reading, tombstones_in_markdown)
+from build_tools.rule_index import (Rule, RuleIndex, citations_of, cited_outside_rules, links_by_name, number_of,
+                                    page_reading, remember_page, rules_in_markdown, rules_of_reading,
+                                    tombstones_in_markdown)
 from build_tools.rulesets import Ruleset, Source
 
 
@@ -46,6 +47,7 @@ class Done:
     imported: Imported  # the current text's page, its history written in
     history: SourceHistory | None  # None: the source has one version
     reading: dict  # what the rule index reads from the page (``rule_index.page_reading``), kept when it is written
+    outside: list[str]  # the rule IDs the page cites outside its rules (``rule_index.cited_outside_rules``)
 
     @property
     def page_path(self) -> str:
@@ -91,7 +93,7 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
             continue
         sections = {_section(rule_id) for rule_id in known}
         for item, cites in zip(items, citations):
-            item.imported.report.references = _references(cites, known, sections, removed - known)
+            item.imported.report.references = _references(cites, item.outside, known, sections, removed - known)
         _judge_links_by_name(items, other_rules, ruleset, rulesets)
     return done
 
@@ -129,11 +131,13 @@ def _refuse_duplicates(items: list[Done]) -> None:
             first[rule_id] = (item.job.label, line)
 
 
-def _import(job: Job) -> tuple[Imported, SourceHistory | None, dict]:
-    """The page of one source, its history, and the rule index's reading of the page: read here,
-    where the cores share the work, rather than by the first build."""
+def _import(job: Job) -> tuple[Imported, SourceHistory | None, dict, list[str]]:
+    """The page of one source, its history, the rule index's reading of the page (read here, where the
+    cores share the work, rather than by the first build) and what it cites outside its rules."""
     imported, history = _import_versions(job)
-    return imported, history, page_reading(imported.markdown, job.ruleset, f"{job.ruleset.id}/{job.source.page}.md")
+    page_path = f"{job.ruleset.id}/{job.source.page}.md"
+    return (imported, history, page_reading(imported.markdown, job.ruleset, page_path),
+            cited_outside_rules(imported.markdown, job.ruleset, page_path))
 
 
 def _import_versions(job: Job) -> tuple[Imported, SourceHistory | None]:
@@ -217,13 +221,13 @@ def _section(rule_id: str) -> str:
     return rule_id.partition(".")[0]
 
 
-def _references(citations: dict[str, list[str]], known: set[str], sections: set[str],
+def _references(citations: dict[str, list[str]], outside: list[str], known: set[str], sections: set[str],
                 removed: set[str]) -> References:
-    """What ``citations`` cite: resolved (``known``), rules a version removed (``removed``: they
-    link to their tombstones), unresolved within the ruleset's ``sections``, or in sections the
-    ruleset does not have."""
+    """What ``citations`` (by rule) and ``outside`` (the page's text outside its rules) cite: resolved
+    (``known``), rules a version removed (``removed``: they link to their tombstones), unresolved
+    within the ruleset's ``sections``, or in sections the ruleset does not have."""
     references = References()
-    for cites in citations.values():
+    for cites in (*citations.values(), outside):
         for cited in cites:
             references.found += 1
             if cited in known:

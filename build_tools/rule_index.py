@@ -299,6 +299,26 @@ def page_reading(text: str, ruleset, page_path: str) -> dict:
                                    page_path))
 
 
+def cited_outside_rules(text: str, ruleset, page_path: str) -> list[str]:
+    """The rule IDs one rule page's text cites outside its rules, as the site links them (for the
+    import's report): before its first rule (a preamble) and under headings that are no rule's
+    (``DESIGNER'S NOTES`` after the last rule, ``General Rules`` over a section's first rule).
+    Footnotes are their marks' rules'."""
+    if ruleset.grammar is None:
+        return []
+    front, body_start = _front_matter(text, page_path)
+    text = _without_footnotes(text)[0] if "[^" in text else text
+    start, headings = _page_headings(text, body_start)
+    segments = [(start, headings[0].start() if headings else len(text))]
+    for number, heading in enumerate(headings):
+        match = _HEADING.match(heading.group(1))
+        if not (match and _ATTR_RULE_CLASS.search(match.group(3)) and _ATTR_ID.search(match.group(3))):
+            segments.append((heading.end(), headings[number + 1].start() if number + 1 < len(headings) else len(text)))
+    return [cited for segment_start, end in segments
+            for cited in ruleset.grammar.cited(_citable(text, segment_start, end, _plain_text(text, segment_start, end)),
+                                               front.get("chapter"))]
+
+
 def citations_of(reading: dict) -> dict[str, list[str]]:
     """Rule ID -> the rule IDs its text cites (each once, as the site links them), from a ``page_reading``
     (its rows as ``_as_reading`` writes them)."""
@@ -357,15 +377,20 @@ def _front_matter(text: str, path: str) -> tuple[dict, int]:
     return {}, 0
 
 
+def _page_headings(text: str, body_start: int) -> tuple[int, list[re.Match[str]]]:
+    """Where a page's body starts (the newline before it: rule pages have front matter) and its
+    heading lines outside fenced code."""
+    newline_before_body = _line_offset(text, body_start) - 1
+    fences = [fence.start() for fence in _FENCE_LINE.finditer(text, newline_before_body)]
+    return newline_before_body, [heading for heading in _ANY_HEADING_LINE.finditer(text, newline_before_body)
+                                 if bisect.bisect(fences, heading.start()) % 2 == 0]
+
+
 def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -> list[Rule]:
     grammar = ruleset.grammar
     rules = []
     text, footnotes = _without_footnotes(text) if "[^" in text else (text, {})
-    # Rule pages have front matter: the body starts after a newline.
-    newline_before_body = _line_offset(text, body_start) - 1
-    fences = [fence.start() for fence in _FENCE_LINE.finditer(text, newline_before_body)]
-    headings = [heading for heading in _ANY_HEADING_LINE.finditer(text, newline_before_body)
-                if bisect.bisect(fences, heading.start()) % 2 == 0]  # outside fenced code
+    newline_before_body, headings = _page_headings(text, body_start)
     line, counted_to = body_start, newline_before_body
     for number, heading in enumerate(headings):
         line += text.count("\n", counted_to, heading.start(1))

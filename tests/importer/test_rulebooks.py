@@ -270,6 +270,18 @@ def test_the_import_that_removes_a_source_counts_references_without_its_rules(tm
         in said
 
 
+def test_the_report_counts_references_outside_the_rules(tmp_path):
+    # A preamble's "replace 9.9" and designer's notes' "see 8.8" (under a heading that is no rule's) were linked
+    # and marked absent on the page, but the import's report said "0 found" (a helper's book).
+    folder = two_sources(tmp_path, "TINDERBOX RULES\n\nThese rules replace 9.9 of the old edition.\n\n5. FIRE\n"
+                                   "5.1 Odds. Compare.\n\nDESIGNER'S NOTES\n\nRule 5.1 was hard; see 6.1 and 5.7.\n",
+                         "6. RESULTS\n6.1 Retreat. Back.\n")
+    said = import_all(make_project(tmp_path / "project", {"ashfall": folder}))
+    assert "  references: 4 found, 2 resolved, 1 unresolved in this ruleset's sections, 1 to rules it does not have" \
+        in said
+    assert "    unresolved: 5.7" in said
+
+
 def test_lettered_items_count_as_resolved_where_their_rule_or_sub_rule_is(tmp_path):
     # combat cites 6.1a (a sub-rule of the other source), 6.1b (an item printed in 6.1's text) and 6.2c (of
     # a rule the book does not have): the first two resolve, and the third is named as unresolved.
