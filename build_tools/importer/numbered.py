@@ -226,7 +226,8 @@ class _Importer:
 
     def _left_out_comments(self) -> None:
         """Report each HTML comment the reader left out; refuse one that holds lines that look like
-        rules (a comment left open by mistake would drop them)."""
+        rules (a comment closed too late, or left open, would drop them; a note on a rule starts its
+        line with a backslash)."""
         if self.reader.front_matter:
             self.report.warnings.append(f"{self.path}:1: left out the front matter (lines 1-{self.reader.front_matter}),"
                                         f" an export's settings, not the book's text")
@@ -239,10 +240,12 @@ class _Importer:
             span = f"line {start + 1}" if end == start else f"lines {start + 1}-{end + 1}"
             numbered = next((index for index in range(start + 1, end + 1) if self._reads_as_rule(index)), None)
             if numbered is not None:
+                line = self.raw[numbered].strip()
                 raise self.error(start, f"the {kind.removeprefix('an ')} on {span} holds a line "
-                                        f"that reads as a rule (line {numbered + 1}: "
-                                        f"{quoted(self.raw[numbered].strip(), 40)}): close the comment with {closer} "
-                                        f"where it should end, or delete the rules it should leave out")
+                                        f"that reads as a rule (line {numbered + 1}: {quoted(line, 40)}), which it "
+                                        f"would leave out: if the comment should end before it, put its {closer} "
+                                        f"there; if the line is a note, not a rule, start it with a backslash "
+                                        f"(\\{line[:12]}…)")
             self.report.warnings.append(f"{self.path}:{start + 1}: left out {kind} ({span}), "
                                         f"a transcriber's note, not the book's text")
 

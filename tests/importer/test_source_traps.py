@@ -108,6 +108,20 @@ def test_an_html_comment_is_closed_as_commonmark_closes_it_and_a_comment_left_op
     assert error.value.line == 3 and "holds a line that reads as a rule (line 5" in error.value.reason
 
 
+def test_a_comment_holding_a_rule_says_how_to_end_it_or_keep_the_line_a_note():
+    # "<!--", "7.24 was deleted in the 2nd edition.", "-->": the refusal said to close a comment that was closed (a
+    # helper's wiki book). A note's line starting with a backslash is no rule, and the comment is left out.
+    source = "## 7. Supply\n\n**7.1** Trace.\n\n<!--\n{line}\n-->\n\n**7.3** Depots.\n"
+    with pytest.raises(SourceError) as error:
+        imported(source.format(line="7.24 was deleted in the 2nd edition."), fmt="markdown")
+    assert error.value.line == 5 and error.value.reason == (
+        "the HTML comment on lines 5-7 holds a line that reads as a rule (line 6: '7.24 was deleted in the 2nd "
+        "edition.'), which it would leave out: if the comment should end before it, put its --> there; if the line "
+        "is a note, not a rule, start it with a backslash (\\7.24 was del…)")
+    book = imported(source.format(line="\\7.24 was deleted in the 2nd edition."), fmt="markdown")
+    assert "deleted" not in book.markdown and rule_headings(book.markdown) == ["# 7. Supply", "## 7.1", "## 7.3"]
+
+
 def test_an_html_comment_inside_a_paragraph_leaves_the_paragraph_whole():
     page = imported("## 5. Movement\n\n**5.1** Units move across\n<!-- page 4 -->\nrivers slowly.\n",
                     fmt="markdown").markdown
@@ -1606,7 +1620,8 @@ def test_an_obsidian_comment_is_left_out_and_listed_as_an_html_comment_is():
         "left out an Obsidian comment (line 3), a transcriber's note, not the book's text",
         "left out an Obsidian comment (lines 7-8), a transcriber's note, not the book's text"]
     with pytest.raises(SourceError, match=r"x.txt:5: the Obsidian comment on lines 5-8 holds a line that reads as a "
-                                          r"rule \(line 6: '## 9\. Draft: Weather'\): close the comment with %%"):
+                                          r"rule \(line 6: '## 9\. Draft: Weather'\), which it would leave out: "
+                                          r"if the comment should end before it, put its %% there"):
         imported("## 5. Movement\n\n**5.1** Bridges.\n\n%%\n## 9. Draft: Weather\n**9.1** Rain halves movement.\n%%\n",
                  "case", "markdown")
 
