@@ -357,6 +357,11 @@ PAGE_NUMBER = re.compile(rf"[ \t]{{8,}}{_PAGE}[ \t]*|[ \t]*{_PAGE}[ \t]{{8,}}\S.
                          rf"|[ \t]*[-–—][ \t]*\d{{1,3}}[ \t]*[-–—][ \t]*")
 
 
+# An index's or a list of contents' entry: words, dot leaders, then numbers only ("Roads ...... 5.2, 6.1",
+# "Zones of Control . . . 5.4", "Combat … 7"): a line of its own, as printed, not a paragraph's.
+_INDEX_ENTRY = re.compile(r"\S.*?(?:(?:\.[ \t]*){3,}|…+)[ \t]*\d[\d.]*(?:[ \t]*[,;&–-][ \t]*\d[\d.]*)*[ \t]*")
+
+
 # A note under a tab table, keyed by the mark its cells carry: "* Only if …", "† Rail only" (a legend entry).
 _TABLE_NOTE = re.compile(r"(\*{1,3}|[†‡§])[ \t]+(?=\S)")
 
@@ -394,6 +399,8 @@ def _text_line(index: int, raw: str, *, in_table: bool, row_follows: bool) -> Li
         return Line(index, ITEM, bullet.group("rest"), depth=depth, marker=bullet.group("marker"))
     if ordered:
         return Line(index, ITEM, ordered.group("rest"), depth=depth, marker=ordered.group("marker"))
+    if ("..." in line or ". ." in line or "…" in line) and _INDEX_ENTRY.fullmatch(line):
+        return Line(index, ITEM, line, depth=depth, marker="-")  # "Roads ...... 5.2, 6.1": an entry of its own
     return Line(index, TEXT, line)
 
 

@@ -1742,3 +1742,13 @@ def test_lines_a_tab_only_indents_are_indented_text_not_a_table():
     assert book.markdown.count("<table") == 1 and "<td markdown=\"span\"></td><td markdown=\"span\">(MP)</td>" \
         in book.markdown  # a table's row may start with an empty cell
     assert book.report.warnings == []
+
+
+def test_an_index_entry_with_dot_leaders_is_a_line_of_its_own():
+    # "Roads ... 1.1" over "Zones of Control ... 1.2, 1.1" ran into one paragraph: a book's index garbled, as a
+    # line ending mid-sentence goes on in the next (a helper's fan-typed book).
+    book = imported("1. MOVEMENT\n1.1 Roads. Half.\n1.2 Zones. Stop.\n\nINDEX\n\nRoads ... 1.1\n"
+                    "Zones of Control . . . 1.2, 1.1\nWoods …… 1.1\nThe end ... 2 turns later.\n", "decimal")
+    assert re.findall(r'<li markdown="span">(.*?)</li>', book.markdown) == [
+        "Roads ... 1.1", "Zones of Control . . . 1.2, 1.1", "Woods …… 1.1"]
+    assert "The end ... 2 turns later." in book.markdown  # words after the number: a sentence
