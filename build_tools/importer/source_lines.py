@@ -599,9 +599,11 @@ def _multiline_table_rows(text_lines: list[str]) -> dict[int, str]:
     return rows
 
 
-# The opening line of a note box: MkDocs' admonition ('!!! note "Roads"', '??? tip'), a content tab ('=== "Basic"')
-# and a fenced div (Docusaurus' ':::info Heavy units', pandoc's '::: {.note}'), which a line of colons closes.
-_ADMONITION = re.compile(r"[ \t]{0,3}(?:!!!|\?\?\?\+?)[ \t]+(?P<kind>[\w-]+)(?:[ \t]+\"(?P<title>[^\"]*)\")?[ \t]*")
+# The opening line of a note box: MkDocs' admonition ('!!! note "Roads"', '??? tip', Material's '!!! note inline end
+# "Side note"': classes after the type), a content tab ('=== "Basic"') and a fenced div (Docusaurus' ':::info Heavy
+# units', pandoc's '::: {.note}'), which a line of colons closes.
+_ADMONITION = re.compile(r"[ \t]{0,3}(?:!!!|\?\?\?\+?)[ \t]+(?P<kind>[\w-]+)(?:[ \t]+[\w-]+)*"
+                         r"(?:[ \t]+\"(?P<title>[^\"]*)\")?[ \t]*")
 _TAB = re.compile(r"[ \t]{0,3}===\+?[ \t]+\"(?P<title>[^\"]*)\"[ \t]*")
 _DIV_OPEN = re.compile(r"[ \t]{0,3}(?P<colons>:{3,})[ \t]*\{?[ \t]*\.?(?P<kind>[\w-]+)\}?[ \t]*(?P<title>.*?)[ \t]*")
 _DIV_CLOSE = re.compile(r"[ \t]{0,3}:{3,}[ \t]*")

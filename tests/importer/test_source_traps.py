@@ -1643,10 +1643,11 @@ def test_admonitions_tabs_and_fenced_divs_are_note_boxes_never_rules():
     # out of order (a helper's Docusaurus and MkDocs exports).
     book = imported('## 3.0 Terrain\n\n**3.2.8** Roads halve costs.\n\n:::info Heavy units\n3.2.9 Heavy units ignore '
                     'roads.\n:::\n\n!!! note "Roads"\n    Roads are drawn in brown.\n\n    3.2.7 An indented line.\n\n'
-                    '=== "Basic game"\n\n    Ignore weather.\n\n**3.2.10** Trails.\n', "decimal", "markdown")
+                    '=== "Basic game"\n\n    Ignore weather.\n\n**3.2.10** Trails.\n\n'
+                    '!!! tip inline end "Side note"\n    Material places it beside the text.\n', "decimal", "markdown")
     assert list(book.report.rule_lines) == ["3.0", "3.2.8", "3.2.10"]
     assert re.findall(r"<blockquote markdown=\"1\">\n\n\*\*([^*]+)\*\*", book.markdown) == [
-        "Heavy units", "Roads", "Basic game"]
+        "Heavy units", "Roads", "Basic game", "Side note"]  # Material's classes after the type ("inline end")
     assert ":::" not in book.markdown and "!!!" not in book.markdown and "===" not in book.markdown
     assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
         (6, "a rule number inside a note box (an admonition, a content tab or a fenced div)"),
