@@ -936,6 +936,9 @@ class _Importer:
         if whole_line_title(_DASH_BEFORE_TITLE.sub("", self.reader.plain(rest), count=1),
                             text_follows=self._text_follows(following)):
             return rest, ""  # "COMBAT", "- COMBAT": shown as printed
+        dash = _DASH_BEFORE_TITLE.match(rest)
+        if dash:  # "1.1 - Units move one hex.": the dash is printed with the number, the rule's text after it
+            return rest[:dash.end()].strip(), rest[dash.end():]
         return None, rest
 
     def _heading(self, text: str, marks: int, position: int, level: int | None = None) -> None:
