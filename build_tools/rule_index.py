@@ -314,9 +314,9 @@ def cited_outside_rules(text: str, ruleset, page_path: str) -> list[str]:
         match = _HEADING.match(heading.group(1))
         if not (match and _ATTR_RULE_CLASS.search(match.group(3)) and _ATTR_ID.search(match.group(3))):
             segments.append((heading.end(), headings[number + 1].start() if number + 1 < len(headings) else len(text)))
-    return [cited for segment_start, end in segments
-            for cited in ruleset.grammar.cited(_citable(text, segment_start, end, _plain_text(text, segment_start, end)),
-                                               front.get("chapter"))]
+    chapter = front.get("chapter")
+    return [cited for first, end in segments
+            for cited in ruleset.grammar.cited(_citable(text, first, end, _plain_text(text, first, end)), chapter)]
 
 
 def citations_of(reading: dict) -> dict[str, list[str]]:

@@ -33,8 +33,8 @@ from build_tools.importer.book_names import book_like_citations
 from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule, quoted
-from build_tools.importer.source_lines import (BLANK, BLOCK, BOX, COMMENT, COMMENT_KINDS, EXAMPLE, GLUED_NUMBER, HEADING,
-                                               HR, ITEM, LETTERED_NUMBER, MISREAD_NUMBER, PIPE, QUOTE,
+from build_tools.importer.source_lines import (BLANK, BLOCK, BOX, COMMENT, COMMENT_KINDS, EXAMPLE, GLUED_NUMBER,
+                                               HEADING, HR, ITEM, LETTERED_NUMBER, MISREAD_NUMBER, PIPE, QUOTE,
                                                SENTENCE_NUMBER, STRAY, TAB, TASK_BOXES, TEXT, UNCLOSED_BOLD, VERBATIM,
                                                Line, Reader, ends_sentence, looks_decorated, looks_numbered,
                                                markdown_item, markdown_line, number_at_start)
@@ -280,8 +280,9 @@ class _Importer:
                 self.running_heads.update(line.index for line in lines)
                 where = ", ".join(str(line.index + 1) for line in lines[:SHOWN_RUNNING_HEADS])
                 more = f" and {len(lines) - SHOWN_RUNNING_HEADS} more" if len(lines) > SHOWN_RUNNING_HEADS else ""
+                first = " ".join(lines[0].text.split())
                 self.report.warnings.append(
-                    f"{self.path}:{lines[0].index + 1}: {quoted(' '.join(lines[0].text.split()))} comes back with other numbers "
+                    f"{self.path}:{lines[0].index + 1}: {quoted(first)} comes back with other numbers "
                     f"on lines {where}{more}: a running page header or footer? Delete those lines from the source")
 
     def _report_book_names(self) -> None:

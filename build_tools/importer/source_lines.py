@@ -850,9 +850,10 @@ def _exported_markup(raw: str) -> str:
     ``## 4. GUNNERY``; a rule so wrapped was text of the rule before; ``<br>`` alone on its line is a
     blank line (elsewhere it stays a line break). Empty anchors, pandoc's too
     (``[]{#_Toc1 .anchor}5.4 Retreats``), and a toggle's ``<details>`` and ``<summary>`` tags are
-    left out; ``&nbsp;`` is the no-break space it
-    stands for; a bold number's run closed after a space (``**5.13 **Movement``) is closed before it; Markdown's hard line break at a line's end (a backslash, or two spaces) is a
-    ``<br>``; an HTML heading on its line is a Markdown one (``<h3>1.2 Dice</h3>`` is ``### 1.2 Dice``)
+    left out; ``&nbsp;`` is the no-break space it stands for; a bold number's run closed
+    after a space (``**5.13 **Movement``) is closed before it; Markdown's hard line break at a
+    line's end (a backslash, or two spaces) is a ``<br>``; an HTML heading on its line is a Markdown
+    one (``<h3>1.2 Dice</h3>`` is ``### 1.2 Dice``)
     and a wrapping tag alone on its line (``<div align="center">``, ``</p>``) a blank line. Other HTML
     is shown as written."""
     raw = _NO_BREAK_SPACE.sub("\u00a0", _PANDOC_ANCHOR.sub("", raw))

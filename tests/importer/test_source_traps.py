@@ -1756,9 +1756,10 @@ def test_an_index_entry_with_dot_leaders_is_a_line_of_its_own():
 
 
 def test_a_dash_after_an_untitled_rules_number_is_printed_with_the_number():
-    # "1.1 - Units move one hex at a time." began its rule's text with "- Units …" (a helper's fan-typed book); a title
-    # after the dash keeps it as before ("1.2 - Scale:"), as a section's does ("2 - COMBAT").
+    # "1.1 - Units move one hex at a time." began its rule's text with "- Units …" (a helper's fan-typed book); a
+    # title after the dash keeps it as before ("1.2 - Scale:"), as a section's does ("2 - COMBAT").
     book = imported("1. MOVEMENT\n1.1 - Units move one hex at a time.\n1.2 - Scale: each hex is 500 m.\n"
                     "2 - COMBAT\n2.1 – Odds are compared.\n", "decimal")
-    assert rule_headings(book.markdown) == ["# 1. MOVEMENT", "## 1.1 -", "## 1.2 - Scale:", "# 2 - COMBAT", "## 2.1 –"]
+    assert rule_headings(book.markdown) == ["# 1. MOVEMENT", "## 1.1 -", "## 1.2 - Scale:", "# 2 - COMBAT",
+                                            "## 2.1 –"]
     assert "\n\nUnits move one hex at a time.\n" in book.markdown and "\n\nOdds are compared.\n" in book.markdown

@@ -47,7 +47,8 @@ def test_case_references(text, expected):
     ("stops (see 4 and 3.1).", [("4",), ("3.1",)]),
     ("Exception: 3.2.1 applies to heavy units", [("3.2.1",)]),
     ("See 3.2--3.3 and rules 4.1--4.2.", [("3.2", "3.3"), ("4.1", "4.2")]),  # pandoc's "--" for an en dash
-    # a number of three groups is no amount, whatever word follows it: "Per 2.4.1 units …" cited nothing (a helper's book)
+    # a number of three groups is no amount, whatever word follows it: "Per 2.4.1 units …" cited nothing (a
+    # helper's book)
     ("Per 2.4.1 units may not stack; as in 2.4.2 movement is free; 3.1.1 or more", [("2.4.1",), ("2.4.2",),
                                                                                   ("3.1.1",)]),
     # rules joined by a slash after a cue word: a list, not a fraction (a helper's book)

@@ -220,7 +220,8 @@ def test_a_rulesets_own_quantity_words_are_quantities_in_asl_numbering_too():
 ])
 def test_a_number_after_another_books_name_cites_nothing(numbering, chapters, text, expected):
     # "(see Series Rules 7.12)" cited this book's 7.12 (a helper's book): ruleset.yml names the other books.
-    grammar = numbering_of(numbering, chapters=chapters, other_books=["Series Rules", "SR", "Basic Game", "SASL"]).grammar
+    books = ["Series Rules", "SR", "Basic Game", "SASL"]
+    grammar = numbering_of(numbering, chapters=chapters, other_books=books).grammar
     assert grammar.cited(text, "G") == expected
     assert [part for reference in grammar.find(text, "G") for part in reference.rule_ids] == expected
     linked = grammar.replace(text, lambda rule_id, printed: f"<{printed}>", "G")
