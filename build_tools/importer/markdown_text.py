@@ -252,11 +252,13 @@ def attribute(value: str) -> str:
     return html.escape(value, quote=True)
 
 
-WHOLE_COLUMNS = 6  # the columns a table may mark as kept whole (ruleref.css has a rule for each)
+WHOLE_COLUMNS = 6  # the columns a table may mark as kept whole, or aligned (ruleref.css has a rule for each)
 
 
-def html_table(*, columns: int, title: str | None, header: list[str] | None, rows: list[list[str]]) -> str:
-    """A table whose cells hold inline Markdown (escaped text, maybe footnote links).
+def html_table(*, columns: int, title: str | None, header: list[str] | None, rows: list[list[str]],
+               aligned: list[str | None] = ()) -> str:
+    """A table whose cells hold inline Markdown (escaped text, maybe footnote links); ``aligned``: each
+    column's alignment, ``center``, ``right`` or None, as a pipe table's ``|:---:|`` line gives it.
 
     Raw HTML rather than a pipe table because a title row spans all columns;
     ``markdown`` attributes (md_in_html) keep the cells' text processed like
@@ -278,6 +280,8 @@ def html_table(*, columns: int, title: str | None, header: list[str] | None, row
     kind = " rr-table--grid" if grid else "".join(
         f" rr-table--whole-{column + 1}" for column in range(min(columns, WHOLE_COLUMNS))
         if not any(_spaced(cells[column]) for cells in rows if column < len(cells)))
+    kind += "".join(f" rr-table--{align}-{column + 1}" for column, align in enumerate(aligned[:WHOLE_COLUMNS])
+                    if align)
     lines = [f'<table class="rr-table{kind}" markdown="1">']
     if head:
         lines += ['<thead markdown="1">', *head, "</thead>"]

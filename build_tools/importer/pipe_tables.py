@@ -45,6 +45,7 @@ def read_pipe_table(lines: list[str], index: int, path: str, escape: Callable[[s
     while index < len(lines) and is_row(lines[index]):
         rows.append((index, lines[index]))
         index += 1
+    aligned: list[str | None] = []
     if any(GRID_BORDER.fullmatch(row) for _, row in rows):
         head, body = _grid_rows(rows)
     elif len(rows) < 2 or not SEPARATOR_ROW.fullmatch(rows[1][1]):
@@ -52,6 +53,7 @@ def read_pipe_table(lines: list[str], index: int, path: str, escape: Callable[[s
                                            "table, border lines such as '+----+----+')")
     else:
         head, body = cells(rows[0][1]), [(row_index, cells(row)) for row_index, row in rows[2:]]
+        aligned = [_alignment(cell.strip()) for cell in cells(rows[1][1])]
     if not body and head is None:
         raise SourceError(path, start + 1, "a grid table with border lines and no rows")
     columns = len(body[0][1]) if body else len(head)
@@ -71,7 +73,15 @@ def read_pipe_table(lines: list[str], index: int, path: str, escape: Callable[[s
         title=escape(head[0]) if spans else None,
         header=None if spans or head is None else [escape(cell) for cell in head],
         rows=[[escape(cell) for cell in row_cells] for _, row_cells in body],
+        aligned=aligned,
     ), index
+
+
+def _alignment(separator: str) -> str | None:
+    """A column's alignment as its cell of the ``|---|`` line says it: ``:---:`` centre, ``---:`` right."""
+    if separator.endswith(":"):
+        return "center" if separator.startswith(":") else "right"
+    return None
 
 
 def _grid_rows(rows: list[tuple[int, str]]) -> tuple[list[str] | None, list[tuple[int, list[str]]]]:

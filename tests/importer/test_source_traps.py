@@ -606,7 +606,17 @@ def test_a_column_of_single_words_in_a_table_of_phrases_is_kept_whole():
     # table of nothing but single words (a grid) kept its cells whole (a helper's Markdown book).
     book = imported("## 2.0 Weather\n\n**2.1** Roll:\n\n| Die | Weather | Effect |\n|:---:|---|---|\n"
                     "| 1–2 | Clear | None |\n| 3–4 | Heavy rain | +1 MP per hex |\n", "decimal", fmt="markdown")
-    assert '<table class="rr-table rr-table--whole-1" markdown="1">' in book.markdown  # not "Heavy rain", nor "+1 MP…"
+    # not "Heavy rain", nor "+1 MP…"; the die's column centred, as its "|:---:|" says
+    assert '<table class="rr-table rr-table--whole-1 rr-table--center-1" markdown="1">' in book.markdown
+
+
+def test_a_pipe_tables_columns_are_aligned_as_its_separator_line_says():
+    # "|:---|:---:|---:|" was read as "|---|---|---|": a column of numbers the writer set right lost it (a helper's
+    # wiki book).
+    book = imported("## 5. Movement\n\n**5.1** Costs. As follows:\n\n| Terrain | Cost | Note |\n|:---|:---:|---:|\n"
+                    "| Clear | 1 | none |\n| Light woods | 2 | see 5.1 |\n", fmt="markdown")
+    assert re.search(r'<table class="rr-table[^"]* rr-table--center-2 rr-table--right-3" markdown="1">', book.markdown)
+    assert "rr-table--center-1" not in book.markdown and "left" not in book.markdown  # left is as a table reads
 
 
 # Tables a copy lined up with spaces (found by a helper's book in stop 32): their rows were one
