@@ -311,8 +311,7 @@ def cited_outside_rules(text: str, ruleset, page_path: str) -> list[str]:
     start, headings = _page_headings(text, body_start)
     segments = [(start, headings[0].start() if headings else len(text))]
     for number, heading in enumerate(headings):
-        match = _HEADING.match(heading.group(1))
-        if not (match and _ATTR_RULE_CLASS.search(match.group(3)) and _ATTR_ID.search(match.group(3))):
+        if _rule_heading(heading) is None:
             segments.append((heading.end(), headings[number + 1].start() if number + 1 < len(headings) else len(text)))
     chapter = front.get("chapter")
     return [cited for first, end in segments
@@ -386,6 +385,15 @@ def _page_headings(text: str, body_start: int) -> tuple[int, list[re.Match[str]]
                                  if bisect.bisect(fences, heading.start()) % 2 == 0]
 
 
+def _rule_heading(heading: re.Match[str]) -> tuple[re.Match[str], re.Match[str]] | None:
+    """A heading line's parts and its ``#id``, where it heads a rule (``.rr-rule``); None for any other."""
+    match = _HEADING.match(heading.group(1))
+    if not match or not _ATTR_RULE_CLASS.search(match.group(3)):
+        return None
+    rule_id = _ATTR_ID.search(match.group(3))
+    return (match, rule_id) if rule_id else None
+
+
 def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -> list[Rule]:
     grammar = ruleset.grammar
     rules = []
@@ -395,12 +403,10 @@ def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -
     for number, heading in enumerate(headings):
         line += text.count("\n", counted_to, heading.start(1))
         counted_to = heading.start(1)
-        match = _HEADING.match(heading.group(1))
-        if not match or not _ATTR_RULE_CLASS.search(match.group(3)):
+        ruled = _rule_heading(heading)
+        if ruled is None:
             continue
-        rule_id = _ATTR_ID.search(match.group(3))
-        if not rule_id:
-            continue
+        match, rule_id = ruled
         title = match.group(2)
         if "\\" in title:
             title = _unescape(title)
