@@ -126,6 +126,20 @@ def escape_markdown_line(text: str) -> str:
     return _escape_line_start(text)
 
 
+# Before a plain-text source's note, as importer.text_footnotes writes it ("\x05[^1]: Only on roads."): the one
+# line of such a source that opens a footnote's definition (its own "[^1]: …" is text). A source holding a control
+# character is refused (importer.characters), so none can fake it.
+TEXT_NOTE = "\x05"
+
+
+def escape_text_line(text: str) -> str:
+    """One line of a plain-text source's paragraph: as ``escape_line``, but a note stays a footnote's definition."""
+    if not text.startswith(TEXT_NOTE):
+        return escape_line(text)
+    definition = FOOTNOTE_DEFINITION.match(text, len(TEXT_NOTE))
+    return definition.group(0) + " " + escape_inline(text[definition.end():].strip())
+
+
 def escape_line(text: str) -> str:
     """One source line -> Markdown for a line of a paragraph (its start may open no block)."""
     return _escape_line_start(escape_inline(text.strip()))

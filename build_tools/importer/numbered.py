@@ -512,7 +512,7 @@ class _Importer:
         items are often printed without a period (``- Woods: two MP``), and the paragraph after
         the list starts at the margin."""
         last = self.out.last_line
-        if last is None:
+        if last is None or line.text.startswith(md.TEXT_NOTE):  # a plain text's note is a paragraph of its own
             return False
         if self.reader.paragraphs_by_blank_lines or line.text[:1].islower():
             return True

@@ -40,6 +40,7 @@ from build_tools.importer import markdown_text as md
 from build_tools.importer.definition_lists import DEFINITION_LINE, definition_lists
 from build_tools.importer.html_tables import html_tables
 from build_tools.importer.pipe_tables import SEPARATOR_ROW, is_row
+from build_tools.importer.text_footnotes import SUPERSCRIPTS, pair_footnotes
 from build_tools.importer.titles import FOOTNOTE_MARKERS, run_in_title
 from build_tools.numbering import LETTERED_NUMBER as _LETTERED_DIGITS
 
@@ -285,11 +286,13 @@ def read_text(text: str) -> Reader:
     _mark_stray_tab_lines(lines)
     if "*" in text:
         _mark_footnotes(lines)
+    if "[" in text or any(raised in text for raised in SUPERSCRIPTS):
+        pair_footnotes(lines, TEXT)
     runs: list[tuple[int, int]] = []
     for index in barred:
         runs[-1:] = [(runs[-1][0], index)] if runs and runs[-1][1] == index - 1 else [*runs[-1:], (index, index)]
     return Reader("text", lines, plain=lambda s: s.strip(), inline=md.escape_inline,
-                  paragraph_line=md.escape_line, paragraphs_by_blank_lines=False, change_bars=tuple(runs))
+                  paragraph_line=md.escape_text_line, paragraphs_by_blank_lines=False, change_bars=tuple(runs))
 
 
 # A tab between two cells of a line: what makes it a table's row (a tab before the text indents it).

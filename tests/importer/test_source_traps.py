@@ -1552,6 +1552,42 @@ def test_a_markdown_footnote_is_a_footnote_and_its_citations_are_its_marks_rules
     assert rules["1.3"].text == "Bridges."
 
 
+PLAIN_FOOTNOTES = ("1. Movement\n1.1 Roads. Units move 2 hexes per turn on roads.[1] A unit that\n"
+                   "leaves a road pays the full cost.\n1.2 Units in woods move 1 hex.¹ Units in marsh\nstop.[2]\n\n"
+                   "[1] Only on a primary road; see 1.2. Secondary\nroads are tracks.\n"
+                   "[2] Frozen marsh is clear terrain (2.1).\n¹ Light woods only.\n"
+                   "2. Combat\n2.1 Roll a die; see 1.1.[1]\n2.2 Attack odds are 3 to 1.\n\n[1] A six hits; see 2.2.\n")
+
+
+def test_plain_text_footnotes_are_footnotes_and_their_citations_are_their_marks_rules():
+    # "[1] Only on a primary road; see 1.2." at a page's foot was text of the last rule, which then cited 1.2; the
+    # note's "[1]" was listed as a rule number out of order (a helper's typed book). Notes start again at 1 on a
+    # new page: each takes the first mark above it that no note has taken.
+    book = imported(PLAIN_FOOTNOTES, "case")
+    assert "roads.[^1] A unit that\n" in book.markdown and "1 hex.[^1-2] Units" in book.markdown
+    assert "\n\n[^1]: Only on a primary road; see 1.2. Secondary\nroads are tracks.\n\n[^2]: Frozen marsh" in book.markdown
+    assert "\n\n[^1-2]: Light woods only.\n" in book.markdown and "see 1.1.[^1-3]\n" in book.markdown
+    assert "\n\n[^1-3]: A six hits; see 2.2.\n" in book.markdown
+    assert book.report.not_rules == []
+    html = render(book.markdown)
+    assert re.findall(r'<li id="fn:([\w-]+)">', html) == ["1", "2", "1-2", "1-3"]
+    ruleset = SimpleNamespace(id="x", numbering=numbering_of("case"), grammar=numbering_of("case").grammar)
+    rules = {rule.id: rule for rule in rules_in_markdown(book.markdown, ruleset, "x/x.md")}
+    assert rules["1.1"].references == ("1.2",)
+    assert rules["1.2"].references == ("2.1",)
+    assert rules["2.1"].references == ("1.1", "2.2")
+    assert rules["2.2"].references == ()
+
+
+def test_a_bracketed_number_is_a_note_only_under_its_mark():
+    # No mark glued to the text above ("see [1]" is spaced): the lines are read as before.
+    book = imported("1. Movement\n1.1 Units move; see [1] below.\n\n[1] Only on roads.\n", "case")
+    assert "[^" not in book.markdown
+    assert [miss.line for miss in book.report.not_rules] == [4]
+    book = imported("1. Movement\n1.1 Units move.\n¹ Only on roads.\n", "case")
+    assert "[^" not in book.markdown and "¹ Only on roads." in book.markdown
+
+
 def test_a_footnote_definition_in_plain_text_stays_text():
     book = imported("1. MOVEMENT\n1.1 Costs. One MP.\n[^1]: as written.\n")
     assert "\\[^1]: as written." in book.markdown
