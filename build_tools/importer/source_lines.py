@@ -41,7 +41,7 @@ from build_tools.importer.definition_lists import DEFINITION_LINE, definition_li
 from build_tools.importer.html_tables import html_tables
 from build_tools.importer.pipe_tables import SEPARATOR_ROW, is_row
 from build_tools.importer.text_footnotes import SUPERSCRIPTS, pair_footnotes
-from build_tools.importer.titles import FOOTNOTE_MARKERS, run_in_title
+from build_tools.importer.titles import FOOTNOTE_MARKERS, in_title_case, run_in_title
 from build_tools.numbering import LETTERED_NUMBER as _LETTERED_DIGITS
 
 BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM, COMMENT, QUOTE, STRAY = (
@@ -206,9 +206,10 @@ def number_at_start(text: str) -> Number | None:
         ordinal = _NUMBER_WORDS.index(word) + 1 if word in _NUMBER_WORDS else _ROMAN.index(word) + 1
         return Number(str(ordinal), False, True, text[part.end():], part.group("label"))
     rule = _LABELLED_RULE.match(text) if text[:1] in "CRScrs" else None
-    if rule and (rule.group("label").split()[0].isupper() or rule.group("label").endswith(":")):
-        # "CASE 5.3 TERRAIN EFFECTS", "SECTION 5.2: ROADS": a word in capitals or a colon marks a rule's
-        # heading; "Rule 6.2 applies to …" starts a sentence
+    if rule and (rule.group("label").split()[0].isupper() or rule.group("label").endswith((":", ".", "-", "–", "—"))
+                 or _titled(text[rule.end():])):
+        # "CASE 5.3 TERRAIN EFFECTS", "SECTION 5.2: ROADS", "Rule 5.5. Foot.", "Case 5.2 Zones of Control": a word
+        # in capitals, a mark or a title marks a rule's heading; "Rule 6.2 applies to …" starts a sentence
         return Number(rule.group("number"), False, True, text[rule.end():], rule.group("label"))
     match = _NUMBER_START.match(text)
     if not match:
@@ -747,6 +748,11 @@ def _one_line_paragraph(lines: list[Line], text_lines: list[str]) -> bool:
             and not text_lines[lines[-1].index].lstrip().startswith(">")
             and not ends_sentence(markdown_plain(lines[-1].text))
             and (len(lines) < 2 or lines[-2].kind in (BLANK, HEADING)))
+
+
+def _titled(text: str) -> bool:
+    """Whether a line's text starts with a title: a run-in one (``Swim. Slowly.``) or all of it (``Zones of Control``)."""
+    return text[:1].isupper() and (in_title_case(text) or run_in_title(text)[0] is not None)
 
 
 def _labelled_rule(text: str) -> Number | None:

@@ -1428,6 +1428,19 @@ def test_a_rule_headed_with_case_or_section_and_a_section_ended_by_a_tab_are_rul
     assert "Rule 5.5 applies to" in book.markdown and book.report.warnings == []
 
 
+def test_a_rule_headed_with_a_word_in_small_letters_and_a_title_is_a_rule():
+    # "Case 5.2 Zones of Control", "Rule 5.3 Rail Movement", "Section 5.4 Air", "Rule 5.5. Foot." and "Rule 5.6 -
+    # Sea. …" each went into 5.1's text, unlisted (a helper's typed book). A title or a mark after the number is a
+    # heading's; a sentence after it is not.
+    book = imported("5.0 MOVEMENT\n5.1 Roads. Half.\nCase 5.2 Zones of Control\nUnits stop.\nRule 5.3 Rail Movement\n"
+                    "Three.\nSection 5.4 Air\nBy plane.\nRule 5.5. Foot.\nRule 5.6 - Sea. By boat.\nRule 5.7 Swim. "
+                    "Slowly.\nRule 5.6 applies to all units.\n", "decimal")
+    assert rule_headings(book.markdown) == ["# 5.0 MOVEMENT", "## 5.1 Roads.", "## Case 5.2 Zones of Control",
+                                            "## Rule 5.3 Rail Movement", "## Section 5.4 Air", "## Rule 5.5.",
+                                            "## Rule 5.6 - Sea.", "## Rule 5.7 Swim."]
+    assert "\n\nSlowly.\n\nRule 5.6 applies to all units.\n" in book.markdown
+
+
 def test_a_wrapped_sentence_over_a_capital_is_no_title():
     # "5.1 Supply is traced to any friendly" over "HQ within 5 hexes." and "5.3 Blocks stand upright so that their"
     # over a running header: the first line became the title (a helper's PDF copy). A verb a sentence turns on, or
