@@ -373,12 +373,13 @@ class _Importer:
             if reason.startswith(CONTENTS):  # "1.0 Introduction" under "CONTENTS": an item, its number its mark
                 self.out.item(1, line.number.shown or line.number.token, line.number.rest)
                 return position + 1
+        elif kind in (TEXT, ITEM) and line.marker[:1].isalpha() and self._roman_heading(position):
+            # "V. COMBAT", "III. COMBAT": beside the sections when one follows
+            following = self._next_numbered(position + 1)
+            beside = following is not None and (following[1].bare or following[1].top)
+            self._heading(self.raw[line.index].strip(), 0, position, 1 + self.shift if beside else None)
+            return position + 1
         elif kind == TEXT and line.marker[:1].isalpha() and line.number is not None:
-            if self._roman_heading(position):  # "V. COMBAT": beside the sections when one follows
-                following = self._next_numbered(position + 1)
-                beside = following is not None and (following[1].bare or following[1].top)
-                self._heading(self.raw[line.index].strip(), 0, position, 1 + self.shift if beside else None)
-                return position + 1
             # "A. Weather Phase", "II. Movement Phase": a step, where the numbering has no such rule ("D." in asl)
             self.out.item(line.depth or 1, line.marker, line.number.rest)
             return position + 1
@@ -956,8 +957,9 @@ class _Importer:
         in capitals, alone between blank lines or over a rule, not in a list. The numbering has no
         such rule; a list item it would otherwise be would fall into the example or list above."""
         line = self.lines[position]
+        rest = line.number.rest if line.number is not None else line.text  # "III." is no number: an item's marker
         if not (self.reader.name == "text" and _ROMAN_MARKER.fullmatch(line.marker) and not self.out.items
-                and in_capitals(line.number.rest) and len(line.number.rest.split()) <= MAX_CAPITALS_HEADING_WORDS
+                and in_capitals(rest) and len(rest.split()) <= MAX_CAPITALS_HEADING_WORDS
                 and (position == 0 or self.lines[position - 1].kind == BLANK)):
             return False
         following = self.next_nonblank(position + 1)

@@ -1002,6 +1002,16 @@ def test_a_part_numbered_in_roman_numerals_is_a_heading_beside_the_sections():
     assert "<li " not in book.markdown.split("## 8.2")[0] and book.markdown.count("<li ") == 2
 
 
+def test_a_part_numbered_in_three_roman_letters_is_a_heading_too():
+    # "III. COMBAT" and "VIII. VICTORY" were one-item lists in the rule before, unlisted, where "IV. COMBAT" was a
+    # heading (a helper's book): a numeral of more than two letters was read as a list's marker only.
+    book = imported("5.0 MOVEMENT\n5.1 Rail. Three units.\n\nIII. COMBAT\n\n6.0 COMBAT\n6.1 Odds. Round down.\n\n"
+                    "VIII. VICTORY\n\n7.0 VICTORY\n7.1 Win.\n7.2 Steps. In order:\nIII. Add.\nVIII. Roll.\n", "decimal")
+    assert rule_headings(book.markdown) == ["# 5.0 MOVEMENT", "## 5.1 Rail.", "# III. COMBAT", "# 6.0 COMBAT",
+                                            "## 6.1 Odds.", "# VIII. VICTORY", "# 7.0 VICTORY", "## 7.1", "## 7.2 Steps."]
+    assert book.markdown.count("<li ") == 2
+
+
 def test_a_decimal_list_of_contents_is_a_list_and_the_sections_come_after_it():
     # "CONTENTS" over "1.0 Introduction", "2.0 Combat" failed the import: "duplicate rule ID 1.0" at the
     # real section (a helper's book); the case numbering's "1. Introduction" was already a list.
