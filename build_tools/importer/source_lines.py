@@ -830,7 +830,14 @@ TASK_BOXES = "☐☑"  # a task list's open and ticked box, as an item shows it
 # What a word processor's or a wiki's export wraps text in: emphasis tags (read as Markdown's),
 # a paragraph's tags around a whole line and empty anchors (markup, left out, as attribute blocks are).
 _HTML_EMPHASIS = re.compile(r"<(b|strong|i|em)>(\S(?:[^<]*?\S)?)</\1>", re.IGNORECASE)
-_HTML_PARAGRAPH = re.compile(r"(?P<indent>[ \t]*)<p(?:\s[^<>]*)?>(?P<inner>.*?)(?:</p>)?[ \t]*", re.IGNORECASE)
+_HTML_PARAGRAPH = re.compile(r"(?P<indent>[ \t]*)<(?P<tag>p|div)(?:\s[^<>]*)?>(?P<inner>.*?)(?:</(?P=tag)>)?[ \t]*",
+                             re.IGNORECASE)
+# A tag that only styles the text it wraps, as pandoc writes a word processor's underline ("<u>5.3 Fords.</u>") or a
+# wiki its highlight: left out, its text kept (Markdown has no such styling; a rule so wrapped was text of the one
+# before). Pandoc's bracketed span does the same ("[5.3]{.smallcaps}", "[Fords]{.underline}", "[x]{lang="fr"}").
+_HTML_STYLING = re.compile(r"<(u|ins|mark|small|font|span)(?:\s[^<>]*)?>(?P<inner>[^<]*)</\1>", re.IGNORECASE)
+_SPAN_ATTRIBUTE = r"(?:[.#][\w-]+|[\w-]+=\"[^\"{}]*\")"
+_PANDOC_SPAN = re.compile(rf"\[(?P<inner>[^\[\]]+)\]\{{{_SPAN_ATTRIBUTE}(?:\s+{_SPAN_ATTRIBUTE})*\}}")
 _HTML_ANCHOR = re.compile(r"<(a|span|div)(?:\s+(?:name|id|class)=\"[^\"<>]*\")+\s*>\s*</\1>[ \t]*", re.IGNORECASE)
 # A Notion or wiki toggle's tags: "<details><summary>4.2 Ferries</summary>", "</details>" (its text stays).
 _HTML_TOGGLE = re.compile(r"</?(?:details|summary)(?:\s[^<>]*)?>[ \t]*", re.IGNORECASE)
@@ -855,7 +862,8 @@ _SPACE_BEFORE_BOLD_END = re.compile(r"\A(?P<start>[ \t]*(?:#{1,6}[ \t]+)?)(?P<ma
 
 def _exported_markup(raw: str) -> str:
     """``raw`` with the HTML of an export written the Markdown way: ``<b>3.2:</b> Shoals`` is
-    ``**3.2:** Shoals``, ``<p>…</p>`` is its text, ``## <a name="gun"></a>4. GUNNERY`` is
+    ``**3.2:** Shoals``, ``<p>…</p>`` (or ``<div>…</div>``) is its text, as is a styling tag's or pandoc span's
+    (``<u>5.3 Fords.</u>``, ``[5.3]{.smallcaps}``), ``## <a name="gun"></a>4. GUNNERY`` is
     ``## 4. GUNNERY``; a rule so wrapped was text of the rule before; ``<br>`` alone on its line is a
     blank line (elsewhere it stays a line break). Empty anchors, pandoc's too
     (``[]{#_Toc1 .anchor}5.4 Retreats``), and a toggle's ``<details>`` and ``<summary>`` tags are
@@ -866,6 +874,8 @@ def _exported_markup(raw: str) -> str:
     and a wrapping tag alone on its line (``<div align="center">``, ``</p>``) a blank line. Other HTML
     is shown as written."""
     raw = _NO_BREAK_SPACE.sub("\u00a0", _PANDOC_ANCHOR.sub("", raw))
+    if "]{" in raw:
+        raw = _PANDOC_SPAN.sub(r"\g<inner>", raw)
     if " *" in raw or " _" in raw:  # "**5.13 **Movement …": the space out of the bold, as the writer meant it
         raw = _SPACE_BEFORE_BOLD_END.sub(r"\g<start>\g<mark>\g<inner>\g<mark>\g<space>", raw, count=1)
     if _HARD_BREAK.search(raw) and not raw.lstrip().startswith(("#", "|")):
@@ -877,7 +887,7 @@ def _exported_markup(raw: str) -> str:
     heading = _HTML_HEADING.fullmatch(raw)
     if heading:
         raw = "#" * int(heading[1]) + " " + heading["inner"].strip()
-    raw = _HTML_ANCHOR.sub("", _HTML_TOGGLE.sub("", raw))
+    raw = _HTML_STYLING.sub(r"\g<inner>", _HTML_ANCHOR.sub("", _HTML_TOGGLE.sub("", raw)))
     paragraph = _HTML_PARAGRAPH.fullmatch(raw)
     if paragraph:
         raw = paragraph.group("indent") + paragraph.group("inner")

@@ -794,6 +794,19 @@ def test_rules_an_export_wraps_in_html_are_rules():
     assert "Fire at *one* ship." in book.markdown and "<a " not in book.markdown
 
 
+def test_rules_a_converter_underlines_or_styles_are_rules():
+    # pandoc writes a word processor's underline as "<u>…</u>" (gfm) or "[…]{.underline}" (markdown), small capitals
+    # as "[…]{.smallcaps}"; a wiki highlights with "<mark>". Each rule so styled was text of the rule before, shown
+    # with its tags, unlisted, and "see 5.3" was marked absent (a helper's Word export).
+    book = imported("## 5. MOVEMENT\n### 5.2 Rivers\nText.\n<u>5.3 Fords.</u> A ford costs 2 MP.\n\n"
+                    "<span class=\"underline\">5.4</span> Ice. Thin.\n\n[5.5]{.smallcaps} Snow. Deep.\n\n"
+                    "[**5.6 Mud.**]{.underline} Slow [going]{custom-style=\"Emph\"}.\n\n<div>5.7 Sand. Dry.</div>\n\n"
+                    "### <u>5.8 Rock</u>\nSee 5.3 and <mark>5.4</mark>.\n", fmt="markdown")
+    assert rule_headings(book.markdown) == ["# 5. MOVEMENT", "## 5.2 Rivers", "## 5.3 Fords.", "## 5.4 Ice.",
+                                            "## 5.5 Snow.", "## 5.6 Mud.", "## 5.7 Sand.", "## 5.8 Rock"]
+    assert "\n\nSlow going.\n" in book.markdown and "\n\nSee 5.3 and 5.4.\n" in book.markdown
+
+
 def test_an_exports_html_line_breaks_are_line_breaks():
     # A wiki export's "<br>" showed as "<br>" on the page, in text and in table cells; alone on its line,
     # between rules, it ended nothing. Any other tag is still shown as written.
