@@ -412,6 +412,8 @@ def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -
             title = _unescape(title)
         elif "*" in title or "_" in title:  # "## 6.1 **Ship Types**": the words, as a jump or preview shows them
             title = _EMPHASIS.sub(r"\2", title)
+        if "[^" in title:  # "## 5.3[^1] Ice.": a footnote's mark is no word of the title
+            title = _FOOTNOTE_MARK.sub("", title)
         if not title.strip():
             raise SourceError(path, line, f"rule heading #{rule_id.group(1)} has no text (Markdown would drop its id)")
         # The rule's text runs to the next heading, whatever its kind.

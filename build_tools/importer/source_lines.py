@@ -65,13 +65,14 @@ _TITLE_AFTER_BOLD = re.compile(_TITLE_AFTER)
 _NUMBER_START = re.compile(
     rf"(?P<shown>(?:\[{_SPACE}?(?P<bracketed>{_LETTERED}|[A-Z]?[\d.]*\d[\d.]*[A-Z]?){_SPACE}?\]"
     rf"|\((?P<parenthesised>{_LETTERED}|[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
-    rf"|(?P<plain>{_LETTERED}|[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)(?P<changed>(?<=\d)[*†‡]{{1,2}}|(?<=[\])])[*†‡]{{1,2}})?)"
+    rf"|(?P<plain>{_LETTERED}|[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)(?P<changed>(?<=[\d\])])[*†‡]{{1,2}}|(?<=[\d\])])\[\^[^\]\s]+\])?)"
     # "[5.2]-TERRAIN": a dash glued to a bracket and a title sets them apart as a space does
     rf"(?:{_SPACE}+|$|(?<=[\])])(?=[-–—][A-Z]))")
 # A mark before a rule's number, printed as it is (the numbering still checks the number): one
 # saying the rule changed in this edition ("► 1.1.1 Roads.", "[NEW] 1.2", "(Errata) 1.3", "REVISED
 # 4.2", a star glued to the number: "*5.13 Trails."), a section sign ("§4.2 Combat"), an emoji
-# ("### 🔫 2.2 Fire", "⚠️ **2.3**"). One after the number ("1.4* Trails.", "2.3†") is in _NUMBER_START.
+# ("### 🔫 2.2 Fire", "⚠️ **2.3**"). One after the number ("1.4* Trails.", "2.3†") is in _NUMBER_START, as is a
+# Markdown footnote's mark there ("5.3[^1] Ice.", a word processor's note on the number).
 _CHANGE_WORDS = "new|changed|revised|errata|updated|amended|clarified|added"
 _EMOJI = "[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]\ufe0f?"
 _MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)|{_EMOJI}(?:\u200d{_EMOJI})*"
