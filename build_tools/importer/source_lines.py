@@ -71,14 +71,14 @@ _NUMBER_START = re.compile(
 # A mark before a rule's number, printed as it is (the numbering still checks the number): one
 # saying the rule changed in this edition ("► 1.1.1 Roads.", "[NEW] 1.2", "(Errata) 1.3", "REVISED
 # 4.2", a star glued to the number: "*5.13 Trails."), a section sign ("§4.2 Combat"), an emoji
-# ("### 🔫 2.2 Fire", "⚠️ **2.3**"). One after the number ("1.4* Trails.", "2.3†") is in _NUMBER_START, as is a
+# ("### 🔫 2.2 Fire", "⚠️ **2.3**"), or its shortcode ("### :snowflake: 5.3 Ice"). One after the number ("1.4* Trails.", "2.3†") is in _NUMBER_START, as is a
 # Markdown footnote's mark there ("5.3[^1] Ice.", a word processor's note on the number).
 _CHANGE_WORDS = "new|changed|revised|errata|updated|amended|clarified|added"
 _EMOJI = "[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]\ufe0f?"
-_MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)|{_EMOJI}(?:\u200d{_EMOJI})*"
+_MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)|{_EMOJI}(?:\u200d{_EMOJI})*|:[a-z0-9_+-]+:(?={_SPACE})"
                           rf"|\[(?i:{_CHANGE_WORDS})\]|\((?i:{_CHANGE_WORDS})\)"
                           rf"|(?:{_CHANGE_WORDS.upper()})(?={_SPACE}+[\[(]?\d)){_SPACE}*")
-_MARK_STARTS = frozenset("§*[(" + "".join({word[0] for word in _CHANGE_WORDS.upper().split("|")}))  # and ≥ U+2190
+_MARK_STARTS = frozenset("§*[(:" + "".join({word[0] for word in _CHANGE_WORDS.upper().split("|")}))  # and ≥ U+2190
 
 
 def _labelled(words: str, number: str) -> re.Pattern[str]:
@@ -861,10 +861,16 @@ _SPACE_BEFORE_BOLD_END = re.compile(r"\A(?P<start>[ \t]*(?:#{1,6}[ \t]+)?)(?P<ma
                                     r"(?P<space>[ \t]+)(?P=mark)")
 
 
+# A rule's number a transcriber set as code, alone at a line's start ("### `5.3` Ice", "`5.3` Fords."): a number.
+_NUMBER_AS_CODE = re.compile(r"\A(?P<start>[ \t]*(?:#{1,6}[ \t]+)?)`(?P<number>[\[(]?\d+(?:\.\d+)*[a-z]?[\])]?[.:)]?)`"
+                             r"(?=[ \t]|$)")
+
+
 def _exported_markup(raw: str) -> str:
     """``raw`` with the HTML of an export written the Markdown way: ``<b>3.2:</b> Shoals`` is
     ``**3.2:** Shoals``, ``<p>…</p>`` (or ``<div>…</div>``) is its text, as is a styling tag's or pandoc span's
-    (``<u>5.3 Fords.</u>``, ``[5.3]{.smallcaps}``), ``## <a name="gun"></a>4. GUNNERY`` is
+    (``<u>5.3 Fords.</u>``, ``[5.3]{.smallcaps}``), as is a number's code span at the line's start (``### `5.3` Ice``),
+    ``## <a name="gun"></a>4. GUNNERY`` is
     ``## 4. GUNNERY``; a rule so wrapped was text of the rule before; ``<br>`` alone on its line is a
     blank line (elsewhere it stays a line break). Empty anchors, pandoc's too
     (``[]{#_Toc1 .anchor}5.4 Retreats``), and a toggle's ``<details>`` and ``<summary>`` tags are
@@ -877,6 +883,8 @@ def _exported_markup(raw: str) -> str:
     raw = _NO_BREAK_SPACE.sub("\u00a0", _PANDOC_ANCHOR.sub("", raw))
     if "]{" in raw:
         raw = _PANDOC_SPAN.sub(r"\g<inner>", raw)
+    if "`" in raw:
+        raw = _NUMBER_AS_CODE.sub(r"\g<start>\g<number>", raw, count=1)
     if " *" in raw or " _" in raw:  # "**5.13 **Movement …": the space out of the bold, as the writer meant it
         raw = _SPACE_BEFORE_BOLD_END.sub(r"\g<start>\g<mark>\g<inner>\g<mark>\g<space>", raw, count=1)
     if _HARD_BREAK.search(raw) and not raw.lstrip().startswith(("#", "|")):

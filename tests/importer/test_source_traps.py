@@ -820,6 +820,15 @@ def test_a_rule_with_a_footnote_mark_on_its_number_is_a_rule():
         "5. MOVEMENT", "5.2 Rivers", "5.3 Ice."]  # as jump, search and previews show it
 
 
+def test_a_rule_number_after_an_emoji_shortcode_or_in_code_is_a_rule():
+    # "### :snowflake: 5.3 Ice" and "### `5.4` Snow" were sub-headings, "`5.5` Fords." text: each rule lost, unlisted
+    # (a helper's GitHub-style book). A code span elsewhere stays code.
+    book = imported("## 5. MOVEMENT\n### :snowflake: 5.3 Ice\nCold.\n### `5.4` Snow\nDeep.\n\n`5.5` Fords. Wet.\n\n"
+                    "Use `5.5` here.\n", fmt="markdown")
+    assert rule_headings(book.markdown) == ["# 5. MOVEMENT", "## :snowflake: 5.3 Ice", "## 5.4 Snow", "## 5.5 Fords."]
+    assert "Use <code>5.5</code> here." in book.markdown
+
+
 def test_an_exports_html_line_breaks_are_line_breaks():
     # A wiki export's "<br>" showed as "<br>" on the page, in text and in table cells; alone on its line,
     # between rules, it ended nothing. Any other tag is still shown as written.
