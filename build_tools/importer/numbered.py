@@ -363,7 +363,8 @@ class _Importer:
             if line.marker and reason != CONTINUES:
                 text = line.text if kind == ITEM else line.number.rest
                 self.out.item(line.depth or 1, line.marker, text)
-                if text.startswith(("**", "__")):  # "1. **4.2** Rivers.": a rule a list's number keeps an item
+                # "1. **4.2** Rivers.", "1. 2.1.1 Road bonus: …": a rule a list's number keeps an item
+                if text.startswith(("**", "__")) or text[:1].isdigit():
                     generic = self.report.not_rules.pop()  # "read as a numbered list item": said better, or again
                     listed = len(self.report.not_rules)
                     self._report_bulleted_rule(line._replace(kind=ITEM, text=text.strip()))

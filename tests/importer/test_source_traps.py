@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from types import SimpleNamespace
+from unittest.mock import ANY
 
 import pytest
 
@@ -827,6 +828,19 @@ def test_a_rule_number_after_an_emoji_shortcode_or_in_code_is_a_rule():
                     "Use `5.5` here.\n", fmt="markdown")
     assert rule_headings(book.markdown) == ["# 5. MOVEMENT", "## :snowflake: 5.3 Ice", "## 5.4 Snow", "## 5.5 Fords."]
     assert "Use <code>5.5</code> here." in book.markdown
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_a_list_number_before_a_rule_number_is_listed_as_such(fmt):
+    # "1. 2.1.1 Road bonus: …" (a Notion export) was counted only among "numbered list items", which reads as if
+    # about the "1." marks, and never said that rule 2.1.1 was not read (a helper's book).
+    book = imported("## 2 Movement\n\n2.1 Roads. Units pay 1 MP.\n\n1. 2.1.1 Road bonus: units on a road add 1 MP.\n"
+                    "2. 2.1.2 Night: units move at half rate.\n3. 2 units may stack.\n".removeprefix("## " * (fmt == "text")),
+                    "decimal", fmt)
+    assert [(miss.text, miss.reason.split(":")[0], miss.list_item) for miss in book.report.not_rules] == [
+        ("1. 2.1.1 Road bonus: units on a road add 1 MP.", "a list's number (1.) before rule number 2.1.1", False),
+        ("2. 2.1.2 Night: units move at half rate.", "a list's number (2.) before rule number 2.1.2", False),
+        (ANY, ANY, True)]
 
 
 def test_an_exports_html_line_breaks_are_line_breaks():
