@@ -553,6 +553,9 @@ class _Importer:
             return f"{CONTENTS}: dot leaders and a page number after the title"
         if self._continues_sentence(line, number, position):
             return CONTINUES
+        spaced = _SPACED_NUMBER.match(line.text) if number.bare else None
+        if spaced and self._reads_as_next_rule("".join(spaced["number"].split()), line.text[spaced.end():]):
+            return _space_inside(spaced["number"])  # "5. 3 Retreat. Back.": an OCR's space, no section 5's item
         if number.id in self.rules and self.reader.plain(line.number.rest)[:1].islower():
             # "6.1 was written in 2019; …" in a designer's note: a sentence, where a rule 6.1 came before
             return (f"read as text: rule {number.printed} came before (line {self.rules[number.id][0] + 1}), "
@@ -1172,15 +1175,14 @@ class _Importer:
         misread = MISREAD_NUMBER.match(line.text)
         if misread:
             number = misread.group("number")
-            digits = number.replace("l", "1").replace("I", "1").replace("O", "0")
-            return f"a letter where a digit belongs ({number}), as text recognition (OCR) misreads 1 and 0: " \
+            digits = number.translate(_OCR_DIGITS)
+            return f"a letter where a digit belongs ({number}), as text recognition (OCR) misreads digits: " \
                    f"write {digits} to make it a rule"
         if line.number is not None:
             return self.numbering.why_not(line.number.token, trailing_dot=line.number.trailing_dot)
         spaced = _SPACED_NUMBER.match(line.text)
         if spaced:
-            number = spaced.group("number")
-            return f"a space inside the number ({number}): write {''.join(number.split())} to make it a rule"
+            return _space_inside(spaced["number"])
         if line.text.startswith("~~"):
             return "struck through (~~): a rule the book deleted? It stays struck text; delete the ~~ to make it a rule"
         if self.reader.name == "markdown" and UNCLOSED_BOLD.match(line.text):
@@ -1230,6 +1232,10 @@ class _Importer:
         return f"{number.printed} {plain}".strip()
 
 
+def _space_inside(number: str) -> str:
+    return f"a space inside the number ({number}): write {''.join(number.split())} to make it a rule"
+
+
 def _printed_numbers(miss: NotARule) -> tuple[str, str]:
     """The number a line not read as a rule would be, as printed and with OCR's misread letters as digits."""
     misread = MISREAD_NUMBER.match(miss.text)
@@ -1237,7 +1243,7 @@ def _printed_numbers(miss: NotARule) -> tuple[str, str]:
     return number, number.translate(_OCR_DIGITS)
 
 
-_OCR_DIGITS = str.maketrans("lIO", "110")
+_OCR_DIGITS = str.maketrans("lIOSB", "11058")
 
 
 def _printed_number(text: str) -> str:

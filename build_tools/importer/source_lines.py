@@ -105,9 +105,10 @@ GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*\.?[A-Z][a-z]|[\[(]\d+(?:\.\d+)+[\
 # A title follows it, or nothing: "1.5x the cost" and "2.5m walls" are quantities.
 LETTERED_NUMBER = re.compile(rf"[\s>#*_\[(]*(?P<number>{_LETTERED_DIGITS})(?:[.):\]]|\*\*|__)*"
                              r"(?:\s+(?=[\"'“‘(\[*_]*[A-Z])|\s*$)")
-# A dotted number a text recognition (OCR) misread, the letter l or I for a one, O for a zero:
-# "[5.l2]", "[1O.0] VICTORY", "6.O COMBAT". Never read as a rule (its text is the book's as stored).
-MISREAD_NUMBER = re.compile(r"[\s>#*_\[(]*(?P<number>(?=[\dlIO.]*\d)(?=[\dlIO.]*[lIO])[\dlIO]+(?:\.[\dlIO]+)+)"
+# A dotted number a text recognition (OCR) misread, the letter l or I for a one, O for a zero, and after a dot S
+# for a five, B for an eight: "[5.l2]", "[1O.0] VICTORY", "6.O COMBAT", "5.S Rout." (before the first dot, S and B
+# are a chapter's letter: "B.9"). Never read as a rule (its text is the book's as stored).
+MISREAD_NUMBER = re.compile(r"[\s>#*_\[(]*(?P<number>(?=[\dlIOSB.]*\d)(?=[\dlIOSB.]*[lIOSB])[\dlIO]+(?:\.[\dlIOSB]+)+)"
                             r"(?:[.):\]]|\*\*|__)*(?:\s|$)")
 # What looks like a rule number to a reader, whatever the numbering (a glued, lettered or misread one too):
 # for the report of lines that were not read as rules.

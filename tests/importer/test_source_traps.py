@@ -1131,14 +1131,28 @@ def test_a_rule_marked_as_changed_is_a_rule(numbering, fmt):
     assert book.report.not_rules == []
 
 
+@pytest.mark.parametrize("numbering", ["case", "decimal"])
+def test_a_number_split_by_a_space_is_listed_with_its_digits(numbering):
+    # "5. 3 Retreat. Back." was a list item counted among "numbered list items", and "5 .2 Ties." said that 5 does not
+    # come after section 5.0 (a helper's OCR'd book). "1. 2 units may stack." is a step, no rule.
+    book = imported("5.0 FIGHT\n5.1 Odds. Compare in order:\n1. 2 units may stack.\n5 .2 Ties. Roll.\n"
+                    "5. 3 Retreat. Back.\n5.4 Rout. Run.\n", numbering)
+    assert list(book.report.rule_lines) == ["5.0", "5.1", "5.4"]
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules if not miss.list_item] == [
+        (4, "a space inside the number (5 .2): write 5.2 to make it a rule"),
+        (5, "a space inside the number (5. 3): write 5.3 to make it a rule")]
+
+
 def test_a_number_misread_by_text_recognition_is_listed_with_its_digits():
     # "[5.l2]" and "[1O.0] VICTORY" (an OCR's l for 1, O for 0) silently became text of the rule before, and
     # "[6.O] COMBAT" made "rule 6.1 has no parent" name no line (a helper's book). The text stays as stored.
-    book = imported("[5.0] MOVE\n[5.1] Costs. One.\n[5.l2] Roads. Half.\n[1O.0] VICTORY\n[1O.1] Hold the town.\n")
+    # "5.S Rout." and "5.1B" (S for 5, B for 8) were not even listed.
+    book = imported("[5.0] MOVE\n[5.1] Costs. One.\n[5.l2] Roads. Half.\n5.S Rout. Run.\n[5.1B] Fords. Two.\n"
+                    "[1O.0] VICTORY\n[1O.1] Hold the town.\n")
     assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
-        (line, f"a letter where a digit belongs ({printed}), as text recognition (OCR) misreads 1 and 0: write "
+        (line, f"a letter where a digit belongs ({printed}), as text recognition (OCR) misreads digits: write "
                f"{digits} to make it a rule") for line, printed, digits in
-        [(3, "5.l2", "5.12"), (4, "1O.0", "10.0"), (5, "1O.1", "10.1")]]
+        [(3, "5.l2", "5.12"), (4, "5.S", "5.5"), (5, "5.1B", "5.18"), (6, "1O.0", "10.0"), (7, "1O.1", "10.1")]]
     with pytest.raises(SourceError, match=r"line 1 \('\[6\.O\] COMBAT'\) looks like it .* write 6\.0 to make it a rule"):
         imported("[6.O] COMBAT\n[6.1] Odds. Compare.\n")
 
