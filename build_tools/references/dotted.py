@@ -18,7 +18,7 @@ What counts as a reference
     ``p. 2.2``, ``hex 12.08``, ``a 2.1 ratio``, ``Turn 3.5``, ``strength 3.5``,
     ``Diagram 4.1``, ``costs 1.5``), and no ``or more``
     (``5.0 or more``) after it.
-  - In decimal numbering, it does not end on a year (``14.3.2024``): a date.
+  - In decimal numbering, it does not end or start on a year (``14.3.2024``, ``2024.05.01``): a date.
   - It is not quoted, signed, compared or measured: no quote mark, ``+``,
     ``-``, ``<``, ``=``, ``#``, ``/``, ``$`` … right before it; no quote mark,
     ``%``, ``°``, ``×``, ``/digit``, ``/letter`` (``2.5/hex``), ``:digit`` (``1.5:1``; nor a ratio's ``1:`` before it,
@@ -70,21 +70,23 @@ QUANTITY_WORDS = (
     "round", "rounds", "times", "percent", "unit", "units", "step", "steps",
     "space", "spaces", "area", "areas", "level", "levels", "day", "days", "hour", "hours", "minute", "minutes",
     "column", "columns", "ratio", "odds", "errata", "per", "range", "thousand", "thousands", "million", "millions",
-    "billion",
+    "billion", "token", "tokens",
 )
 # A comparison after a number makes it an amount: "5.0 or more".
 COMPARISONS = ("or more", "or less", "or fewer", "or higher", "or lower", "or better", "or worse", "or greater")
 # Quoted, signed, compared, counted or measured: not a rule number.
 _NOT_BEFORE = r"[\w.\"'“”‘’$+\-−±×/#<>=≤≥]"
 # An amount in a sum, a rating or a version is no rule number either: "adds 1.5", "multiplied by 1.5",
-# "plus 2.5", "rated 2.1", "Version 2.1"; nor is what another numbering names ("Table 2.3", "Figure 3.1",
-# "p. 2.2", "Module 2.1", "hex 12.08"), nor a number after an article ("a 2.1 ratio").
+# "plus 2.5", "rated 2.1", "Version 2.1", "at least 1.5", "reduced to 1.5", "a value of 3.2"; nor is what another
+# numbering names ("Table 2.3", "Figure 3.1", "p. 2.2", "Module 2.1", "hex 12.08", "Release 1.1"), nor a number after
+# an article ("a 2.1 ratio").
 NOT_AFTER_WORDS = (
     "add", "adds", "added", "adding", "plus", "minus", "subtract", "subtracts", "subtracted", "subtracting",
     "times", "factor of", "rated", "rating", "version", "edition", "printing", "rev", "rev.", "revision", "a", "an",
     "table", "tables", "figure", "figures", "fig.", "chart", "page", "pages", "p.", "pp.", "module", "scenario",
     "scenarios", "hex", "map", "diagram", "diagrams", "box", "turn", "game-turn", "phase", "strength", "modifier",
-    "modifier of", "cost", "costs", "weight", "range of", *(f"{verb} by" for verb in (
+    "modifier of", "cost", "costs", "weight", "range of", "release", "at least", "at most", "equals", "equal to",
+    "value of", "values of", "ratio of", "reduced to", "increased to", *(f"{verb} by" for verb in (
         "multiply", "multiplies", "multiplied", "divide", "divides", "divided", "increase", "increases",
         "increased", "reduce", "reduces", "reduced", "decrease", "decreases", "decreased")),
 )
@@ -135,6 +137,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     quantity = rf"[ \t]+(?i:{words})(?!\w)"
     comparison = rf"[ \t]+(?i:{'|'.join(COMPARISONS)})(?!\w)"
     year = r"(?<!\.\d{4})" if groups else ""  # decimal: "14.3.2024" is a date
+    # and so is "2024.05.01" (checked once its first digit is consumed, as the regex starts with one)
+    year_first = r"(?!(?<=[12])\d{3}\.[01]\d\.[0-3]\d(?!\d))" if groups else ""
     # Nor a number a measure or ratio goes on from: "5.5-inch", "1.5:1".
     # Nor the first term of odds: "1.5 to 1" (a range ends on a rule number, never on a lone integer
     # after a dotted one). "6.3ff" is 6.3 and the rules after it.
@@ -145,7 +149,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     first_end = rf"{year}(?(more)(?!{glued})|(?!{glued}|{amount}))" if groups else end
     tail = rf"[1-9]\d*{dots}" if groups else rf"[1-9]\d*{dots}|\.\d+"
     main = re.compile(
-        rf"(?P<first>[1-9](?<!{_NOT_BEFORE}.)(?<!\d:.){_not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{first_dots})?)"
+        rf"(?P<first>[1-9]{year_first}(?<!{_NOT_BEFORE}.)(?<!\d:.){_not_after_words(NOT_AFTER_WORDS)}\d*"
+        rf"(?P<dots>{first_dots})?)"
         rf"(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
         rf"|(?!\.\d)(?:{_SECTION_END}|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))))"
     )

@@ -86,6 +86,9 @@ def test_decimal_references(text, expected):
     "Fire at 1.5 range.",
     "2.5× the cost", "Rev 1.2: clarified", "Revision 1.3 of the rules", "with 5.5 MA left",  # a helper's README
     "see 1.2/3", "see 1/2.5",
+    # amounts compared or reached, a release, tokens and a date written year first (helpers' Word export, fan book)
+    "Odds must be at least 1.5", "at most 2.5 hexes away", "a hit unit is reduced to 1.5", "it equals 2.5",
+    "a value of 3.2", "a ratio of 2.5", "Release 1.1 fixed it", "place 1.2 tokens", "Updated 2024.05.01.",
     "5.4-08125.4",  # a dash to a number with a leading 0 is never a range: no end is cited (found by hypothesis)
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
