@@ -1,12 +1,12 @@
 """Links within a Markdown source's own document: an export's list of contents ("[1.0 Setup](#10-setup)")
-and its cross-references ("[Movement](#20-movement)").
+and its cross-references ("[Movement](#20-movement)", "[see Rivers](#river-rule)", "[that](#_Ref77)").
 
 An export names a heading by a slug of its text, each tool its own way (``slugs``). Which rule a slug
 is, is known only once every heading is read, and a list of contents comes before them: the reader
 marks each such link (``markdown_text.IN_DOCUMENT_LINK``), and the importer, once done, makes each an
 explicit rule link to the rule whose heading has that slug (``[[2.0|Movement]]``, linked by the
 build), or leaves its text alone, as any other link of a source (an anchor no rule's heading has:
-"Designer's notes").
+"Designer's notes"). An anchor set by hand on a rule's heading or just over it names that rule too.
 """
 
 from __future__ import annotations
@@ -36,17 +36,52 @@ def slugs(heading: str) -> set[str]:
     return {anchor for anchor in (github, mkdocs, pandoc, slug(heading)) if anchor}
 
 
+# An anchor a transcriber or an export set by hand: a heading's attribute block ("### 5.2 Rivers {#river-rule}"),
+# pandoc's bookmark ("[]{#_Ref77 .anchor}") or an empty HTML anchor ("<a id="ford-rule"></a>"), at a line's start
+# (after a heading's marks), or the heading's attribute block at its end.
+_HEADING_ATTRIBUTES = re.compile(r"#{1,6}[ \t].*?\{[^{}]*?#(?P<id>[^\s{}]+)[^{}]*\}[ \t]*#*[ \t]*$")
+_LEADING_ANCHOR = re.compile(r"[ \t]*(?:#{1,6}[ \t]+)?(?:\[\]\{#(?P<pandoc>[^{}\s]+)[^{}]*\}"
+                             r"|<(?P<tag>a|span)\s[^<>]*?\b(?:id|name)=\"(?P<html>[^\"<>]+)\"[^<>]*>\s*</(?P=tag)>)[ \t]*",
+                             re.IGNORECASE)
+
+
+def explicit_anchors(raw_lines: list[str], rule_lines: dict[int, str]) -> dict[str, str]:
+    """Each anchor set by hand on a rule's line, or alone on a line over it (blank lines between), -> that rule's ID.
+    ``rule_lines``: the rule starting on each (0-based) line of the source."""
+    found: dict[str, str] = {}
+    for index, raw in enumerate(raw_lines):
+        if "#" not in raw and "<" not in raw:
+            continue
+        ids, rest = [], raw
+        while (leading := _LEADING_ANCHOR.match(rest)) is not None:
+            ids.append(leading["pandoc"] or leading["html"])
+            rest = rest[leading.end():]
+        attributes = _HEADING_ATTRIBUTES.match(raw)
+        if attributes:
+            ids.append(attributes["id"])
+        if not ids:
+            continue
+        target = index
+        if not rest.strip():  # an anchor alone on its line: the rule on the next line with text
+            target = next((after for after in range(index + 1, len(raw_lines)) if raw_lines[after].strip()), index)
+        if target in rule_lines:
+            for anchor in ids:
+                found.setdefault(anchor.casefold(), rule_lines[target])
+    return found
+
+
 def has_links(markdown: str) -> bool:
     """Whether ``markdown`` holds a marked link (most pages hold none: ``resolve`` is not needed)."""
     return _OPEN in markdown
 
 
-def resolve(markdown: str, headings: Iterable[tuple[str, str]]) -> str:
+def resolve(markdown: str, headings: Iterable[tuple[str, str]], explicit: dict[str, str]) -> str:
     """``markdown`` with each marked link a link to the rule its anchor names, else its text.
 
     ``headings``: (rule ID, the heading's plain text) of each rule a heading starts, in document
-    order; a slug two headings share names the first, as the tools number the second (``-1``)."""
-    rules: dict[str, str] = {}
+    order; a slug two headings share names the first, as the tools number the second (``-1``).
+    ``explicit``: each anchor set by hand (``explicit_anchors``), which a slug never overrides."""
+    rules: dict[str, str] = dict(explicit)
     for rule_id, heading in headings:
         for anchor in (*slugs(heading), rule_id.casefold()):
             rules.setdefault(anchor, rule_id)

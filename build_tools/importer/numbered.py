@@ -215,7 +215,8 @@ class _Importer:
         self.report.rule_lines = {rule_id: index + 1 for rule_id, (index, depth) in self.rules.items() if depth}
         markdown = "\n\n".join(self.page.blocks) + "\n"
         if anchors.has_links(markdown):
-            markdown = anchors.resolve(markdown, self._rule_headings())
+            rule_lines = {index: rule_id for rule_id, (index, depth) in self.rules.items() if depth}
+            markdown = anchors.resolve(markdown, self._rule_headings(), anchors.explicit_anchors(self.raw, rule_lines))
         return Page(title=self._page_title(), chapter=self.chapter if self.numbering.has_chapters else None,
                     markdown=markdown), self.report
 

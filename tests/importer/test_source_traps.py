@@ -1351,6 +1351,18 @@ def test_a_link_to_a_rules_heading_within_the_source_is_a_link_to_that_rule(anch
     assert "Back to [[1.0|setup]] or the notes." in html  # an explicit rule link, which the build links
 
 
+def test_a_link_to_an_anchor_set_by_hand_on_a_rule_is_a_link_to_that_rule():
+    # A heading's attribute block ("{#river-rule}"), pandoc's bookmark of a Word cross-reference ("[]{#_Ref77 .anchor}")
+    # and an empty HTML anchor over a rule ("<a id=…></a>") were left out, and links to them kept their text only:
+    # "references: 0 found" (a helper's Word export). An anchor over text that is no rule names nothing.
+    book = imported("## 5. Movement\n### 5.1 Roads\nSee [the river rule](#river-rule), [that](#_Ref77), [fords]"
+                    "(#ford-rule) and [notes](#notes).\n### []{#_Ref77 .anchor}5.2 Rivers {#river-rule}\nWet.\n\n"
+                    "<a id=\"ford-rule\"></a>\n\n**5.3** Fords. Shallow.\n\n<a name=\"notes\"></a>\nDesigner's notes.\n",
+                    fmt="markdown")
+    assert "See [[5.2\\|the river rule]], [[5.2\\|that]], [[5.3\\|fords]] and notes.\n" in book.markdown
+    assert rule_headings(book.markdown) == ["# 5. Movement", "## 5.1 Roads", "## 5.2 Rivers", "## 5.3 Fords."]
+
+
 def test_a_document_title_holding_a_link_within_the_source_is_its_words():
     # "# [Reed](#top) Rules" (an export's title linking to its own top) was the heading "Reed Rules" on the page,
     # but the page's title in the navigation, the tab and search was the raw Markdown "[Reed](#top) Rules".
