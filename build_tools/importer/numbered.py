@@ -309,8 +309,15 @@ class _Importer:
         return number is not None and (not number.bare or line.kind == HEADING or line.number.decorated)
 
     def _document_title(self, first: int) -> int:
-        """Read the document's title, if the first line is one; return where the body starts."""
+        """Read the document's title, if the first line is one (or the first after a README's logo); return where
+        the body starts."""
         line = self.lines[first]
+        following = self.next_nonblank(first + 1)
+        if (line.kind == TEXT and not _TAG.sub("", line.text).strip() and following is not None
+                and self.lines[following].kind == HEADING and self._rule_number(self.lines[following]) is None):
+            self.page.text(line.text, continues=False)  # "<img src=…>" over "# Ironwood Pass": shown as written
+            self.page.close()
+            return self._document_title(following)
         if line.kind == HEADING and self._rule_number(line) is None:
             title = self.reader.plain(line.text)
         elif (line.kind == TEXT and self._rule_number(line) is None and not ends_sentence(line.text)

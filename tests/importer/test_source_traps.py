@@ -1751,7 +1751,16 @@ def test_html_headings_are_headings_and_a_readmes_wrapping_tags_are_layout():
                     "\n\n## 1. Movement\n\n### 1.1 Scale\nText.\n<h3>1.2 Dice</h3>\nRoll a die.\n### 1.3 Counters\n",
                     "decimal", "markdown")
     assert list(book.report.rule_lines) == ["1", "1.1", "1.2", "1.3"]
-    assert "\ntitle: 1. Movement\n" in book.markdown and "&lt;/p>" not in book.markdown
+    assert "\ntitle: Ember Crossing\n" in book.markdown and "&lt;/p>" not in book.markdown  # the logo's title
+
+
+def test_a_readmes_title_under_its_logo_is_the_documents_title():
+    # "<img src=…>" over "# Ironwood Pass": the logo named nothing, so the page's title was its first rule's and the
+    # book's title a sub-heading (a helper's GitHub README). The logo stays as written, before the title.
+    book = imported('<img src="logo.png">\n# Ironwood Pass\n## 1. Intro\n\n1.1 Hello.\n\n## 2. More\n\n2.1 Bye.\n',
+                    "case", "markdown")
+    assert "\ntitle: Ironwood Pass\n" in book.markdown
+    assert '\n\n&lt;img src="logo.png">\n\n# Ironwood Pass {: .rr-document-title }\n\n## 1. Intro' in book.markdown
 
 
 def test_an_obsidian_comment_is_left_out_and_listed_as_an_html_comment_is():
