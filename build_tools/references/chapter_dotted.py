@@ -24,7 +24,9 @@ What counts as a reference
     ``-``, ``<``, ``≤``, ``=``, ``#``, ``/``, ``$``, ``×`` … right before it,
     and no quote mark, ``%`` or ``°`` right after it (``Its weight is "9.5"``),
     nor a quantity word or a comparison (``1.5 MF``, ``2.5 or more``; the
-    words are ``QUANTITY_WORDS`` plus the ruleset's ``quantity_words``).
+    words are ``QUANTITY_WORDS`` plus the ruleset's ``quantity_words``);
+  - it is not an amount in a sum, a rating, a version or another numbering's number, as in
+    ``numbering: case`` (``dotted.NOT_AFTER_WORDS`` before it: ``adds 1.5``, ``Table 1.2``, ``p. 1.1``).
 
 * **Ranges**: a reference, a hyphen (or en dash) and a second end, written
   either as the tail after the dot (``A26.2-.3`` is A26.2 to A26.3;
@@ -43,7 +45,7 @@ import re
 from collections.abc import Callable, Collection
 from functools import lru_cache
 
-from build_tools.references.dotted import COMPARISONS, QUANTITY_WORDS
+from build_tools.references.dotted import COMPARISONS, NOT_AFTER_WORDS, QUANTITY_WORDS, not_after_words
 from build_tools.references.reference import RefPart, Reference
 
 # A rule number after the chapter letter: optional number, dot, digits,
@@ -73,7 +75,9 @@ def _pattern(chapters: tuple[str, ...], relative: bool, quantity_words: tuple[st
     tail_letter = rf"(?P<tail_letter>[{letters}])" if letters else "(?P<tail_letter>(?!))"
     branches = [rf"{letter}(?<!{_ABSOLUTE_NOT_AFTER}.)(?:[1-9]\d*)?\.\d+"]
     if relative:
-        branches += [rf"(?<=[1-9])(?<!{_RELATIVE_NOT_AFTER}.)\d*\.\d+", rf"(?<=\.)(?<!{_RELATIVE_NOT_AFTER}.)\d+"]
+        amount = not_after_words(NOT_AFTER_WORDS)  # "adds 1.5", "Table 1.2", "p. 1.1": no rule of the chapter
+        branches += [rf"(?<=[1-9])(?<!{_RELATIVE_NOT_AFTER}.){amount}\d*\.\d+",
+                     rf"(?<=\.)(?<!{_RELATIVE_NOT_AFTER}.){amount}\d+"]
     first_characters = letters + ("1-9." if relative else "")
     words = "|".join(re.escape(word) for word in sorted((*quantity_words, *COMPARISONS), key=len, reverse=True))
     end = rf"{_END}(?![ \t]+(?i:{words})(?!\w))"  # "1.5 MF", "2.5 or more": amounts

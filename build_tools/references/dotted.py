@@ -106,7 +106,7 @@ ITEM_LETTERS = "abcde"
 _LETTERED = rf"[{ITEM_LETTERS}](?:[-–][{ITEM_LETTERS}])?(?!\w)"
 
 
-def _not_after_words(words: Collection[str]) -> str:
+def not_after_words(words: Collection[str]) -> str:
     """Lookbehinds refusing a number's first digit right after one of ``words`` and a space: one per
     length (Python's must be of fixed width), tried only after a letter that ends one of them (most
     numbers follow a bracket, "see" or "per", and pass at the first test: measured on the bench book,
@@ -149,7 +149,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     first_end = rf"{year}(?(more)(?!{glued})|(?!{glued}|{amount}))" if groups else end
     tail = rf"[1-9]\d*{dots}" if groups else rf"[1-9]\d*{dots}|\.\d+"
     main = re.compile(
-        rf"(?P<first>[1-9]{year_first}(?<!{_NOT_BEFORE}.)(?<!\d:.){_not_after_words(NOT_AFTER_WORDS)}\d*"
+        rf"(?P<first>[1-9]{year_first}(?<!{_NOT_BEFORE}.)(?<!\d:.){not_after_words(NOT_AFTER_WORDS)}\d*"
         rf"(?P<dots>{first_dots})?)"
         rf"(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
         rf"|(?!\.\d)(?:{_SECTION_END}|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))))"

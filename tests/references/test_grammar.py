@@ -106,6 +106,9 @@ def test_references_in_rule_text(text, chapter, expected):
     'a 0.5 chance, a 1.5" move, 2.5% more, +1.5 DRM, -1.5, release 1.2.3',  # quantities
     "Grain costs 1.5 MP to enter; a crest costs 1.1 MF more",  # quantity words (a helper's book)
     "a level 2.5 or more, and 2.5 times the ML",     # a comparison, a quantity word
+    # amounts and other numberings' numbers, as in case numbering (a helper's typed book, chapter B)
+    "It adds 1.5 to the roll; see Table 1.2 and Figure 1.3.", "p. 1.1, Module 1.3, Version 1.1, rated 1.2",
+    "on page 1.3 of the chart 1.2 for Release 1.1", "reduced to 1.5, at least 2.5",
 ])
 def test_numbers_that_are_not_rule_references(text):
     assert cited(text, "G") == []
@@ -207,8 +210,8 @@ def test_a_ruleset_without_chapter_letters_still_has_relative_references():
 
 def test_a_rulesets_own_quantity_words_are_quantities_in_asl_numbering_too():
     # quantity_words in ruleset.yml did nothing for numbering: asl (a helper's book): "1.5 CF" linked to A1.5.
-    assert numbering_of("asl", chapters="A").grammar.cited("costs 1.5 CF to cross", "A") == ["A1.5"]
-    assert numbering_of("asl", chapters="A", quantity_words=["CF"]).grammar.cited("costs 1.5 CF to cross", "A") == []
+    assert numbering_of("asl", chapters="A").grammar.cited("takes 1.5 CF to cross", "A") == ["A1.5"]
+    assert numbering_of("asl", chapters="A", quantity_words=["CF"]).grammar.cited("takes 1.5 CF to cross", "A") == []
 
 
 @pytest.mark.parametrize("numbering, chapters, text, expected", [
