@@ -13,7 +13,8 @@ So before a source is read:
   line count stays as it was; a word broken after a printed hyphen
   (``counter-`` over ``attack at once``) is joined the same way, hyphen
   kept (``counter-attack``, not ``counter- attack``), and not reported: the
-  characters stay as printed, only the line break moves;
+  characters stay as printed, only the line break moves (before the word's start,
+  where its end is all the next line holds: ``zone of con-`` over ``trol.``);
 * a ligature a PDF copy keeps (``ﬁ``, ``ﬂ``, ``ﬀ``: one character for two
   letters, which search and the reference grammar cannot read) is written
   as its letters, and the report says where: the same words, in letters;
@@ -42,6 +43,10 @@ _LIGATURE = re.compile(f"[{''.join(LIGATURES)}]")
 _BROKEN_WORD = re.compile(r"\u00ad[ \t]*\n([ \t]*)([^\W\d_A-Z][^\s\u00ad]*)[ \t]+(?=\S)")
 # The same after a printed hyphen at a line's end, with a letter before it (never a range "6.1-").
 _HYPHENATED_WORD = re.compile(r"(?<=[^\W\d_])-[ \t]*\n([ \t]*)([^\W\d_A-Z][^\s\u00ad]*)[ \t]+(?=\S)")
+# The same where the word's end is all its next line holds ("zone of con-" over "trol."): the word's start moves
+# down instead, as moving its end up would leave a blank line, which ends a paragraph.
+_HYPHENATED_LAST_WORD = re.compile(r"[ \t]+([^\W\d_][^\s\u00ad]*?(?<=[^\W\d_]))-[ \t]*\n([ \t]*)([^\W\d_A-Z]\S*)"
+                                   r"[ \t]*(?=\n|\Z)")
 _REFUSED = re.compile(f"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f{BIDI}]")
 
 
@@ -64,6 +69,7 @@ def clean_text(text: str, path: str) -> tuple[str, list[str]]:
     text = text.replace("\f", "\n")
     if "-\n" in text or "- \n" in text:
         text = _HYPHENATED_WORD.sub(lambda found: f"-{found.group(2)}\n{found.group(1)}", text)
+        text = _HYPHENATED_LAST_WORD.sub(lambda found: f"\n{found.group(2)}{found.group(1)}-{found.group(3)}", text)
     if text.isascii():  # every character below is outside ASCII: most sources have none of them
         return text, []
     joined = _where(text, _BROKEN_WORD, lambda found: "joined a word a soft hyphen broke at the line's end "

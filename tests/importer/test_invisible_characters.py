@@ -90,3 +90,12 @@ def test_a_word_broken_after_a_printed_hyphen_is_joined_on_the_first_line_hyphen
     # Not joined: a range or a rating (a digit before the hyphen), nor a part that is all its line.
     assert "(15.1-\n15.3 apply), a 4-\n6-8 squad. A long-range\ngun-\nfires." in result.markdown
     assert result.report.warnings == []  # only the line break moved: every character is as printed
+
+
+def test_a_word_whose_end_is_all_its_next_line_holds_is_joined_on_that_line():
+    # "zone of con-" over "trol." stayed "con- trol." on the page and in search (a helper's OCR'd book): moving the
+    # end up would leave a blank line, which ends a paragraph, so the word's start moves down instead.
+    result = imported("15. Bulldozers\n15.2 CAPABILITES: A unit in a zone of con-\ntrol.\n15.23 vs WIRE: a gun-\n"
+                      "fires.\n")
+    assert "A unit in a zone of\ncon-trol.\n" in result.markdown and "a\ngun-fires.\n" in result.markdown
+    assert result.report.warnings == []
