@@ -608,6 +608,11 @@ class _Importer:
             if self.last_top is not None and number.path <= self.last_top.path:  # "4" among the rules of 5
                 return (f"a number alone on its line that does not come after section {self.last_top.printed}: "
                         f"a page number? Kept as text; delete it from the source")
+            following = self.next_nonblank(position + 1)
+            over = self._rule_number(self.lines[following]) if following is not None else None
+            if over is not None and line.text.isdigit():  # "6" over "[6.0] COMBAT": no title, no text
+                return (f"a number alone on its line, over rule {over.printed}: a page number? Kept as text; delete "
+                        f"it from the source")
         if self.last_top is not None and number.path <= self.last_top.path:
             return f"{LIST_ITEM}: {number.printed} does not come after section {self.last_top.printed}"
         if number.id in self.rules:  # "1. K: one unit …" in chapter A, whose section A1 came before
@@ -805,6 +810,14 @@ class _Importer:
             return True
         return colon_title(rest)[0] is not None or whole_line_title(rest, text_follows=False)
 
+    def _page_header_hint(self, position: int) -> str:
+        """Where the rule before is a section right over this rule, with no text of its own (``12 FENLANDS RULES``
+        over ``[5.2] …``): it may be a page's running head, read as a section."""
+        previous, index = self.previous
+        if not (previous.bare or previous.top) or self.next_nonblank(index + 1) != position:  # a Line per source line
+            return ""
+        return f"; line {index + 1} ({self.raw[index].strip()!r}) may be a page's header or footer: delete it"
+
     def _text_follows(self, position: int | None) -> bool:
         """Whether the line at ``position`` is rule text starting a sentence (not a rule, not wrapped)."""
         if position is None:
@@ -827,7 +840,7 @@ class _Importer:
             raise self.error(line.index, f"rule {printed} comes after {self.previous[0].printed} "
                                          f"(line {self.previous[1] + 1}): out of order"
                                          + self.numbering.order_hint(self.previous[0].id, number.id)
-                                         + self._wrap_hint(line))
+                                         + self._wrap_hint(line) + self._page_header_hint(position))
         depth = self._depth_of(line, number)
         level = depth + self.shift
         if level > MAX_HEADING_LEVEL:

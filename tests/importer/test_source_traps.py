@@ -1143,6 +1143,20 @@ def test_a_number_split_by_a_space_is_listed_with_its_digits(numbering):
         (5, "a space inside the number (5. 3): write 5.3 to make it a rule")]
 
 
+def test_a_page_number_alone_over_a_rule_is_listed_and_a_running_head_read_as_a_section_is_named():
+    # "6" alone over "[6.0] COMBAT" failed as "rule number 6 with no rule text", and "12 FENLANDS RULES" as
+    # "5.2 comes after 12: out of order", with no word of a page's header (a helper's OCR'd book).
+    book = imported("[5.0] MOVEMENT\n[5.1] Units move one hex\nat a time.\n6\n[6.0] COMBAT\n[6.1] Units attack.\n",
+                    "decimal")
+    assert list(book.report.rule_lines) == ["5.0", "5.1", "6.0", "6.1"]
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
+        (4, "a number alone on its line, over rule 6.0: a page number? Kept as text; delete it from the source")]
+    with pytest.raises(SourceError, match=r":5: rule 5\.2 comes after 12 \(line 4\): out of order; line 4 "
+                                          r"\('12 FENLANDS RULES'\) may be a page's header or footer: delete it"):
+        imported("[5.0] MOVEMENT\n[5.1] Units move one hex\nat a time.\n12 FENLANDS RULES\n[5.2] Units attack.\n",
+                 "decimal")
+
+
 def test_a_number_misread_by_text_recognition_is_listed_with_its_digits():
     # "[5.l2]" and "[1O.0] VICTORY" (an OCR's l for 1, O for 0) silently became text of the rule before, and
     # "[6.O] COMBAT" made "rule 6.1 has no parent" name no line (a helper's book). The text stays as stored.
