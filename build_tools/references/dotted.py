@@ -166,7 +166,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
 
 
 # A list's item printed without its section, after the item before it: ", .23", " and .24", " to .2".
-_ABBREVIATED = re.compile(rf"{_JOIN}(?P<tail>\.\d+)(?!\w|\.\d)")
+_ABBREVIATED = re.compile(rf"{_JOIN}(?P<tail>\.\d+)(?!\w|\.\d|[-–/:]\d)")  # not ".10/16", ".4-4-6": no case
 _MAY_ABBREVIATE = re.compile(r"(?:[^\W\d]|[,;&])\s*\.\d")  # ", .23", "and .24", not "6.21"
 
 

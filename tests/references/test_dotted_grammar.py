@@ -34,6 +34,8 @@ def cited(grammar, text):
     ("the river rules (6.3ff) and bridges (6.5f.)", [("6.3",), ("6.5",)]),  # "and the rules after it"
     # a list's items printed without their section, SPI's way (a helper's book)
     ("see Cases 6.21, .23 and .24; 6.1 to .2.", [("6.21",), ("6.23",), ("6.24",), ("6.1",), ("6.2",)]),
+    # but not a fraction or a rating after a list's joining word (found by hypothesis)
+    ("5.4 and .10/16", [("5.4",)]), ("5.4 and .4-4-6", [("5.4",)]),
 ])
 def test_case_references(text, expected):
     assert cited(CASE, text) == expected
