@@ -120,6 +120,13 @@ class AslNumbering(Numbering):
             return rule_id[0]
         return None
 
+    def order_hint(self, before, after):
+        chapters = self.chapter_of(before), self.chapter_of(after)
+        if None not in chapters and chapters[0] != chapters[1]:
+            return (f" (chapter {chapters[1]} after chapter {chapters[0]}: a source holds one chapter; give chapter "
+                    f"{chapters[1]} a source of its own in ruleset.yml, with chapter: {chapters[1]})")
+        return ""
+
     def read(self, printed, *, trailing_dot, chapter):
         match = self._NUMBER.fullmatch(printed)
         if not match or not (match.group("major") or match.group("minor")
@@ -130,7 +137,8 @@ class AslNumbering(Numbering):
             return None  # a section is printed "15." or "D.": a bare "2" is a count
         if letter and chapter and letter != chapter:
             raise ValueError(f"rule number is in chapter {letter}, but this source is chapter {chapter} "
-                             f"(fix the number or the source's chapter in ruleset.yml)")
+                             f"(fix the number or the source's chapter in ruleset.yml; a source holds one chapter: "
+                             f"give chapter {letter} a source of its own, with chapter: {letter})")
         if letter and letter not in self.chapters:
             raise ValueError(f"chapter {letter} is not one of this ruleset's chapters "
                              f"({', '.join(self.chapters) or 'none'}); add it to chapters: in ruleset.yml")

@@ -106,6 +106,15 @@ def test_rule_number_from_another_chapter():
     assert error.line == 1 and "chapter D" in error.reason and "chapter G" in error.reason
 
 
+@pytest.mark.parametrize("chapter, line", [("A", 5), (None, 6)])
+def test_a_source_holding_two_chapters_is_told_to_split(chapter, line):
+    # Chapters A and B in one file failed as "B1.1 comes after A2.1: out of order; … start it with a backslash" (no
+    # chapter given), or "fix the number or the source's chapter" (a helper's typed book): a source holds one chapter.
+    error = error_of(asl, "A1. Scale\nA1.1 One hex is 40 m.\nA2. Setup\nA2.1 Place units.\nB1. Shooting\n"
+                          "B1.1 Roll two dice.\n", chapter)
+    assert error.line == line and "give chapter B a source of its own" in error.reason and "chapter: B" in error.reason
+
+
 TABLE = "15. X\n15.1 A: text\n\nTHE TABLE\n\nWeapon:\tAFV\tOther\nMG2\tG\tG\n{row}\n\n1\tNote one.\n2\tNote two.\n"
 
 
