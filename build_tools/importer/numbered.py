@@ -872,6 +872,8 @@ class _Importer:
             self._close_headings(line.depth)
             self.headings.append((line.depth, level, number.id))
         self.page.block(md.heading(level, heading, f'#{number.id} .rr-rule data-rule="{number.id}"'))
+        if body and body[:1] in " \t<":  # "**5.2 Bridges**\": the heading ends the line already
+            body = _BREAK_AFTER_TITLE.sub("", body, count=1)
         if body:
             self.page.text(body, continues=False)
             self._report_joined_rule(line)  # "6.2 Roads. 6.21 A unit …" too
@@ -1251,6 +1253,10 @@ class _Importer:
                 return f"{number.id} {heading}".strip()
         plain = self.reader.plain(title) if title else ""
         return f"{number.printed} {plain}".strip()
+
+
+# A line break after a rule's title, as a Markdown source's hard break at its line's end ("**5.2 Bridges**\").
+_BREAK_AFTER_TITLE = re.compile(r"\A[ \t]*<br[ \t]*/?>[ \t]*", re.IGNORECASE)
 
 
 def _space_inside(number: str) -> str:

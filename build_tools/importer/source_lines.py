@@ -611,7 +611,10 @@ def _multiline_table_rows(text_lines: list[str]) -> dict[int, str]:
 _ADMONITION = re.compile(r"[ \t]{0,3}(?:!!!|\?\?\?\+?)[ \t]+(?P<kind>[\w-]+)(?:[ \t]+[\w-]+)*"
                          r"(?:[ \t]+\"(?P<title>[^\"]*)\")?[ \t]*")
 _TAB = re.compile(r"[ \t]{0,3}===\+?[ \t]+\"(?P<title>[^\"]*)\"[ \t]*")
-_DIV_OPEN = re.compile(r"[ \t]{0,3}(?P<colons>:{3,})[ \t]*\{?[ \t]*\.?(?P<kind>[\w-]+)\}?[ \t]*(?P<title>.*?)[ \t]*")
+_DIV_OPEN = re.compile(r"[ \t]{0,3}(?P<colons>:{3,})[ \t]*(?:\{(?P<attributes>[^{}]*)\}|(?P<kind>[\w-]+))[ \t]*"
+                       r"(?P<title>.*?)[ \t]*")
+# What names a pandoc div's kind among its attributes ("{#n1 .note}", "{custom-style="Note"}"): a class, else a style.
+_DIV_KIND = re.compile(r"(?:^|\s)\.(?P<kind>[\w-]+)|custom-style=\"(?P<style>[^\"]+)\"")
 _DIV_CLOSE = re.compile(r"[ \t]{0,3}:{3,}[ \t]*")
 _INDENTED = re.compile(r"(?: {4}|\t)")
 
@@ -638,7 +641,7 @@ def _box_lines(text_lines: list[str]) -> dict[int, str | None]:
         close = next((at for at in range(index + 1, len(text_lines)) if _DIV_CLOSE.fullmatch(text_lines[at])), None) \
             if div else None
         if close is not None:
-            boxes[index] = f"[!{div['kind']}] {div['title']}".rstrip()
+            boxes[index] = f"[!{_div_kind(div)}] {div['title']}".rstrip()
             for at in range(index + 1, close):
                 boxes[at] = text_lines[at].strip()
             boxes[close] = None
@@ -646,6 +649,14 @@ def _box_lines(text_lines: list[str]) -> dict[int, str | None]:
             continue
         index += 1
     return boxes
+
+
+def _div_kind(div: re.Match[str]) -> str:
+    """A fenced div's kind: ``:::info``, pandoc's ``::: {.note}``, ``::: {#n1 .note}``, ``::: {custom-style="Note"}``."""
+    if div["attributes"] is None:
+        return div["kind"]
+    named = _DIV_KIND.search(div["attributes"])
+    return (named["kind"] or named["style"].replace(" ", "-")) if named else "note"
 
 
 _FOOTNOTE_DEFINITION = re.compile(r"[ \t]{0,3}" + md.FOOTNOTE_DEFINITION.pattern)
@@ -862,6 +873,9 @@ _SPACE_BEFORE_BOLD_END = re.compile(r"\A(?P<start>[ \t]*(?:#{1,6}[ \t]+)?)(?P<ma
                                     r"(?P<space>[ \t]+)(?P=mark)")
 
 
+# A backslash before punctuation that CommonMark lets any text escape but the engines' Markdown does not (pandoc writes
+# "\"Overrun\"", "Designer\'s"): the punctuation itself, as the rendered page would otherwise show the backslash.
+_PUNCTUATION_ESCAPE = re.compile(r"(?<!\\)\\([\"'$^@%,/:;=?])")
 # A rule's number a transcriber set as code, alone at a line's start ("### `5.3` Ice", "`5.3` Fords."): a number.
 _NUMBER_AS_CODE = re.compile(r"\A(?P<start>[ \t]*(?:#{1,6}[ \t]+)?)`(?P<number>[\[(]?\d+(?:\.\d+)*[a-z]?[\])]?[.:)]?)`"
                              r"(?=[ \t]|$)")
@@ -886,6 +900,8 @@ def _exported_markup(raw: str) -> str:
         raw = _PANDOC_SPAN.sub(r"\g<inner>", raw)
     if "`" in raw:
         raw = _NUMBER_AS_CODE.sub(r"\g<start>\g<number>", raw, count=1)
+    elif "\\" in raw:  # a code span shows its backslashes as written
+        raw = _PUNCTUATION_ESCAPE.sub(r"\1", raw)
     if " *" in raw or " _" in raw:  # "**5.13 **Movement …": the space out of the bold, as the writer meant it
         raw = _SPACE_BEFORE_BOLD_END.sub(r"\g<start>\g<mark>\g<inner>\g<mark>\g<space>", raw, count=1)
     if _HARD_BREAK.search(raw) and not raw.lstrip().startswith(("#", "|")):

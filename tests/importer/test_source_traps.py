@@ -843,6 +843,19 @@ def test_a_list_number_before_a_rule_number_is_listed_as_such(fmt):
         (ANY, ANY, True)]
 
 
+def test_pandocs_escaped_quotes_div_attributes_and_a_break_after_a_title_read_as_meant():
+    # pandoc's '\\"Overrun\\"' lost 5.3 its title and showed its backslashes, "Designer\\'s Note:" was no note box,
+    # '::: {custom-style="Note"}' was a box titled '="Note"}', '::: {#n1 .note}' literal text, and "**5.2 Bridges**\\"
+    # put a line break before the rule's text (a helper's Word export).
+    book = imported('## 5. Movement\n\n**5.2 Bridges**\\\nA bridge is a road.\n\n5.3 \\"Overrun\\" Attacks. Tanks '
+                    'overrun.\n\n::: {custom-style="Note"}\nA note box.\n:::\n\n::: {#n1 .note}\nAnother.\n:::\n\n'
+                    "Designer\\'s Note: Fun.\n\n5.4 Snow. Use `\\\"x\\\"`.\n", fmt="markdown")
+    assert rule_headings(book.markdown) == ["# 5. Movement", "## 5.2 Bridges", '## 5.3 "Overrun" Attacks.', "## 5.4 Snow."]
+    assert "\n\nA bridge is a road.\n" in book.markdown and "<br" not in book.markdown
+    assert book.markdown.count("\n\n**Note**\n\n") == 2 and '!!! note "Designer\'s Note:"' in book.markdown
+    assert 'Use <code>\\\\"x\\\\"</code>.' in book.markdown  # a code span shows what it holds: \"x\"
+
+
 def test_an_exports_html_line_breaks_are_line_breaks():
     # A wiki export's "<br>" showed as "<br>" on the page, in text and in table cells; alone on its line,
     # between rules, it ended nothing. Any other tag is still shown as written.
