@@ -412,7 +412,9 @@ def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -
             title = _unescape(title)
         elif "*" in title or "_" in title:  # "## 6.1 **Ship Types**": the words, as a jump or preview shows them
             title = _EMPHASIS.sub(r"\2", title)
-        if "[^" in title:  # "## 5.3[^1] Ice.": a footnote's mark is no word of the title
+        marks = ()
+        if "[^" in title:  # "## 5.3[^1] Ice.": a footnote's mark is no word of the title, but the note is the rule's
+            marks = tuple(_FOOTNOTE_MARK.findall(title))
             title = _FOOTNOTE_MARK.sub("", title)
         if not title.strip():
             raise SourceError(path, line, f"rule heading #{rule_id.group(1)} has no text (Markdown would drop its id)")
@@ -421,9 +423,9 @@ def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -
         plain = _plain_text(text, heading.end(), body_end)
         chapter = ruleset.numbering.chapter_of(rule_id.group(1)) or page.chapter
         citable = _citable(text, heading.end(), body_end, plain)
-        if footnotes and "[^" in plain:  # its footnotes' text is its text too, and their marks are not
+        if footnotes and ("[^" in plain or marks):  # its footnotes' text is its text too, and their marks are not
             citable = "\n\n".join([_FOOTNOTE_MARK.sub("", citable), *(footnotes[label] for label in
-                                     dict.fromkeys(_FOOTNOTE_MARK.findall(plain)) if label in footnotes)])
+                                     dict.fromkeys((*marks, *_FOOTNOTE_MARK.findall(plain))) if label in footnotes)])
             plain = _FOOTNOTE_MARK.sub("", plain)
         cited = grammar.cited(citable, chapter) if grammar is not None else []
         changed = _ATTR_CHANGED.search(match.group(3)) if "data-changed" in match.group(3) else None
