@@ -24,6 +24,10 @@ _SUPERSCRIPT_MARKER = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 # or a sentence of at least PROSE_WORDS words; a shorter line may be a row typed without its tabs.
 _RULE_LINE = re.compile(r"[\[(]?\d+\.\d+(?:\.\d+)*[.)\]]?\s")
 PROSE_WORDS = 8
+# A sentence of this many words over a table is text, not its title.
+TITLE_WORDS = 5
+# Footnote marks after a line's last word ("hex.[1]", "hex.¹", "hex.[^1]"), which a sentence may end with.
+_NOTE_MARKS = re.compile(r"(?:\[\^?\d{1,2}\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)+\s*$")
 # A legend's key right after the rows ("P<TAB>Prohibited", "*<TAB>Only along a road", "AE<TAB>…").
 MAX_KEY_LENGTH = 3
 
@@ -47,6 +51,12 @@ def _without_layout(rows: list[tuple[int, list[str]]]) -> list[tuple[int, list[s
     return rows
 
 
+def may_title_a_table(line: str) -> bool:
+    """Whether a line over a table may be its title: not a sentence of some words."""
+    text = _NOTE_MARKS.sub("", line).rstrip()
+    return not (text.endswith((".", "!", "?", ".)", '."', ".”")) and len(text.split()) >= TITLE_WORDS)
+
+
 class TabTables:
     """Reads the tab tables of one source; footnote IDs are unique on its page."""
 
@@ -65,9 +75,10 @@ class TabTables:
         return "\t" in self.lines[index]
 
     def titles_table(self, index: int) -> bool:
-        """Whether the plain line at ``index`` is the title of a table right after it."""
+        """Whether the plain line at ``index`` is the title of a table right after it: not a sentence of some
+        words (``A unit may always move one hex.``, a rule's text over its table, is the rule's)."""
         following = self.next_nonblank(index + 1)
-        return following is not None and "\t" in self.lines[following]
+        return following is not None and "\t" in self.lines[following] and may_title_a_table(self.lines[index])
 
     def _block(self, index: int) -> tuple[list[tuple[int, list[str]]], int]:
         """Consecutive tab-separated lines from ``index``: [(line index, cells)], index after them."""

@@ -26,6 +26,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from build_tools.importer import markdown_text as md
+from build_tools.importer.tab_tables import may_title_a_table
 
 if TYPE_CHECKING:  # source_lines calls this module while it reads a text
     from build_tools.importer.source_lines import Line
@@ -43,13 +44,14 @@ def _key(found: re.Match[str]) -> str:
     return f"[{found.group('bracketed')}]" if found.group("bracketed") else found.group("raised")
 
 
-def pair_footnotes(lines: list[Line], text: str) -> None:
+def pair_footnotes(lines: list[Line], text: str, table: str) -> None:
     """Rewrites, in place, each paired mark as ``[^label]`` and each note's line as ``[^label]: text``
-    (``text``: the kind of a line of paragraph text, the only lines that hold marks or notes)."""
+    (``text``: the kind of a line of paragraph text, the only lines that hold marks or notes; ``table``: a tab
+    table's row, whose title, the line over it, is read as written and so holds no mark)."""
     waiting: dict[str, list[tuple[int, int, int]]] = {}  # key -> marks no note has taken: (line, start, end)
     pairs: list[tuple[tuple[int, int, int], int]] = []  # (the mark, its note's line)
     for position, line in enumerate(lines):
-        if line.kind != text:
+        if line.kind != text or _titles_table(lines, position, table):
             continue
         note = _NOTE.match(line.text)
         if note and waiting.get(_key(note)):
@@ -83,3 +85,8 @@ def _with_mark(line: Line, start: int, end: int, mark: str) -> Line:
         at = len(line.text) - len(number.rest)
         number = number._replace(rest=f"{number.rest[:start - at]}{mark}{number.rest[end - at:]}")
     return line._replace(text=f"{line.text[:start]}{mark}{line.text[end:]}", number=number)
+
+
+def _titles_table(lines: list[Line], position: int, table: str) -> bool:
+    following = next((line for line in lines[position + 1:] if line.text.strip()), None)
+    return following is not None and following.kind == table and may_title_a_table(lines[position].text)

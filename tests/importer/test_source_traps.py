@@ -1705,6 +1705,19 @@ def test_plain_text_footnotes_are_footnotes_and_their_citations_are_their_marks_
     assert rules["2.2"].references == ()
 
 
+def test_a_sentence_over_a_table_is_the_rules_text_and_a_tables_title_holds_no_footnote():
+    # "A unit may always move one hex.[1]" over a tab table (a Google Docs export writes a paragraph on one line)
+    # became the table's title, and its mark stayed "[1]" there while its note became a footnote: the build failed
+    # on a footnote never referenced (a helper's export). A sentence of some words is text; a title's mark is no note.
+    book = imported("3. Movement\n3.1 Costs\nA unit may always move one hex.[1]\n\nTerrain\tMP\nClear\t1\n\n"
+                    "[1] Except in marsh.\n", "decimal")
+    assert "\n\nA unit may always move one hex.[^1]\n\n<table" in book.markdown and "rr-table__title" not in book.markdown
+    assert "\n\n[^1]: Except in marsh.\n" in book.markdown
+    titled = imported("3. Movement\n3.1 Costs. Roll.\n\nTERRAIN CHART[1]\n\nTerrain\tMP\nClear\t1\n\n"
+                      "[1] Except in marsh.\n", "decimal")
+    assert "TERRAIN CHART[1]</th>" in titled.markdown and "[^" not in titled.markdown
+
+
 def test_a_bracketed_number_is_a_note_only_under_its_mark():
     # No mark glued to the text above ("see [1]" is spaced): the lines are read as before.
     book = imported("1. Movement\n1.1 Units move; see [1] below.\n\n[1] Only on roads.\n", "case")
