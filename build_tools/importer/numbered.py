@@ -76,7 +76,7 @@ CONTENTS = "an entry of a list of contents"
 MAX_CAPITALS_HEADING_WORDS = 6
 # Words only a cited rule's number follows (not "rules": "… the Optional Rules" may lack its period):
 # a line ending on one goes on with that number.
-_CUES = frozenset({"see", "per", "cf.", "cf", "§"})
+_CUES = frozenset({"see", "per", "cf.", "cf", "§", "rule", "rules", "section", "sections", "case", "cases"})
 
 
 class _Blocks:
@@ -613,6 +613,9 @@ class _Importer:
             if over is not None and line.text.isdigit():  # "6" over "[6.0] COMBAT": no title, no text
                 return (f"a number alone on its line, over rule {over.printed}: a page number? Kept as text; delete "
                         f"it from the source")
+            if line.text.isdigit() and self._title_below(line, position, None, "") is None:
+                # "5" over "A depot holds ten points.": a section is titled, on its line or the next
+                return "a number alone on its line, with no title: a page number? Kept as text; delete it from the source"
         if self.last_top is not None and number.path <= self.last_top.path:
             return f"{LIST_ITEM}: {number.printed} does not come after section {self.last_top.printed}"
         if number.id in self.rules:  # "1. K: one unit …" in chapter A, whose section A1 came before

@@ -208,8 +208,9 @@ def number_at_start(text: str) -> Number | None:
         ordinal = _NUMBER_WORDS.index(word) + 1 if word in _NUMBER_WORDS else _ROMAN.index(word) + 1
         return Number(str(ordinal), False, True, text[part.end():], part.group("label"))
     rule = _LABELLED_RULE.match(text) if text[:1] in "CRScrs" else None
-    if rule and (rule.group("label").split()[0].isupper() or rule.group("label").endswith((":", ".", "-", "–", "—"))
-                 or _titled(text[rule.end():])):
+    if rule and (rule.group("label").split()[0].isupper() or rule.group("label").endswith(":") or (
+            rule.group("label")[:1].isupper()  # "rule 2.4. Leaders …" goes on with a sentence
+            and (rule.group("label").endswith((".", "-", "–", "—")) or _titled(text[rule.end():])))):
         # "CASE 5.3 TERRAIN EFFECTS", "SECTION 5.2: ROADS", "Rule 5.5. Foot.", "Case 5.2 Zones of Control": a word
         # in capitals, a mark or a title marks a rule's heading; "Rule 6.2 applies to …" starts a sentence
         return Number(rule.group("number"), False, True, text[rule.end():], rule.group("label"))

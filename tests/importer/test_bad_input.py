@@ -75,7 +75,7 @@ DECIMAL = numbering_of("decimal")
     ("[1.0] Boats\n[1.1] Loading. A boat loads, as in\n1.1 (Loading) and 1.2.\n", 3,
      "duplicate rule ID 1.1 (first on line 2); if this line goes on from the sentence before it, "
      "start it with a backslash: \\1.1 (Loading) and 1.2."),
-    ("[1.0] Boats\n[1.1] Loading.\n[1.2] Crews. A crew rows, see rule\n1.1 To land too.\n", 4,
+    ("[1.0] Boats\n[1.1] Loading.\n[1.2] Crews. A crew rows, as under\n1.1 To land too.\n", 4,
      "if this line goes on from the sentence before it, start it with a backslash: \\1.1 To land too."),
     # A line after a finished sentence gets no such hint.
     ("[1.0] Boats\n[1.1] Loading. A boat loads.\n1.1 Again: text\n", 3, "duplicate rule ID 1.1 (first on line 2)"),

@@ -1171,6 +1171,23 @@ def test_a_page_number_alone_over_a_rule_is_listed_and_a_running_head_read_as_a_
                  "decimal")
 
 
+def test_a_number_alone_with_no_title_is_a_page_number_and_a_line_after_rule_continues_its_sentence():
+    # "5" over "A depot holds ten points." was a section 5 taking the text from 4.0, with 5.0 under it; "13" over the
+    # designer's notes a section holding them; "… as stated in rule" over "2.4. Leaders are exempt." a rule 2.4 cut
+    # from its sentence (a helper's hard-wrapped books). Each was silent.
+    book = imported("4.0 SUPPLY\nDepots supply units.\n5\nA depot holds ten points.\n5.0 MOVEMENT\nUnits stop as "
+                    "stated in rule\n5.4. Leaders are exempt.\n5.5 Terrain. Hills.\n\n13\nThe rules came late.\n",
+                    "decimal")
+    assert list(book.report.rule_lines) == ["4.0", "5.0", "5.5"]
+    assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
+        (3, "a number alone on its line, with no title"), (7, "continues the sentence of the line before"),
+        (10, "a number alone on its line, with no title")]
+    # "… as stated under" over "rule 2.4. Leaders …" was a rule headed "rule 2.4." (a rule's label in small letters)
+    wrapped = imported("2.0 MOVE\n2.3 Zones\nUnits stop as stated under\nrule 2.4. Leaders are exempt.\n2.5 Hills\n"
+                       "Slow.\n", "decimal")
+    assert list(wrapped.report.rule_lines) == ["2.0", "2.3", "2.5"]
+
+
 def test_a_number_misread_by_text_recognition_is_listed_with_its_digits():
     # "[5.l2]" and "[1O.0] VICTORY" (an OCR's l for 1, O for 0) silently became text of the rule before, and
     # "[6.O] COMBAT" made "rule 6.1 has no parent" name no line (a helper's book). The text stays as stored.
