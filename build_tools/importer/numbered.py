@@ -76,6 +76,8 @@ CONTENTS = "an entry of a list of contents"
 MAX_CAPITALS_HEADING_WORDS = 6
 # Words only a cited rule's number follows (not "rules": "… the Optional Rules" may lack its period):
 # a line ending on one goes on with that number.
+# A list of contents' heading ("CONTENTS", "Table of Contents:"): no title of the book.
+_CONTENTS_HEADING = re.compile(r"(?i:(?:table\s+of\s+)?contents):?")
 _CUES = frozenset({"see", "per", "cf.", "cf", "§", "rule", "rules", "section", "sections", "case", "cases"})
 
 
@@ -322,6 +324,7 @@ class _Importer:
             title = self.reader.plain(line.text)
         elif (line.kind == TEXT and self._rule_number(line) is None and not ends_sentence(line.text)
               and len(line.text) <= 80 and not looks_numbered(line.text)
+              and not _CONTENTS_HEADING.fullmatch(self.reader.plain(line.text))  # the list's heading, not the book's
               and _TAG.sub("", line.text).strip()):  # a README's logo, "<img src=…>", names nothing
             title = line.text
         else:
@@ -621,7 +624,7 @@ class _Importer:
         if number.id in self.rules:  # "1. K: one unit …" in chapter A, whose section A1 came before
             return f"{LIST_ITEM}: section {number.printed} came before (line {self.rules[number.id][0] + 1})"
         if line.kind != HEADING and line.marker:  # "1. Weather Phase", "2. …", "3. Combat Phase", then 2.1
-            again = self._section_again(line, number, position)
+            again = self._section_again(line, number, position) or self._same_section_later(line, number, position)
             if again is not None:  # "1. Introduction" over "2. Combat", then "## 1.0 Introduction"
                 return (f"{LIST_ITEM}: section {number.printed} starts later, at line {self.lines[again].index + 1} "
                         f"(in a list of contents, or a list in a rule)")

@@ -1188,6 +1188,16 @@ def test_a_number_alone_with_no_title_is_a_page_number_and_a_line_after_rule_con
     assert list(wrapped.report.rule_lines) == ["2.0", "2.3", "2.5"]
 
 
+def test_a_list_of_contents_naming_sections_by_their_titles_is_no_section_and_no_title():
+    # "CONTENTS" over "1. Introduction" and "2. Movement", then "1. INTRODUCTION": the entry was section 1, the real
+    # section a list item in its text, and "CONTENTS" the book's title (a helper's book). The same title later, in
+    # any case, is the section.
+    book = imported("CONTENTS\n1. Introduction\n2. Movement\n\n1. INTRODUCTION\nWelcome.\n\n2. MOVEMENT\n"
+                    "2.1 Costs\nOne MP.\n")
+    assert book.report.rule_lines == {"1": 5, "2": 8, "2.1": 9}
+    assert "\ntitle: x\n" in book.markdown and book.markdown.count("<li ") == 2
+
+
 def test_a_number_misread_by_text_recognition_is_listed_with_its_digits():
     # "[5.l2]" and "[1O.0] VICTORY" (an OCR's l for 1, O for 0) silently became text of the rule before, and
     # "[6.O] COMBAT" made "rule 6.1 has no parent" name no line (a helper's book). The text stays as stored.
