@@ -76,6 +76,8 @@ CONTENTS = "an entry of a list of contents"
 MAX_CAPITALS_HEADING_WORDS = 6
 # Words only a cited rule's number follows (not "rules": "… the Optional Rules" may lack its period):
 # a line ending on one goes on with that number.
+# What follows an amount in a worked sum or a ratio: an operator, then a number ("+ 0.5 = 1.8", "× 2", ": 1 odds").
+_SUM = re.compile(r"[+\-−×x*/=≥≤<>:][ \t]*\d")
 # A list of contents' heading ("CONTENTS", "Table of Contents:"): no title of the book.
 _CONTENTS_HEADING = re.compile(r"(?i:(?:table\s+of\s+)?contents):?")
 _CUES = frozenset({"see", "per", "cf.", "cf", "§", "rule", "rules", "section", "sections", "case", "cases"})
@@ -564,6 +566,8 @@ class _Importer:
             return f"{CONTENTS}: dot leaders and a page number after the title"
         if self._continues_sentence(line, number, position):
             return CONTINUES
+        if _SUM.match(self.reader.plain(line.number.rest)):  # "1.3 + 0.5 = 1.8.", "1.3 : 1 odds": a worked sum
+            return CONTINUES if self._mid_sentence() else "an amount in a sum or a ratio, kept as text: no rule"
         spaced = _SPACED_NUMBER.match(line.text) if number.bare else None
         if spaced and self._reads_as_next_rule("".join(spaced["number"].split()), line.text[spaced.end():]):
             return _space_inside(spaced["number"])  # "5. 3 Retreat. Back.": an OCR's space, no section 5's item

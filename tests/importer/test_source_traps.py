@@ -1198,6 +1198,17 @@ def test_a_list_of_contents_naming_sections_by_their_titles_is_no_section_and_no
     assert "\ntitle: x\n" in book.markdown and book.markdown.count("<li ") == 2
 
 
+def test_an_amount_in_a_worked_sum_is_no_rule():
+    # "The attack is" over "1.3 + 0.5 = 1.8." was a rule 1.3 with the text "+ 0.5 = 1.8.", ending the example it was in
+    # (a helper's book); "1.5 x 2 = 3." after a finished sentence failed as out of order.
+    book = imported("1.0 COMBAT\n1.1 Odds\nThe attack is\n1.3 + 0.5 = 1.8.\n1.2 Results\nRound down:\n1.5 x 2 = 3.\n"
+                    "1.3 Ratio. Compare.\n", "decimal")
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2", "1.3"]
+    assert "The attack is\n1.3 + 0.5 = 1.8.\n" in book.markdown and "\n\n1.5 x 2 = 3.\n" in book.markdown
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
+        (4, "continues the sentence of the line before"), (7, "an amount in a sum or a ratio, kept as text: no rule")]
+
+
 def test_a_number_misread_by_text_recognition_is_listed_with_its_digits():
     # "[5.l2]" and "[1O.0] VICTORY" (an OCR's l for 1, O for 0) silently became text of the rule before, and
     # "[6.O] COMBAT" made "rule 6.1 has no parent" name no line (a helper's book). The text stays as stored.
