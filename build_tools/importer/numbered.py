@@ -301,6 +301,17 @@ class _Importer:
                 f"if it does, list {quoted(name)} in ruleset.yml's other_books (else {number} links to this book's "
                 f"rule)")
 
+    def _report_boxed_rules(self, start: int, end: int) -> None:
+        """A rule in a box drawn around it (``+----+`` over ``| 5.4 Fatigue. Tired units. |``, an optional rule
+        set apart): a table of one column, which the import keeps, listing each line that reads as a rule."""
+        rows = [line for line in self.lines[start:end] if line.kind == PIPE]
+        cells = [row.text.strip().strip("|").split("|") for row in rows]
+        for row, row_cells in zip(rows, cells):
+            if all(len(each) == 1 for each in cells) and self._reads_as_rule(row.index, row_cells[0].strip()):
+                self.report.not_rules.append(NotARule(
+                    row.index + 1, row_cells[0].strip(), "a rule number inside a box (a table of one column): a box "
+                    "is never a rule, so it stays a table; take the line out of the box to make it a rule", False, False))
+
     def _reads_as_rule(self, index: int, text: str | None = None) -> bool:
         """Whether Markdown source line ``index`` (or ``text`` on it) would start a rule were it not in a
         comment or a quotation: a dotted number (``5.1 …``), or a section's in a heading or in bold (not
@@ -364,6 +375,7 @@ class _Importer:
             table, after = read_pipe_table(self.pipe_rows, position, self.path, self.reader.inline,
                                            pad_short_rows=self.reader.name == "markdown")
             self.page.block(table)
+            self._report_boxed_rules(position, after)
             return after
         number = self._rule_number(line)
         if number is not None:

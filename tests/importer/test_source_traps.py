@@ -1209,6 +1209,20 @@ def test_an_amount_in_a_worked_sum_is_no_rule():
         (4, "continues the sentence of the line before"), (7, "an amount in a sum or a ratio, kept as text: no rule")]
 
 
+@pytest.mark.parametrize("source, fmt", [
+    ("5.0 MOVEMENT\n5.3 March. Go.\n+---------------------+\n| 5.4 Fatigue. Tired. |\n+---------------------+\n"
+     "5.5 Rest. See 5.4.\n", "text"),
+    ("## 5.0 MOVEMENT\n\n**5.3** March. Go.\n\n| **5.4 Fatigue.** Tired. |\n|---|\n\n**5.5** Rest. See 5.4.\n",
+     "markdown")])
+def test_a_rule_in_a_box_drawn_around_it_is_listed(source, fmt):
+    # An optional rule boxed with "+---+" and "|" (or a one-column pipe table) was a table, the rule lost without a
+    # word; "see 5.4" only counted as unresolved (a helper's book).
+    book = imported(source, "decimal", fmt)
+    assert list(book.report.rule_lines) == ["5.0", "5.3", "5.5"]
+    assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
+        (4 if fmt == "text" else 5, "a rule number inside a box (a table of one column)")]
+
+
 def test_a_number_misread_by_text_recognition_is_listed_with_its_digits():
     # "[5.l2]" and "[1O.0] VICTORY" (an OCR's l for 1, O for 0) silently became text of the rule before, and
     # "[6.O] COMBAT" made "rule 6.1 has no parent" name no line (a helper's book). The text stays as stored.
