@@ -80,7 +80,9 @@ MAX_CAPITALS_HEADING_WORDS = 6
 _SUM = re.compile(r"[+\-−×x*/=≥≤<>:][ \t]*\d")
 # A list of contents' heading ("CONTENTS", "Table of Contents:"): no title of the book.
 _CONTENTS_HEADING = re.compile(r"(?i:(?:table\s+of\s+)?contents):?")
-_CUES = frozenset({"see", "per", "cf.", "cf", "§", "rule", "rules", "section", "sections", "case", "cases"})
+_CUES = frozenset({"see", "per", "cf.", "cf", "§", "rule", "rules", "section", "sections", "case", "cases",
+                   # and in the other languages rulebooks are printed in
+                   "siehe", "vgl.", "gemäß", "gem.", "regel", "abschnitt", "kapitel", "voir", "règle", "chapitre"})
 
 
 class _Blocks:
@@ -711,6 +713,9 @@ class _Importer:
             return False
         if line.number.shown.endswith(")") and not line.number.shown.startswith("(") and self._bracket_open():
             return True  # "(see 6.41 to" over "6.43) and fords too.": the end of a citation, not rule 6.43)
+        if line.kind == TEXT and not line.text.startswith(("**", "__")) and self._ends_on_cue():
+            return True  # "… may attack again; see" (or "cf.", whose period ends no sentence) over "2.7 Overrun for
+            # armor …" or "[7.2] below.": what it cites
         if not self._mid_sentence():
             return False
         if self.raw[line.index].lstrip().startswith("§"):
@@ -720,8 +725,6 @@ class _Importer:
         rest = self.reader.plain(line.number.rest)
         if line.number.shown.startswith("(") and rest[:1].islower():
             return True  # "… read the Combat Results Table" over "(9.3) on the line of the odds.": a citation
-        if line.kind == TEXT and not line.text.startswith(("**", "__")) and self._ends_on_cue():
-            return True  # "… may attack again; see" over "2.7 Overrun for armor …" or "[7.2] below.": what it cites
         if number.path > self.previous[0].path:
             if line.number.decorated or self._title_and_body(line, position)[0] is not None:
                 return False  # "**6.2** hexes …", "[6.2] below", "15.21 vs PILLBOX: A dozer …": marked as rules

@@ -422,6 +422,14 @@ def test_a_number_after_a_line_ending_on_see_or_per_is_what_it_cites():
         (line, "continues the sentence of the line before") for line in (3, 6, 7)]
 
 
+def test_a_number_after_a_line_ending_on_cf_or_on_another_languages_cue_is_what_it_cites():
+    # "… is eliminated, cf." over "3.5 Special cases." made a rule 3.5 out of the citation: the period of "cf." read as
+    # a sentence's end; "siehe" and "voir" were no cues (a helper's German and French books).
+    book = imported("3. Movement\n3.1 Costs. Text.\n3.4 Stacks. A unit in excess is eliminated, cf.\n3.5 Special cases."
+                    "\n3.6 More. Eine Einheit, siehe\n3.5 unten; une unité, voir\n3.5 ci-dessous.\n")
+    assert list(book.report.rule_lines) == ["3", "3.1", "3.4", "3.6"]
+
+
 def test_a_rule_after_an_item_or_a_finished_sentence_is_a_rule_whatever_its_first_word():
     book = imported("6. MOVEMENT\n\n6.1 Costs. As follows:\n- Clear 1\n- Woods 2\n6.2 MP may not be saved.\n"
                     "6.3 hexes of road cost half. A unit may move up to\n6.4 Stacking. Two units.\n")
