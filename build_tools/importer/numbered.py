@@ -658,12 +658,18 @@ class _Importer:
                     f"or before a colon)")
         return None
 
+    def _next_item_of_list(self, line: Line) -> bool:
+        """Whether ``line``'s marker numbers the open list's next item (``3.`` after ``2.``)."""
+        if not (self.out.items and line.marker):
+            return False
+        last = self.out.items[-1][1].rstrip(".)")
+        return last.isdigit() and line.marker.rstrip(".)") == str(int(last) + 1)
+
     def _next_item_without_rules(self, line: Line, number: RuleNumber, position: int) -> bool:
         """Whether ``3. Apply Results`` is the next item of the open list (after ``2.``) and no rule
         comes under it (a ``3.1``): a step of a procedure, not section 3, even in title case. In plain
         text a line in capitals (``3. VICTORY``) stays a section: the way text prints one."""
-        last = self.out.items[-1][1].rstrip(".)")
-        if not (last.isdigit() and line.marker.rstrip(".)") == str(int(last) + 1)):
+        if not self._next_item_of_list(line):
             return False
         if not self.reader.paragraphs_by_blank_lines and in_capitals(self.reader.plain(line.number.rest)):
             return False
@@ -709,8 +715,8 @@ class _Importer:
         below.``), when a later line starts with the number (the rule this line cites), or when a
         unit follows it in a paragraph (``... up to\n6.5 MP in a turn.``; after a list item
         without a period, ``6.5 MP may not be saved.`` is a rule)."""
-        if self.previous is None:
-            return False
+        if self.previous is None or self._next_item_of_list(line):
+            return False  # "3. Combat phase" after "2. Movement phase": the list's next item, no sentence's
         if line.number.shown.endswith(")") and not line.number.shown.startswith("(") and self._bracket_open():
             return True  # "(see 6.41 to" over "6.43) and fords too.": the end of a citation, not rule 6.43)
         if line.kind == TEXT and not line.text.startswith(("**", "__")) and self._ends_on_cue():

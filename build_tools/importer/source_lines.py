@@ -280,6 +280,7 @@ def read_text(text: str) -> Reader:
     if any(glyph in text for glyph in _GLYPHS):
         raws = [_GLYPH_BULLET.sub(r"\1 ", raw, count=1) if raw.lstrip()[:1] in _GLYPHS else raw for raw in raws]
     if "\t" in text:
+        raws = [_TAB_AFTER_MARKER.sub(r"\1 ", raw, count=1) if raw.count("\t") == 1 else raw for raw in raws]
         _indent_with_spaces(raws)
     barred = [index for index, raw in enumerate(raws) if raw[:1] == "|" and _CHANGE_BAR.match(raw)]
     for index in barred:  # a mark in the margin, not the book's text: the line is read without it
@@ -299,6 +300,9 @@ def read_text(text: str) -> Reader:
                   paragraph_line=md.escape_text_line, paragraphs_by_blank_lines=False, change_bars=tuple(runs))
 
 
+# A tab after a list's marker or a section's number, as a word processor's text export writes them ("1.<TAB>Supply
+# phase", "a)<TAB>move", "1.<TAB>Introduction"): a space, not a table's cell (a table's note is "1<TAB>text").
+_TAB_AFTER_MARKER = re.compile(r"^([ \t]*(?:\d{1,3}|[a-z]|[ivx]{2,5}|[A-Z])[.)])\t+(?=\S)")
 # A tab between two cells of a line: what makes it a table's row (a tab before the text indents it).
 _INNER_TAB = re.compile(r"\S[^\n]*\t")
 

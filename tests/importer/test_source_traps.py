@@ -430,6 +430,17 @@ def test_a_number_after_a_line_ending_on_cf_or_on_another_languages_cue_is_what_
     assert list(book.report.rule_lines) == ["3", "3.1", "3.4", "3.6"]
 
 
+@pytest.mark.parametrize("space", [" ", "\t"])
+def test_a_numbered_list_a_word_processor_typed_with_tabs_is_a_list(space):
+    # "1.<TAB>Supply phase (see 3.1)" (a Pages, Word or LibreOffice text export) made a table of the list, titled by
+    # the sentence before it; its last item, "3. Combat phase" before a section 3, fell out of the list as a sentence
+    # going on; "3.<TAB>Supply" was no section (a helper's export).
+    book = imported(f"2. Sequence of Play\nEach turn has these phases:\n1.{space}Supply phase (see 3.1)\n"
+                    f"2.{space}Movement phase\n3.{space}Combat phase\n\n3.{space}Supply\n3.1 Trace. A line.\n")
+    assert list(book.report.rule_lines) == ["2", "3", "3.1"] and book.markdown.count("<li ") == 3
+    assert "<table" not in book.markdown and "3\\. Combat" not in book.markdown
+
+
 def test_a_rule_after_an_item_or_a_finished_sentence_is_a_rule_whatever_its_first_word():
     book = imported("6. MOVEMENT\n\n6.1 Costs. As follows:\n- Clear 1\n- Woods 2\n6.2 MP may not be saved.\n"
                     "6.3 hexes of road cost half. A unit may move up to\n6.4 Stacking. Two units.\n")
