@@ -183,10 +183,12 @@ def bullet_list(items: list[str]) -> str:
     return "\n".join("- " + item.replace("\n", "\n  ") for item in items)
 
 
-# The glyphs a PDF copy gives for a bullet (U+F0B7 and U+F0A7 from the Symbol and Wingdings fonts).
-BULLET_GLYPHS = "•▪●◦‣\uf0b7\uf0a7"
-# The markers of a bullet item, in either reader ("-", "*", "•" in plain text; Markdown's "+").
-BULLETS = frozenset("-*+" + BULLET_GLYPHS)  # the list's own marks: the page's list shows its bullet
+# The glyphs a PDF copy or a word processor's text export gives for a bullet (U+F0B7 and U+F0A7 from the Symbol and
+# Wingdings fonts; Google Docs' "●", "○", "■" by level).
+BULLET_GLYPHS = "•▪●◦‣○■□◆◇➢➤✓✔♦\uf0b7\uf0a7"
+# The markers of a bullet item, in either reader ("-", "*", "•" in plain text, and the en dash French lists use;
+# Markdown's "+").
+BULLETS = frozenset("-–*+" + BULLET_GLYPHS)  # the list's own marks: the page's list shows its bullet
 
 
 def html_list(items: list[tuple[int, str, str]]) -> str:

@@ -132,7 +132,7 @@ _EXAMPLE = re.compile(rf"(?P<label>{_LABEL}):(?:\s+(?P<rest>.*))?")
 _MARKDOWN_LABEL = re.compile(rf"^(?:\*\*|__)?(?:{_LABEL}):(?:\*\*|__)?\s*")
 _TEXT_HR = re.compile(r"-{3,}|\*{3,}|_{3,}")
 # A bullet, and the glyphs a PDF copy gives for one.
-_TEXT_BULLET = re.compile(rf"(?P<marker>[-*{md.BULLET_GLYPHS}])\s+(?P<rest>\S.*)")
+_TEXT_BULLET = re.compile(rf"(?P<marker>[-–*{md.BULLET_GLYPHS}])\s+(?P<rest>\S.*)")
 # A numbered item's marker: "1.", "a)", "(iv)", and the capital letters and numerals of steps ("A.", "II.").
 _ORDERED = re.compile(r"(?P<marker>\(?(?:\d{1,3}|[a-z]|[ivx]{2,5}|[A-Z]|[IVX]{2,5})[.)]"
                       r"|\((?:\d{1,3}|[a-z]|[ivx]{2,5}|[A-Z]|[IVX]{2,5})\))\s+(?P<rest>\S.*)")

@@ -383,6 +383,15 @@ def test_an_item_printed_with_a_bullet_glyph_shows_one_bullet():
     assert "rr-list__marker" not in page
 
 
+def test_a_word_processors_bullets_by_level_and_a_french_dash_list_are_lists():
+    # Google Docs' text export marks levels "●", "○", "■": "○ 96 combat units" ran into its parent item; a French
+    # list's "– 140 pions ;" lines ran into one paragraph (a helper's exports).
+    page = imported("1. Components\nThe game includes:\n● 140 counters\n   ○ 96 combat units\n   ■ 44 markers\n"
+                    "● A map\n\nLe jeu comprend :\n– 140 pions ;\n– une carte.\n1.1 Setup. Go.\n").markdown
+    assert page.count("<li ") == 6 and page.count('<ul class="rr-list"') == 3
+    assert '<li markdown="span">96 combat units</li>' in page and '<li markdown="span">une carte.</li>' in page
+
+
 @pytest.mark.parametrize("numbering, wrapped", [
     ("case", "Units pay half on roads, see\n6.3 below."),          # the next number, in order
     ("case", "A unit may spend up to\n6.5 hexes in a turn."),
