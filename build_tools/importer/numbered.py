@@ -642,7 +642,10 @@ class _Importer:
         if number.id in self.rules:  # "1. K: one unit …" in chapter A, whose section A1 came before
             return f"{LIST_ITEM}: section {number.printed} came before (line {self.rules[number.id][0] + 1})"
         if line.kind != HEADING and line.marker:  # "1. Weather Phase", "2. …", "3. Combat Phase", then 2.1
-            again = self._section_again(line, number, position) or self._same_section_later(line, number, position)
+            # an entry of a list (of contents, of steps) whose section starts later; one alone among paragraphs is a
+            # section ("2. Sequence of play" over its text, and its phases "1. Movement", "2. Combat" in a list)
+            again = (self._section_again(line, number, position) or self._same_section_later(line, number, position)) \
+                if self._among_items(position) else None
             if again is not None:  # "1. Introduction" over "2. Combat", then "## 1.0 Introduction"
                 return (f"{LIST_ITEM}: section {number.printed} starts later, at line {self.lines[again].index + 1} "
                         f"(in a list of contents, or a list in a rule)")
@@ -657,6 +660,13 @@ class _Importer:
             return (f"{LIST_ITEM}: a section {number.printed} would need a title after it (alone on its line, "
                     f"or before a colon)")
         return None
+
+    def _among_items(self, position: int) -> bool:
+        """Whether the line at ``position`` has a numbered line right before or after it (blank lines aside)."""
+        before = next((at for at in range(position - 1, -1, -1) if self.lines[at].kind != BLANK), None)
+        after = self.next_nonblank(position + 1)
+        return any(at is not None and (self.lines[at].marker or self.lines[at].number is not None)
+                   for at in (before, after))
 
     def _next_item_of_list(self, line: Line) -> bool:
         """Whether ``line``'s marker numbers the open list's next item (``3.`` after ``2.``)."""
@@ -835,11 +845,18 @@ class _Importer:
         """Whether a bare section number is followed by a title (or nothing): a
         section heads its text with one; a numbered list item is a sentence. Only
         a title before a colon counts: ``1. Movement Phase. The phasing player
-        moves.`` is how a sequence of play lists its phases."""
+        moves.`` is how a sequence of play lists its phases. A title in sentence
+        case counts where the section's rules follow it."""
         rest = _DASH_BEFORE_TITLE.sub("", self.reader.plain(line.number.rest), count=1)  # "4 - COMBAT"
         if line.title is not None or not rest:
             return True
-        return colon_title(rest)[0] is not None or whole_line_title(rest, text_follows=False)
+        if colon_title(rest)[0] is not None or whole_line_title(rest, text_follows=False):
+            return True
+        # "2. Sequence of play" in sentence case: a section's title where its rules follow (the next dotted number
+        # is its "2.1"), as a French book titles every section
+        number = self._rule_number(line)
+        return (number is not None and whole_line_title(rest, text_follows=True)
+                and self._rule_under(number.id, position + 1, sections=False))
 
     def _page_header_hint(self, position: int) -> str:
         """Where the rule before is a section right over this rule, with no text of its own (``12 FENLANDS RULES``

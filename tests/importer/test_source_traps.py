@@ -1216,6 +1216,19 @@ def test_a_number_alone_with_no_title_is_a_page_number_and_a_line_after_rule_con
     assert list(wrapped.report.rule_lines) == ["2.0", "2.3", "2.5"]
 
 
+@pytest.mark.parametrize("numbering", ["case", "decimal"])
+def test_a_section_titled_in_sentence_case_over_its_rules_is_a_section(numbering):
+    # "2. Sequence of play" over its text and its phases "1. Movement", "2. Combat" was a list item, and "2. Combat"
+    # became section 2; "3. Optional rules" failed as "a section 3. would need a title" (a helper's French-style book,
+    # which titles every section in sentence case). Its rules following make it a section.
+    book = imported("1. Introduction\nText.\n\n2. Sequence of play\nEach turn has two phases:\n1. Movement\n"
+                    "2. Combat\n\n2.1 Movement\nText.\n\n3. Optional rules\nUse these if both agree.\n"
+                    "3.1 Weather. Rain.\n", numbering)
+    assert rule_headings(book.markdown) == ["# 1. Introduction", "# 2. Sequence of play", "## 2.1 Movement",
+                                            "# 3. Optional rules", "## 3.1 Weather."]
+    assert book.markdown.count("<li ") == 2
+
+
 def test_a_list_of_contents_naming_sections_by_their_titles_is_no_section_and_no_title():
     # "CONTENTS" over "1. Introduction" and "2. Movement", then "1. INTRODUCTION": the entry was section 1, the real
     # section a list item in its text, and "CONTENTS" the book's title (a helper's book). The same title later, in
