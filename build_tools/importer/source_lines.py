@@ -880,7 +880,8 @@ _SPACE_BEFORE_BOLD_END = re.compile(r"\A(?P<start>[ \t]*(?:#{1,6}[ \t]+)?)(?P<ma
 
 # A backslash before punctuation that CommonMark lets any text escape but the engines' Markdown does not (pandoc writes
 # "\"Overrun\"", "Designer\'s"): the punctuation itself, as the rendered page would otherwise show the backslash.
-_PUNCTUATION_ESCAPE = re.compile(r"(?<!\\)\\([\"'$^@%,/:;=?])")
+_PUNCTUATION_ESCAPE = re.compile(r"(?<!\\)\\([\"'$^@%,/:;=?])|(?<=\d)\\(\.)(?=\d)")  # and "4\.5": a dot (a
+# list's marker needs a space after its dot), so a table's "| 4\.5 |" is a lone value as "| 4.5 |" is
 # A rule's number a transcriber set as code, alone at a line's start ("### `5.3` Ice", "`5.3` Fords."): a number.
 _NUMBER_AS_CODE = re.compile(r"\A(?P<start>[ \t]*(?:#{1,6}[ \t]+)?)`(?P<number>[\[(]?\d+(?:\.\d+)*[a-z]?[\])]?[.:)]?)`"
                              r"(?=[ \t]|$)")
@@ -906,7 +907,7 @@ def _exported_markup(raw: str) -> str:
     if "`" in raw:
         raw = _NUMBER_AS_CODE.sub(r"\g<start>\g<number>", raw, count=1)
     elif "\\" in raw:  # a code span shows its backslashes as written
-        raw = _PUNCTUATION_ESCAPE.sub(r"\1", raw)
+        raw = _PUNCTUATION_ESCAPE.sub(lambda escaped: escaped[1] or escaped[2], raw)
     if " *" in raw or " _" in raw:  # "**5.13 **Movement …": the space out of the bold, as the writer meant it
         raw = _SPACE_BEFORE_BOLD_END.sub(r"\g<start>\g<mark>\g<inner>\g<mark>\g<space>", raw, count=1)
     if _HARD_BREAK.search(raw) and not raw.lstrip().startswith(("#", "|")):

@@ -850,6 +850,16 @@ def test_a_rule_with_a_footnote_mark_on_its_number_is_a_rule():
     # show it; the note on its number cites for it (it counted for no rule: a helper's Word export)
 
 
+def test_an_escaped_dot_between_digits_is_a_dot():
+    # "| Marsh | 4\\.5 |" (an export escaping every dot after a digit) was no lone value: the cell linked 4.5 or marked it
+    # missing, where "| Marsh | 4.5 |" cites nothing (a helper's Google Docs export).
+    book = imported("## 3. Terrain\n\n**3.1** Costs.\n\n| Terrain | Cost |\n|---|---|\n| Marsh | 4\\.5 |\n\n"
+                    "**3.2** Woods, per 3\\.1.\n", fmt="markdown")
+    assert '<td markdown="span">4.5</td>' in book.markdown and "per 3.1." in book.markdown
+    ruleset = SimpleNamespace(id="x", numbering=numbering_of("case"), grammar=numbering_of("case").grammar)
+    assert [rule.references for rule in rules_in_markdown(book.markdown, ruleset, "x/x.md")] == [(), (), ("3.1",)]
+
+
 def test_a_rule_number_after_an_emoji_shortcode_or_in_code_is_a_rule():
     # "### :snowflake: 5.3 Ice" and "### `5.4` Snow" were sub-headings, "`5.5` Fords." text: each rule lost, unlisted
     # (a helper's GitHub-style book). A code span elsewhere stays code.
