@@ -71,6 +71,8 @@ QUANTITY_WORDS = (
     "space", "spaces", "area", "areas", "level", "levels", "day", "days", "hour", "hours", "minute", "minutes",
     "column", "columns", "ratio", "odds", "errata", "per", "range", "thousand", "thousands", "million", "millions",
     "billion", "token", "tokens",
+    # in the other languages rulebooks are printed in: clock times and head counts ("18.30 Uhr", "3.000 Mann")
+    "Uhr", "heure", "heures", "Mann", "Männer", "hommes",
 )
 # A comparison after a number makes it an amount: "5.0 or more".
 COMPARISONS = ("or more", "or less", "or fewer", "or higher", "or lower", "or better", "or worse", "or greater")
@@ -86,17 +88,22 @@ NOT_AFTER_WORDS = (
     "table", "tables", "figure", "figures", "fig.", "chart", "page", "pages", "p.", "pp.", "module", "scenario",
     "scenarios", "hex", "map", "diagram", "diagrams", "box", "turn", "game-turn", "phase", "strength", "modifier",
     "modifier of", "cost", "costs", "weight", "range of", "release", "at least", "at most", "equals", "equal to",
-    "value of", "values of", "ratio of", "reduced to", "increased to", *(f"{verb} by" for verb in (
+    "value of", "values of", "ratio of", "reduced to", "increased to",
+    # other languages' names of other numberings ("Tabelle 3.2", "Abb. 3.1", "Seite 3.2", "voir le tableau 3.2")
+    "tabelle", "tab.", "abb.", "abbildung", "seite", "beispiel", "karte", "szenario", "tableau", "carte", "exemple",
+    "scénario", *(f"{verb} by" for verb in (
         "multiply", "multiplies", "multiplied", "divide", "divides", "divided", "increase", "increases",
         "increased", "reduce", "reduces", "reduced", "decrease", "decreases", "decreased")),
 )
 
-_CUE = r"(?<!\w)(?:(?i:see(?:\s+also)?|per|rules?|sections?|cases?|exceptions?)(?!\w)|§)\s*:?\s*"
-_JOIN = r"\s*(?:[,;&]|(?<=\s)(?i:and|or|to|through|thru)(?=\s))\s*(?:(?i:see\s+also|also)\s+)?"
+# (and in German and French: "siehe 4 und 6.1", "Regel 4", "voir 4 et 6.1", "chapitre 7")
+_CUE = (r"(?<!\w)(?:(?i:see(?:\s+also)?|per|rules?|sections?|cases?|exceptions?|siehe|vgl\.|gemäß|regeln?|abschnitte?"
+        r"|kapitel|voir|règles?|chapitres?)(?!\w)|§)\s*:?\s*")
+_JOIN = r"\s*(?:[,;&]|(?<=\s)(?i:and|or|to|through|thru|und|oder|bis|et|ou|à)(?=\s))\s*(?:(?i:see\s+also|also)\s+)?"
 # A bare section number ends the list, or punctuation or a joining word follows it.
-_SECTION_END = r"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)))"
+_SECTION_END = r"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru|und|oder|bis|et|ou|à)(?!\w)))"
 # Cue words that name what follows a rule: a bare number after one is a rule's, whatever follows it.
-_RULE_CUE = r"(?<!\w)(?:(?i:rules?|sections?)(?!\w)|§)\s*:?\s*"
+_RULE_CUE = r"(?<!\w)(?:(?i:rules?|sections?|regeln?|abschnitte?|kapitel|règles?|chapitres?)(?!\w)|§)\s*:?\s*"
 # How far before a bare number its cue word may stand ("see 4, 5, 6.41 and 7").
 _CUE_REACH = 120
 # A lettered item of a rule, printed after its number: "2.1a", "(5.44c)", "3.2a-c" cite the item (2.1a, 5.44c,

@@ -91,6 +91,9 @@ def test_decimal_references(text, expected):
     # amounts compared or reached, a release, tokens and a date written year first (helpers' Word export, fan book)
     "Odds must be at least 1.5", "at most 2.5 hexes away", "a hit unit is reduced to 1.5", "it equals 2.5",
     "a value of 3.2", "a ratio of 2.5", "Release 1.1 fixed it", "place 1.2 tokens", "Updated 2024.05.01.",
+    # other languages' other numberings, clock times and head counts (a helper's German and French books)
+    "Siehe Tabelle 3.2 und Abb. 3.1", "Seite 3.2, Beispiel 4.1, Karte 4.2", "voir le tableau 3.2", "um 18.30 Uhr",
+    "à 18.30 heures", "mit 3.000 Mann",
     "5.4-08125.4",  # a dash to a number with a leading 0 is never a range: no end is cited (found by hypothesis)
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
@@ -104,6 +107,9 @@ def test_quantities_are_not_references(grammar, text):
     ("rule 4 applies", [("4",)]),  # a cue word naming rules
     ("Section 12 of the map", [("12",)]),
     ("rules 4 hexes apart", []),  # a quantity still
+    # German and French cues and joining words (a helper's books)
+    ("Regel 4 gilt", [("4",)]), ("siehe 4 und 6.1", [("4",), ("6.1",)]), ("voir 4 et 6.1", [("4",), ("6.1",)]),
+    ("siehe Abschnitt 5", [("5",)]), ("voir le chapitre 7", [("7",)]),
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_a_bare_number_a_word_follows_is_a_reference_after_a_rule_cue_or_a_list(grammar, text, expected):
