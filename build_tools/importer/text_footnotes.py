@@ -51,15 +51,16 @@ def pair_footnotes(lines: list[Line], text: str, table: str) -> None:
     waiting: dict[str, list[tuple[int, int, int]]] = {}  # key -> marks no note has taken: (line, start, end)
     pairs: list[tuple[tuple[int, int, int], int]] = []  # (the mark, its note's line)
     for position, line in enumerate(lines):
-        if line.kind != text or _titles_table(lines, position, table):
+        if line.kind != text:
             continue
         note = _NOTE.match(line.text)
-        if note and waiting.get(_key(note)):
+        note = note if note and waiting.get(_key(note)) else None
+        marks = list(_MARK.finditer(line.text, note.end() if note else 0))
+        if not (note or marks) or _titles_table(lines, position, table):
+            continue
+        if note:
             pairs.append((waiting[_key(note)].pop(0), position))
-            marks_from = note.end()
-        else:
-            marks_from = 0
-        for mark in _MARK.finditer(line.text, marks_from):
+        for mark in marks:
             waiting.setdefault(_key(mark), []).append((position, mark.start(), mark.end()))
     if not pairs:
         return
@@ -88,5 +89,5 @@ def _with_mark(line: Line, start: int, end: int, mark: str) -> Line:
 
 
 def _titles_table(lines: list[Line], position: int, table: str) -> bool:
-    following = next((line for line in lines[position + 1:] if line.text.strip()), None)
+    following = next((lines[at] for at in range(position + 1, len(lines)) if lines[at].text.strip()), None)
     return following is not None and following.kind == table and may_title_a_table(lines[position].text)
