@@ -25,7 +25,8 @@ What counts as a reference
     ``1:2.5``), ``-digit`` (``4.5-6``) or
     ``-letter`` (``5.5-inch``) right after it; no ``to`` and a whole number
     after it (``1.5 to 1`` odds: a range ends on a rule number); and no
-    quantity word after it (``4.5 MP``, ``1.5 hexes``; the words are
+    quantity word after it or after the list or range it starts (``4.5 MP``, ``1.5 hexes``, ``1.5 or 2.0 MP``,
+    ``1.5-2.0 MP``; the words are
     ``QUANTITY_WORDS`` plus the ruleset's ``quantity_words``). A decimal
     number of three groups or more is no amount: ``per 2.4.1 units`` cites 2.4.1. ``6.3ff`` and
     ``6.3f.`` (the rules after it too) cite 6.3; a lettered item of a rule,
@@ -70,7 +71,8 @@ QUANTITY_WORDS = (
     "round", "rounds", "times", "percent", "unit", "units", "step", "steps",
     "space", "spaces", "area", "areas", "level", "levels", "day", "days", "hour", "hours", "minute", "minutes",
     "column", "columns", "ratio", "odds", "errata", "per", "range", "thousand", "thousands", "million", "millions",
-    "billion", "token", "tokens",
+    "billion", "token", "tokens", "second", "seconds", "ton", "tons", "tonne", "tonnes", "kg", "lb", "lbs", "pound",
+    "pounds", "rating",
     # in the other languages rulebooks are printed in: clock times and head counts ("18.30 Uhr", "3.000 Mann")
     "Uhr", "heure", "heures", "Mann", "Männer", "hommes",
 )
@@ -88,7 +90,7 @@ NOT_AFTER_WORDS = (
     "table", "tables", "figure", "figures", "fig.", "chart", "page", "pages", "p.", "pp.", "module", "scenario",
     "scenarios", "hex", "map", "diagram", "diagrams", "box", "turn", "game-turn", "phase", "strength", "modifier",
     "modifier of", "cost", "costs", "weight", "range of", "release", "at least", "at most", "equals", "equal to",
-    "value of", "values of", "ratio of", "reduced to", "increased to",
+    "value of", "values of", "ratio of", "reduced to", "increased to", "column", "ratio",
     # other languages' names of other numberings ("Tabelle 3.2", "Abb. 3.1", "Seite 3.2", "voir le tableau 3.2")
     "tabelle", "tab.", "abb.", "abbildung", "seite", "beispiel", "karte", "szenario", "tableau", "carte", "exemple",
     "scénario", *(f"{verb} by" for verb in (
@@ -151,7 +153,9 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # after a dotted one). "6.3ff" is 6.3 and the rules after it.
     odds = r"[ \t]+to[ \t]+\d+(?!\d|\.\d|[ \t]+(?i:and|or)[ \t])"
     glued = r"(?!ff?(?!\w))[\w\"'%°“”‘’×]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d|/[A-Za-z]"
-    amount = rf"{quantity}|{comparison}|{odds}"
+    # A quantity word after a list or a range of numbers measures each of them: "1.5 or 2.0 MP", "1.5-2.0 MP".
+    listed = rf"(?:[ \t]*(?:,|[ \t](?i:or|to|and)[ \t]|--|[-–])[ \t]*\d+(?:\.\d+)*)+(?:{quantity}|{comparison})"
+    amount = rf"{quantity}|{comparison}|{odds}|{listed}"
     end = rf"{year}(?!{glued}|{amount})"
     first_end = rf"{year}(?(more)(?!{glued})|(?!{glued}|{amount}))" if groups else end
     tail = rf"[1-9]\d*{dots}" if groups else rf"[1-9]\d*{dots}|\.\d+"

@@ -94,6 +94,9 @@ def test_decimal_references(text, expected):
     # other languages' other numberings, clock times and head counts (a helper's German and French books)
     "Siehe Tabelle 3.2 und Abb. 3.1", "Seite 3.2, Beispiel 4.1, Karte 4.2", "voir le tableau 3.2", "um 18.30 Uhr",
     "à 18.30 heures", "mit 3.000 Mann",
+    # a unit after a list or a range measures all of it; seconds, tons, a column, a ratio, a rating (a helper's book)
+    "1.5 or 2.0 MP", "1.5 to 2.0 MP", "1.5-2.0 MP", "1.5, 2.0 or 2.1 hexes", "from 1.5 to 2.1 miles", "Wait 1.5 seconds",
+    "weighs 2.1 tons", "use column 2.1", "the ratio 2.1", "the unit's 1.5 rating",
     "5.4-08125.4",  # a dash to a number with a leading 0 is never a range: no end is cited (found by hypothesis)
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
@@ -110,6 +113,7 @@ def test_quantities_are_not_references(grammar, text):
     # German and French cues and joining words (a helper's books)
     ("Regel 4 gilt", [("4",)]), ("siehe 4 und 6.1", [("4",), ("6.1",)]), ("voir 4 et 6.1", [("4",), ("6.1",)]),
     ("siehe Abschnitt 5", [("5",)]), ("voir le chapitre 7", [("7",)]),
+    ("see 1.5 or 2.0 for units", [("1.5",), ("2.0",)]),  # a list of rules, no unit after it
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_a_bare_number_a_word_follows_is_a_reference_after_a_rule_cue_or_a_list(grammar, text, expected):
