@@ -117,6 +117,11 @@ class TabTables:
         notes: list[tuple[int, list[str]]] = rows[len(rows) - noted:]
         rows = _without_layout(rows[:len(rows) - noted])
         (_, header), body = rows[0], rows[1:]
+        while not notes and (following := self.next_nonblank(index)) is not None and self._header_again(following,
+                                                                                                       header):
+            block, index = self._block(following)  # the table goes on after a page break, its header printed again
+            body += _without_layout(block)[1:]
+        body = [(row_index, cells) for row_index, cells in body if cells != header]  # printed again, no blank line
         for row_index, cells in body:
             if len(cells) != len(header):
                 raise self.error(row_index, f"table row has {len(cells)} cells, its header has {len(header)} "
@@ -159,6 +164,11 @@ class TabTables:
         for is_footnote, entries in runs:
             blocks.append(md.definition_list("rr-footnotes" if is_footnote else "rr-legend", entries))
         return blocks, index
+
+    def _header_again(self, index: int, header: list[str]) -> bool:
+        """Whether line ``index`` repeats a table's header row (a page's break inside the table)."""
+        return "\t" in self.lines[index] and [cell.strip(" ") for cell in self.lines[index].strip(" ").split("\t")] \
+            == header
 
     def _prefix(self, owner_id: str, title: str | None) -> str:
         """Footnote IDs are ``<rule>-<table initials>-fn-<n>``: ``D-cat-fn-3`` for the Collateral Attack Table."""

@@ -1576,6 +1576,18 @@ def test_a_change_bar_in_the_margin_is_left_out_and_reported():
     assert '<td markdown="span">Clear</td><td markdown="span">1</td>' in book.markdown
 
 
+@pytest.mark.parametrize("columns", [2, 3])
+@pytest.mark.parametrize("break_", ["\n\f", "\n\n", "\n"])
+def test_a_tab_table_going_on_over_a_page_break_is_one_table(columns, break_):
+    # The rows after a page break, the header printed again, were a legend of "Terrain: Cost" and "Hill: 2", or failed
+    # as "table note must be 'key<TAB>text'" with three columns (a helper's PDF copy).
+    row = (lambda *cells: "\t".join(cells[:columns]))
+    book = imported(f"1.0 TERRAIN\n1.1 Costs. As follows.\n\n{row('Terrain', 'Cost', 'Note')}\n{row('Clear', '1', '-')}"
+                    f"{break_}{row('Terrain', 'Cost', 'Note')}\n{row('Hill', '2', '-')}\n\n1.2 Rivers. Wet.\n", "decimal")
+    assert book.markdown.count("<table") == 1 and "<dl" not in book.markdown
+    assert book.markdown.count("<tr ") == 3 and book.markdown.count(">Terrain</th>") == 1
+
+
 def test_a_tab_tables_underline_row_and_indenting_tab_are_layout():
     # "----<TAB>----" under the header became a row of dashes, and a table whose every row starts with a tab got an
     # empty first column (a helper's book): both only lay the table out.
