@@ -78,6 +78,8 @@ MAX_CAPITALS_HEADING_WORDS = 6
 # a line ending on one goes on with that number.
 # What follows an amount in a worked sum or a ratio: an operator, then a number ("+ 0.5 = 1.8", "× 2", ": 1 odds").
 _SUM = re.compile(r"[+\-−×x*/=≥≤<>:][ \t]*\d")
+# A list of contents' entry's page number after its title, without dot leaders ("1.0 Introduction 2").
+_PAGE_AFTER_TITLE = re.compile(r"[ \t]+\d{1,3}$")
 # A list of contents' heading ("CONTENTS", "Table of Contents:"): no title of the book.
 _CONTENTS_HEADING = re.compile(r"(?i:(?:table\s+of\s+)?contents):?")
 _CUES = frozenset({"see", "per", "cf.", "cf", "§", "rule", "rules", "section", "sections", "case", "cases",
@@ -784,7 +786,8 @@ class _Importer:
         if at <= position:
             return None
         title = self.reader.plain(line.number.rest).strip().casefold()
-        if title and self.reader.plain(self.lines[at].number.rest).strip().casefold() == title:
+        later = self.reader.plain(self.lines[at].number.rest).strip().casefold()
+        if title and later and (title == later or _PAGE_AFTER_TITLE.sub("", title) == later):  # "Introduction 2"
             return at
         return at if self._rule_under(number.id, at + 1) else None
 

@@ -1226,6 +1226,14 @@ def test_a_number_alone_with_no_title_is_a_page_number_and_a_line_after_rule_con
     assert list(wrapped.report.rule_lines) == ["2.0", "2.3", "2.5"]
 
 
+def test_a_list_of_contents_with_page_numbers_but_no_dot_leaders_is_a_list():
+    # "1.0 Introduction 2" ahead of "1.0 INTRODUCTION" failed as a duplicate 1.0, suggesting a backslash on the real
+    # section's heading (a helper's book): the entry's page number hid its title.
+    book = imported("CONTENTS\n1.0 Introduction 2\n2.0 Movement 3\n\n1.0 INTRODUCTION\nWelcome.\n2.0 MOVEMENT\n"
+                    "2.1 Costs. One.\n", "decimal")
+    assert book.report.rule_lines == {"1.0": 5, "2.0": 7, "2.1": 8} and book.markdown.count("<li ") == 2
+
+
 @pytest.mark.parametrize("numbering", ["case", "decimal"])
 def test_a_section_titled_in_sentence_case_over_its_rules_is_a_section(numbering):
     # "2. Sequence of play" over its text and its phases "1. Movement", "2. Combat" was a list item, and "2. Combat"
