@@ -127,7 +127,9 @@ def _refuse_duplicates(items: list[Done]) -> None:
             if rule_id in first:
                 label, first_line = first[rule_id]
                 raise SourceError(item.job.label, line, f"duplicate rule ID {rule_id} (first in {label}:{first_line}): "
-                                                        f"each rule may stand in one source only")
+                                                        f"each rule may stand in one source only; if the book numbers "
+                                                        f"a part's rules again (Standard Rules, then Exclusive Rules "
+                                                        f"from 1), give each part a ruleset of its own")
             first[rule_id] = (item.job.label, line)
 
 

@@ -884,9 +884,12 @@ class _Importer:
             kept = "" if self.reader.name != "text" else (
                 f"; if this line only names rule {printed} (a list of changes, an index), start it with a "
                 f"backslash to keep it text: \\{line.text[:24]}")
+            parts = "" if not (number.top or number.bare) else (
+                "; if the book numbers a part's rules again (Standard Rules, then Exclusive Rules from 1), give each "
+                "part a ruleset of its own: a rule ID names one rule of a ruleset")
             raise self.error(line.index, f"duplicate rule ID {number.id} "
                                          f"(first on line {self.rules[number.id][0] + 1})"
-                                         + (self._wrap_hint(line) or kept))
+                                         + (self._wrap_hint(line) or kept) + parts)
         if self.previous is not None and number.path <= self.previous[0].path:
             raise self.error(line.index, f"rule {printed} comes after {self.previous[0].printed} "
                                          f"(line {self.previous[1] + 1}): out of order"

@@ -106,6 +106,14 @@ def test_rule_number_from_another_chapter():
     assert error.line == 1 and "chapter D" in error.reason and "chapter G" in error.reason
 
 
+def test_a_part_numbering_its_rules_again_is_told_to_be_a_ruleset():
+    # "EXCLUSIVE RULES" then "1.0 SETUP" after the Standard Rules' 1.0 offered only the backslash of a list of changes
+    # (a helper's book): the fix is a ruleset for each part.
+    with pytest.raises(SourceError, match="give each part a ruleset of its own"):
+        import_text("STANDARD RULES\n1.0 INTRODUCTION\n1.1 Scale. One.\n\nEXCLUSIVE RULES\n1.0 SETUP\n1.1 Place. Two.\n",
+                    path="rulesets/x/sources/x.txt", ruleset="x", numbering=DECIMAL, format="text")
+
+
 @pytest.mark.parametrize("chapter, line", [("A", 5), (None, 6)])
 def test_a_source_holding_two_chapters_is_told_to_split(chapter, line):
     # Chapters A and B in one file failed as "B1.1 comes after A2.1: out of order; … start it with a backslash" (no

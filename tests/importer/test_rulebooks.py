@@ -331,7 +331,8 @@ def test_a_rule_id_in_two_sources_is_refused_naming_both_sources(tmp_path):
         make_project(tmp_path / "project", {"ashfall": folder})
     assert (error.value.path, error.value.line) == ("rulesets/ashfall/sources/b.txt", 1)
     assert error.value.reason == ("duplicate rule ID 1.2 (first in rulesets/ashfall/sources/a.txt:3): each rule may "
-                                  "stand in one source only")
+                                  "stand in one source only; if the book numbers a part's rules again (Standard Rules, "
+                                  "then Exclusive Rules from 1), give each part a ruleset of its own")
 
 
 def test_a_footnote_shows_at_the_page_end_and_its_citation_is_its_marks_rule(books_site):
