@@ -74,17 +74,20 @@ _UNCLOSED_NUMBER = re.compile(r"[\[(][A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?(?=\s)")
 HEADING_ABOVE = "a heading above the sections"
 CONTENTS = "an entry of a list of contents"
 MAX_CAPITALS_HEADING_WORDS = 6
-# Words only a cited rule's number follows (not "rules": "… the Optional Rules" may lack its period):
-# a line ending on one goes on with that number.
-# What follows an amount in a worked sum or a ratio: an operator, then a number ("+ 0.5 = 1.8", "× 2", ": 1 odds").
-_SUM = re.compile(r"[+\-−×x*/=≥≤<>:][ \t]*\d")
+# What follows an amount in a worked sum: operators and numbers up to a comparison ("+ 0.5 = 1.8", "x 2 = 3",
+# "≥ 1.0"); a modifier alone ("+1 if the attacker is elite") starts a rule's text.
+_SUM = re.compile(r"(?:[+\-−×x*/][ \t]*\d[\d.,]*[ \t]*)*[=≥≤<>][ \t]*\d")
+# A footnote's mark ("[^1]"), which is no word of a title.
+_FOOTNOTE_MARK = re.compile(rf"\[\^{md.FOOTNOTE_LABEL}\]")
 # A list of contents' entry's page number after its title, without dot leaders ("1.0 Introduction 2").
 _PAGE_AFTER_TITLE = re.compile(r"[ \t]+\d{1,3}$")
 # A list of contents' heading ("CONTENTS", "Table of Contents:"): no title of the book.
 _CONTENTS_HEADING = re.compile(r"(?i:(?:table\s+of\s+)?contents):?")
-_CUES = frozenset({"see", "per", "cf.", "cf", "§", "rule", "rules", "section", "sections", "case", "cases",
-                   # and in the other languages rulebooks are printed in
-                   "siehe", "vgl.", "gemäß", "gem.", "regel", "abschnitt", "kapitel", "voir", "règle", "chapitre"})
+# Words only a cited rule's number follows (in German and French too): a line ending on one goes on with that number.
+_CUES = frozenset({"see", "per", "cf.", "cf", "§", "siehe", "vgl.", "gemäß", "gem.", "voir"})
+# And a word naming one rule, not in capitals ("… as stated in rule" over "2.4. Leaders …"; not "rules": "… the
+# Optional Rules" may lack its period, nor "ADVANCED RULE" over its first rule).
+_RULE_WORDS = frozenset({"rule", "section", "regel", "abschnitt", "kapitel", "règle", "chapitre"})
 
 
 class _Blocks:
@@ -310,10 +313,13 @@ class _Importer:
         set apart): a table of one column, which the import keeps, listing each line that reads as a rule."""
         rows = [line for line in self.lines[start:end] if line.kind == PIPE]
         cells = [row.text.strip().strip("|").split("|") for row in rows]
-        for row, row_cells in zip(rows, cells):
-            if all(len(each) == 1 for each in cells) and self._reads_as_rule(row.index, row_cells[0].strip()):
+        if any(len(each) != 1 for each in cells):
+            return
+        for row, (cell,) in zip(rows, cells):
+            number = number_at_start(self.reader.plain(cell.strip()))  # "1.5" or "3.5 hexes" in a column is a value
+            if number is not None and self._reads_as_next_rule(number.token, number.rest, whole_title=True):
                 self.report.not_rules.append(NotARule(
-                    row.index + 1, row_cells[0].strip(), "a rule number inside a box (a table of one column): a box "
+                    row.index + 1, cell.strip(), "a rule number inside a box (a table of one column): a box "
                     "is never a rule, so it stays a table; take the line out of the box to make it a rule", False, False))
 
     def _reads_as_rule(self, index: int, text: str | None = None) -> bool:
@@ -346,7 +352,7 @@ class _Importer:
             title = line.text
         else:
             return first
-        self.document_title = self.reader.plain(title)
+        self.document_title = _FOOTNOTE_MARK.sub("", self.reader.plain(title))  # "Rules of Play[^1]": the words
         self.shift = 1
         self.page.block(md.heading(1, self.reader.inline(title), ".rr-document-title"))
         return first + 1
@@ -420,7 +426,7 @@ class _Importer:
                                     else self._why_not_numbered(line))
         elif kind == TEXT:
             self._report_comma_number(line)
-        if kind == TEXT and self._capitals_heading(position):
+        if kind == TEXT and self._capitals_heading(position) and not line.text.startswith(md.TEXT_NOTE):
             kind = HEADING  # "GLOSSARY" alone on its line in plain text: a heading, as "## Glossary" would be
         if kind == HEADING:
             self._heading(line.text, line.depth, position)
@@ -582,8 +588,8 @@ class _Importer:
             return f"{CONTENTS}: dot leaders and a page number after the title"
         if self._continues_sentence(line, number, position):
             return CONTINUES
-        if _SUM.match(self.reader.plain(line.number.rest)):  # "1.3 + 0.5 = 1.8.", "1.3 : 1 odds": a worked sum
-            return CONTINUES if self._mid_sentence() else "an amount in a sum or a ratio, kept as text: no rule"
+        if not line.number.decorated and _SUM.match(self.reader.plain(line.number.rest)):  # "1.3 + 0.5 = 1.8."
+            return CONTINUES if self._mid_sentence() else "an amount in a worked sum, kept as text: no rule"
         spaced = _SPACED_NUMBER.match(line.text) if number.bare else None
         if spaced and self._reads_as_next_rule("".join(spaced["number"].split()), line.text[spaced.end():]):
             return _space_inside(spaced["number"])  # "5. 3 Retreat. Back.": an OCR's space, no section 5's item
@@ -731,11 +737,10 @@ class _Importer:
             return False  # "3. Combat phase" after "2. Movement phase": the list's next item, no sentence's
         if line.number.shown.endswith(")") and not line.number.shown.startswith("(") and self._bracket_open():
             return True  # "(see 6.41 to" over "6.43) and fords too.": the end of a citation, not rule 6.43)
+        if not self._mid_sentence() and not (self.out.last_line or "").endswith(("cf.", "vgl.", "gem.")):
+            return False  # (the period of "cf." ends no sentence)
         if line.kind == TEXT and not line.text.startswith(("**", "__")) and self._ends_on_cue():
-            return True  # "… may attack again; see" (or "cf.", whose period ends no sentence) over "2.7 Overrun for
-            # armor …" or "[7.2] below.": what it cites
-        if not self._mid_sentence():
-            return False
+            return True  # "… may attack again; see" over "2.7 Overrun for armor …" or "[7.2] below.": what it cites
         if self.raw[line.index].lstrip().startswith("§"):
             return True  # "… as described in" over "§ 6.3 below.": a citation (a bold "**§6.3**" is a rule)
         if number.bare and not self.out.items and number.path != (1,) and not self._could_be_title(line, position):
@@ -757,7 +762,8 @@ class _Importer:
         ``per``): no sentence ends there, and a number starting the next line is the one it cites."""
         last = self.out.last_line
         words = self.reader.plain(last).split() if last else []
-        return bool(words) and words[-1].strip("(").lower() in _CUES
+        word = words[-1].strip("(") if words else ""
+        return word.lower() in _CUES or (word.lower() in _RULE_WORDS and not word.isupper())
 
     def _section_again(self, line: Line, number: RuleNumber, position: int) -> int | None:
         """Where a later line starts the same section: as a heading, spelled another way (``1.0
@@ -1253,6 +1259,9 @@ class _Importer:
         if misread:
             number = misread.group("number")
             digits = number.translate(_OCR_DIGITS)
+            if not any(letter in number for letter in "lIO"):  # "5.S Rout.", or a step lettered so: "3.B Movement"
+                return f"a letter after the dot ({number}): a part lettered so, or text recognition (OCR) misreading " \
+                       f"a 5 or an 8; if it is rule {digits}, write {digits}"
             return f"a letter where a digit belongs ({number}), as text recognition (OCR) misreads digits: " \
                    f"write {digits} to make it a rule"
         if line.number is not None:

@@ -280,7 +280,7 @@ def read_text(text: str) -> Reader:
     if any(glyph in text for glyph in _GLYPHS):
         raws = [_GLYPH_BULLET.sub(r"\1 ", raw, count=1) if raw.lstrip()[:1] in _GLYPHS else raw for raw in raws]
     if "\t" in text:
-        raws = [_TAB_AFTER_MARKER.sub(r"\1 ", raw, count=1) if raw.count("\t") == 1 else raw for raw in raws]
+        _space_after_markers(raws)
         _indent_with_spaces(raws)
     barred = [index for index, raw in enumerate(raws) if raw[:1] == "|" and _CHANGE_BAR.match(raw)]
     for index in barred:  # a mark in the margin, not the book's text: the line is read without it
@@ -305,6 +305,23 @@ def read_text(text: str) -> Reader:
 _TAB_AFTER_MARKER = re.compile(r"^([ \t]*(?:\d{1,3}|[a-z]|[ivx]{2,5}|[A-Z])[.)])\t+(?=\S)")
 # A tab between two cells of a line: what makes it a table's row (a tab before the text indents it).
 _INNER_TAB = re.compile(r"\S[^\n]*\t")
+
+
+def _space_after_markers(raws: list[str]) -> None:
+    """Lines in a row that a tab after a marker starts, and no other tab (``1.<TAB>Supply phase``), are a list: their
+    tabs are spaces. A run of lines with a tab where another line has tabs is left alone: a table whose first
+    column is numbered (``Step<TAB>Phase`` over ``1.<TAB>Movement``)."""
+    start = 0
+    while start < len(raws):
+        end = start
+        while end < len(raws) and "\t" in raws[end]:
+            end += 1
+        if end == start:
+            start += 1
+            continue
+        if all(raw.count("\t") == 1 and _TAB_AFTER_MARKER.match(raw) for raw in raws[start:end]):
+            raws[start:end] = [_TAB_AFTER_MARKER.sub(r"\1 ", raw, count=1) for raw in raws[start:end]]
+        start = end
 
 
 def _indent_with_spaces(raws: list[str]) -> None:
@@ -879,12 +896,13 @@ _SPACE_BEFORE_BOLD_END = re.compile(r"\A(?P<start>[ \t]*(?:#{1,6}[ \t]+)?)(?P<ma
 
 
 # A backslash before punctuation that CommonMark lets any text escape but the engines' Markdown does not (pandoc writes
-# "\"Overrun\"", "Designer\'s"): the punctuation itself, as the rendered page would otherwise show the backslash.
-_PUNCTUATION_ESCAPE = re.compile(r"(?<!\\)\\([\"'$^@%,/:;=?])|(?<=\d)\\(\.)(?=\d)")  # and "4\.5": a dot (a
-# list's marker needs a space after its dot), so a table's "| 4\.5 |" is a lone value as "| 4.5 |" is
-# A rule's number a transcriber set as code, alone at a line's start ("### `5.3` Ice", "`5.3` Fords."): a number.
-_NUMBER_AS_CODE = re.compile(r"\A(?P<start>[ \t]*(?:#{1,6}[ \t]+)?)`(?P<number>[\[(]?\d+(?:\.\d+)*[a-z]?[\])]?[.:)]?)`"
-                             r"(?=[ \t]|$)")
+# "\"Overrun\"", "Designer\'s"), or before a dot between digits ("4\.5": a list's marker needs a space after its dot):
+# the punctuation itself, as the page would otherwise show the backslash (and "| 4\.5 |" is a value, as "| 4.5 |" is).
+_PUNCTUATION_ESCAPE = re.compile(r"(?<!\\)\\([\"'$^@%,/:;=?])|(?<=\d)\\(\.)(?=\d)")
+# A rule's number a transcriber set as code at a line's start: the number, in a heading ("### `5.3` Ice") or before a
+# title ("`5.3` Fords."; "`1.1` is the version" is text).
+_NUMBER_AS_CODE = re.compile(r"\A(?P<start>[ \t]*(?P<marks>#{1,6}[ \t]+)?)`(?P<number>[\[(]?\d+(?:\.\d+)*[a-z]?[\])]?"
+                             r"[.:)]?)`(?=$|(?(marks)[ \t]|[ \t]+[A-Z\"'“(]))")
 
 
 def _exported_markup(raw: str) -> str:

@@ -120,7 +120,9 @@ class TabTables:
         while not notes and (following := self.next_nonblank(index)) is not None and self._header_again(following,
                                                                                                        header):
             block, index = self._block(following)  # the table goes on after a page break, its header printed again
-            body += _without_layout(block)[1:]
+            noted = self._notes_after_rows(block)  # and its legend may follow the last part's rows at once
+            notes = block[len(block) - noted:] if noted else []
+            body += _without_layout(block[:len(block) - noted])[1:]
         body = [(row_index, cells) for row_index, cells in body if cells != header]  # printed again, no blank line
         for row_index, cells in body:
             if len(cells) != len(header):

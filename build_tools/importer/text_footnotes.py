@@ -8,9 +8,9 @@ by the rule holding its mark.
 
 Both halves are needed. A ``[1]`` line with no such mark above it is read as
 before, since a book may print a section's number in brackets; a ``[1]`` after a
-space (``see [1]``) is no mark. Each note takes the first mark above it that no
+space (``see [1]``) is no mark. Each note takes the nearest mark above it that no
 note has taken yet, so a book whose notes start again at 1 on every page pairs
-them page by page.
+them page by page, and a stray mark (``1 km²``) takes no note from its own.
 
 They are written as a Markdown source writes footnotes (``[^1]`` and ``[^1]:``, the
 note's line marked ``md.TEXT_NOTE`` as no line of the source can be),
@@ -58,8 +58,8 @@ def pair_footnotes(lines: list[Line], text: str, table: str) -> None:
         marks = list(_MARK.finditer(line.text, note.end() if note else 0))
         if not (note or marks) or _titles_table(lines, position, table):
             continue
-        if note:
-            pairs.append((waiting[_key(note)].pop(0), position))
+        if note:  # the nearest mark above it: a stray mark higher up ("1 km²") takes no note from its own
+            pairs.append((waiting[_key(note)].pop(), position))
         for mark in marks:
             waiting.setdefault(_key(mark), []).append((position, mark.start(), mark.end()))
     if not pairs:
@@ -67,8 +67,8 @@ def pair_footnotes(lines: list[Line], text: str, table: str) -> None:
     used: Counter[str] = Counter()
     labels = {}
     for mark, note_at in sorted(pairs, key=lambda pair: pair[0]):  # labels in the marks' order
-        number = (_NOTE.match(lines[note_at].text).group("bracketed")
-                  or _NOTE.match(lines[note_at].text).group("raised").translate(_DIGITS))
+        note = _NOTE.match(lines[note_at].text)
+        number = note.group("bracketed") or note.group("raised").translate(_DIGITS)
         used[number] += 1
         labels[mark] = (number if used[number] == 1 else f"{number}-{used[number]}", note_at)
     for (position, start, end), (label, _) in sorted(labels.items(), reverse=True):  # later marks first

@@ -42,8 +42,11 @@ What counts as a reference
 * **Bare section numbers** only in a list after a cue word, where nothing
   else can be meant: ``see 4 and 6.41``, ``rules 4, 5 and 7``, ``Section
   12``, ``(per 3)``. The cue words are *see (also)*, *per*, *rule(s)*,
-  *section(s)*, *case(s)*, *exception(s)* and ``§``; the items after it are
-  joined by commas, semicolons, *and*, *or*, *to*, *through*, ``&``. A bare
+  *section(s)*, *case(s)*, *exception(s)* and ``§`` (in German and French
+  *siehe*, *vgl.*, *gemäß*, *Regel(n)*, *Abschnitt(e)*, *Kapitel*, *voir*,
+  *règle(s)*, *chapitre(s)*); the items after it are
+  joined by commas, semicolons, *and*, *or*, *to*, *through*, ``&`` (*und*,
+  *oder*, *bis*, *et*, *ou*, *à* before another item). A bare
   number must end the list or be followed by punctuation or a joining word,
   or by a word in lower case when a cue naming rules (*rule(s)*,
   *section(s)*, ``§``) or an earlier item comes before it (``rule 4
@@ -103,7 +106,7 @@ _CUE = (r"(?<!\w)(?:(?i:see(?:\s+also)?|per|rules?|sections?|cases?|exceptions?|
         r"|kapitel|voir|règles?|chapitres?)(?!\w)|§)\s*:?\s*")
 _JOIN = r"\s*(?:[,;&]|(?<=\s)(?i:and|or|to|through|thru|und|oder|bis|et|ou|à)(?=\s))\s*(?:(?i:see\s+also|also)\s+)?"
 # A bare section number ends the list, or punctuation or a joining word follows it.
-_SECTION_END = r"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru|und|oder|bis|et|ou|à)(?!\w)))"
+_SECTION_END = r"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)|(?i:und|oder|bis|et|ou|à)\s+[\d§]))"
 # Cue words that name what follows a rule: a bare number after one is a rule's, whatever follows it.
 _RULE_CUE = r"(?<!\w)(?:(?i:rules?|sections?|regeln?|abschnitte?|kapitel|règles?|chapitres?)(?!\w)|§)\s*:?\s*"
 # How far before a bare number its cue word may stand ("see 4, 5, 6.41 and 7").
@@ -154,7 +157,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     odds = r"[ \t]+to[ \t]+\d+(?!\d|\.\d|[ \t]+(?i:and|or)[ \t])"
     glued = r"(?!ff?(?!\w))[\w\"'%°“”‘’×]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d|/[A-Za-z]"
     # A quantity word after a list or a range of numbers measures each of them: "1.5 or 2.0 MP", "1.5-2.0 MP".
-    listed = rf"(?:[ \t]*(?:,|[ \t](?i:or|to|and)[ \t]|--|[-–])[ \t]*\d+(?:\.\d+)*)+(?:{quantity}|{comparison})"
+    # (dotted numbers only: "Per 6.2, 3 units may stack" cites 6.2; a few, so that a long run of numbers stays linear)
+    listed = rf"(?:[ \t]*(?:,|[ \t](?i:or|to|and)[ \t]|--|[-–])[ \t]*\d+(?:\.\d+)+){{1,4}}(?:{quantity}|{comparison})"
     amount = rf"{quantity}|{comparison}|{odds}|{listed}"
     end = rf"{year}(?!{glued}|{amount})"
     first_end = rf"{year}(?(more)(?!{glued})|(?!{glued}|{amount}))" if groups else end

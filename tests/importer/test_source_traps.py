@@ -439,6 +439,12 @@ def test_a_number_after_a_line_ending_on_cf_or_on_another_languages_cue_is_what_
     assert list(book.report.rule_lines) == ["3", "3.1", "3.4", "3.6"]
 
 
+def test_a_tab_table_whose_first_column_is_numbered_stays_a_table():
+    # The tab after "1." read as a list's space turned the rows of this table into a list (a review).
+    book = imported("2. Sequence\n2.1 Phases. In order:\n\nStep\tPhase\n1.\tMovement\n2.\tCombat\n\n2.2 Next. Go.\n")
+    assert book.markdown.count("<table") == 1 and "<li " not in book.markdown
+
+
 @pytest.mark.parametrize("space", [" ", "\t"])
 def test_a_numbered_list_a_word_processor_typed_with_tabs_is_a_list(space):
     # "1.<TAB>Supply phase (see 3.1)" (a Pages, Word or LibreOffice text export) made a table of the list, titled by
@@ -860,6 +866,12 @@ def test_an_escaped_dot_between_digits_is_a_dot():
     assert [rule.references for rule in rules_in_markdown(book.markdown, ruleset, "x/x.md")] == [(), (), ("3.1",)]
 
 
+def test_a_paragraph_starting_with_a_number_in_code_before_a_sentence_is_text():
+    # "`1.1` is the version of these rules." failed as a duplicate rule 1.1 (a review).
+    book = imported("## 1. Intro\n\n**1.1** Scale. One.\n\n`1.1` is the version of these rules.\n", fmt="markdown")
+    assert list(book.report.rule_lines) == ["1", "1.1"] and "<code>1.1</code> is the version" in book.markdown
+
+
 def test_a_rule_number_after_an_emoji_shortcode_or_in_code_is_a_rule():
     # "### :snowflake: 5.3 Ice" and "### `5.4` Snow" were sub-headings, "`5.5` Fords." text: each rule lost, unlisted
     # (a helper's GitHub-style book). A code span elsewhere stays code.
@@ -1220,6 +1232,10 @@ def test_a_number_alone_with_no_title_is_a_page_number_and_a_line_after_rule_con
     assert [(miss.line, miss.reason.split(":")[0]) for miss in book.report.not_rules] == [
         (3, "a number alone on its line, with no title"), (7, "continues the sentence of the line before"),
         (10, "a number alone on its line, with no title")]
+    # a heading naming rules in capitals, or a title in the plural, is no cue (a review found "11.2 Weather" lost)
+    headed = imported("10.0 BASICS\n10.1 Go.\nADVANCED RULES\n11.0 WEATHER\n11.1 Rain. Wet.\nThese are the Optional Rules"
+                      "\n11.2 Snow. Cold.\n", "decimal")
+    assert list(headed.report.rule_lines) == ["10.0", "10.1", "11.0", "11.1", "11.2"]
     # "… as stated under" over "rule 2.4. Leaders …" was a rule headed "rule 2.4." (a rule's label in small letters)
     wrapped = imported("2.0 MOVE\n2.3 Zones\nUnits stop as stated under\nrule 2.4. Leaders are exempt.\n2.5 Hills\n"
                        "Slow.\n", "decimal")
@@ -1265,7 +1281,11 @@ def test_an_amount_in_a_worked_sum_is_no_rule():
     assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2", "1.3"]
     assert "The attack is\n1.3 + 0.5 = 1.8.\n" in book.markdown and "\n\n1.5 x 2 = 3.\n" in book.markdown
     assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
-        (4, "continues the sentence of the line before"), (7, "an amount in a sum or a ratio, kept as text: no rule")]
+        (4, "continues the sentence of the line before"), (7, "an amount in a worked sum, kept as text: no rule")]
+    # a modifier starting a rule's text is no sum (a review found these lost): "7.11 +1 if …", "[7.12] -1 if …"
+    modified = imported("7.0 FIRE\n7.1 Odds. Compare.\n7.11 +1 if the attacker is elite.\n[7.12] -1 if it moved.\n",
+                        "decimal")
+    assert list(modified.report.rule_lines) == ["7.0", "7.1", "7.11", "7.12"]
 
 
 @pytest.mark.parametrize("source, fmt", [
@@ -1282,6 +1302,13 @@ def test_a_rule_in_a_box_drawn_around_it_is_listed(source, fmt):
         (4 if fmt == "text" else 5, "a rule number inside a box (a table of one column)")]
 
 
+def test_a_one_column_table_of_values_is_no_box():
+    # A review found "| 1.5 |" and "| 3.5 hexes |" in a column listed as rules inside a box.
+    book = imported("## 3.0 TERRAIN\n\n**3.1** Costs.\n\n| Cost |\n|---|\n| 1.5 |\n| 3.5 hexes |\n| 4\\.5 |\n\n"
+                    "**3.2** Woods.\n", "decimal", "markdown")
+    assert book.report.not_rules == []
+
+
 def test_a_number_misread_by_text_recognition_is_listed_with_its_digits():
     # "[5.l2]" and "[1O.0] VICTORY" (an OCR's l for 1, O for 0) silently became text of the rule before, and
     # "[6.O] COMBAT" made "rule 6.1 has no parent" name no line (a helper's book). The text stays as stored.
@@ -1290,7 +1317,9 @@ def test_a_number_misread_by_text_recognition_is_listed_with_its_digits():
                     "[1O.0] VICTORY\n[1O.1] Hold the town.\n")
     assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
         (line, f"a letter where a digit belongs ({printed}), as text recognition (OCR) misreads digits: write "
-               f"{digits} to make it a rule") for line, printed, digits in
+               f"{digits} to make it a rule") if "S" not in printed and "B" not in printed else
+        (line, f"a letter after the dot ({printed}): a part lettered so, or text recognition (OCR) misreading a 5 or "
+               f"an 8; if it is rule {digits}, write {digits}") for line, printed, digits in
         [(3, "5.l2", "5.12"), (4, "5.S", "5.5"), (5, "5.1B", "5.18"), (6, "1O.0", "10.0"), (7, "1O.1", "10.1")]]
     with pytest.raises(SourceError, match=r"line 1 \('\[6\.O\] COMBAT'\) looks like it .* write 6\.0 to make it a rule"):
         imported("[6.O] COMBAT\n[6.1] Odds. Compare.\n")
@@ -1596,6 +1625,14 @@ def test_a_tab_table_going_on_over_a_page_break_is_one_table(columns, break_):
     assert book.markdown.count("<tr ") == 3 and book.markdown.count(">Terrain</th>") == 1
 
 
+
+def test_a_legend_after_the_last_part_of_a_continued_table_is_its_legend():
+    # "P<TAB>prohibited" right after the rows of the part after a page break failed as a ragged row (a review).
+    book = imported("1.0 TERRAIN\n1.1 Costs. As follows.\n\nTerrain\tCost\tNote\nClear\t1\tP\n\n"
+                    "Terrain\tCost\tNote\nHill\t2\tP\nP\tprohibited\n\n1.2 Rivers. Wet.\n", "decimal")
+    assert book.markdown.count("<tr ") == 3 and 'class="rr-legend"' in book.markdown
+
+
 def test_a_tab_tables_underline_row_and_indenting_tab_are_layout():
     # "----<TAB>----" under the header became a row of dashes, and a table whose every row starts with a tab got an
     # empty first column (a helper's book): both only lay the table out.
@@ -1839,6 +1876,16 @@ def test_a_sentence_over_a_table_is_the_rules_text_and_a_tables_title_holds_no_f
     titled = imported("3. Movement\n3.1 Costs. Roll.\n\nTERRAIN CHART[1]\n\nTerrain\tMP\nClear\t1\n\n"
                       "[1] Except in marsh.\n", "decimal")
     assert "TERRAIN CHART[1]</th>" in titled.markdown and "[^" not in titled.markdown
+
+
+def test_a_note_takes_the_nearest_mark_and_a_note_in_capitals_stays_a_note():
+    # A review found a note paired with a stray mark higher up ("1 km²" took "² Only in winter."), and a note in
+    # capitals read as a heading that kept the importer's marker character and left its mark without a note.
+    book = imported("1. Movement\n1.1 A hex is 1 km² wide. Units move 2 hexes on roads.[1]\n1.2 Woods. Slow.[1] "
+                    "Rivers.²\n\n[1] ONLY ON PRIMARY ROADS\n² Only in winter.\n", "case")
+    assert "1 km² wide. Units move 2 hexes on roads.[1]\n" in book.markdown
+    assert "Slow.[^1] Rivers.[^2]\n\n[^1]: ONLY ON PRIMARY ROADS\n\n[^2]: Only in winter.\n" in book.markdown
+    assert "\x05" not in book.markdown and "rr-subhead" not in book.markdown
 
 
 def test_a_bracketed_number_is_a_note_only_under_its_mark():

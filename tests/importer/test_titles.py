@@ -43,6 +43,7 @@ def test_a_line_that_reads_as_a_title_is_one(rest):
 
 
 @pytest.mark.parametrize("rest", ["Units may not stack", "Night turns.", "lower case start", "Roll a die; add 1",
+                                  "Roll the die", "Units met",  # English words, whatever other languages say
                                   "A unit that enters an enemy zone of control stops at once and moves no more"])
 def test_a_sentence_is_not_a_title(rest):
     assert not whole_line_title(rest, text_follows=False)

@@ -114,6 +114,8 @@ def test_quantities_are_not_references(grammar, text):
     ("Regel 4 gilt", [("4",)]), ("siehe 4 und 6.1", [("4",), ("6.1",)]), ("voir 4 et 6.1", [("4",), ("6.1",)]),
     ("siehe Abschnitt 5", [("5",)]), ("voir le chapitre 7", [("7",)]),
     ("see 1.5 or 2.0 for units", [("1.5",), ("2.0",)]),  # a list of rules, no unit after it
+    # a whole number after a comma is no list with the rule (a review): "Per 6.2, 3 units may stack"
+    ("Per 6.2, 3 units may stack", [("6.2",)]), ("As in 7.1 and 2 units attack", [("7.1",)]),
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_a_bare_number_a_word_follows_is_a_reference_after_a_rule_cue_or_a_list(grammar, text, expected):
