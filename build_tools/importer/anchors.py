@@ -41,8 +41,8 @@ def slugs(heading: str) -> set[str]:
 # (after a heading's marks), or the heading's attribute block at its end.
 _HEADING_ATTRIBUTES = re.compile(r"#{1,6}[ \t].*?\{[^{}]*?#(?P<id>[^\s{}]+)[^{}]*\}[ \t]*#*[ \t]*$")
 _LEADING_ANCHOR = re.compile(r"[ \t]*(?:#{1,6}[ \t]+)?(?:\[\]\{#(?P<pandoc>[^{}\s]+)[^{}]*\}"
-                             r"|<(?P<tag>a|span)\s[^<>]*?\b(?:id|name)=\"(?P<html>[^\"<>]+)\"[^<>]*>\s*</(?P=tag)>)[ \t]*",
-                             re.IGNORECASE)
+                             r"|<(?P<tag>a|span)\s[^<>]*?\b(?:id|name)=\"(?P<html>[^\"<>]+)\"[^<>]*>\s*</(?P=tag)>)"
+                             r"[ \t]*", re.IGNORECASE)
 
 
 def explicit_anchors(raw_lines: list[str], rule_lines: dict[int, str]) -> dict[str, str]:

@@ -319,8 +319,8 @@ class _Importer:
             number = number_at_start(self.reader.plain(cell.strip()))  # "1.5" or "3.5 hexes" in a column is a value
             if number is not None and self._reads_as_next_rule(number.token, number.rest, whole_title=True):
                 self.report.not_rules.append(NotARule(
-                    row.index + 1, cell.strip(), "a rule number inside a box (a table of one column): a box "
-                    "is never a rule, so it stays a table; take the line out of the box to make it a rule", False, False))
+                    row.index + 1, cell.strip(), "a rule number inside a box (a table of one column): a box is never "
+                    "a rule, so it stays a table; take the line out of the box to make it a rule", False, False))
 
     def _reads_as_rule(self, index: int, text: str | None = None) -> bool:
         """Whether Markdown source line ``index`` (or ``text`` on it) would start a rule were it not in a
@@ -644,7 +644,8 @@ class _Importer:
                         f"it from the source")
             if line.text.isdigit() and self._title_below(line, position, None, "") is None:
                 # "5" over "A depot holds ten points.": a section is titled, on its line or the next
-                return "a number alone on its line, with no title: a page number? Kept as text; delete it from the source"
+                return ("a number alone on its line, with no title: a page number? Kept as text; delete it from "
+                        "the source")
         if self.last_top is not None and number.path <= self.last_top.path:
             return f"{LIST_ITEM}: {number.printed} does not come after section {self.last_top.printed}"
         if number.id in self.rules:  # "1. K: one unit …" in chapter A, whose section A1 came before

@@ -65,18 +65,20 @@ _TITLE_AFTER_BOLD = re.compile(_TITLE_AFTER)
 _NUMBER_START = re.compile(
     rf"(?P<shown>(?:\[{_SPACE}?(?P<bracketed>{_LETTERED}|[A-Z]?[\d.]*\d[\d.]*[A-Z]?){_SPACE}?\]"
     rf"|\((?P<parenthesised>{_LETTERED}|[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
-    rf"|(?P<plain>{_LETTERED}|[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)(?P<changed>(?<=[\d\])])[*†‡]{{1,2}}|(?<=[\d\])])\[\^[^\]\s]+\])?)"
+    rf"|(?P<plain>{_LETTERED}|[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)"
+    rf"(?P<changed>(?<=[\d\])])[*†‡]{{1,2}}|(?<=[\d\])])\[\^[^\]\s]+\])?)"
     # "[5.2]-TERRAIN": a dash glued to a bracket and a title sets them apart as a space does
     rf"(?:{_SPACE}+|$|(?<=[\])])(?=[-–—][A-Z]))")
 # A mark before a rule's number, printed as it is (the numbering still checks the number): one
 # saying the rule changed in this edition ("► 1.1.1 Roads.", "[NEW] 1.2", "(Errata) 1.3", "REVISED
 # 4.2", a star glued to the number: "*5.13 Trails."), a section sign ("§4.2 Combat"), an emoji
-# ("### 🔫 2.2 Fire", "⚠️ **2.3**"), or its shortcode ("### :snowflake: 5.3 Ice"). One after the number ("1.4* Trails.", "2.3†") is in _NUMBER_START, as is a
-# Markdown footnote's mark there ("5.3[^1] Ice.", a word processor's note on the number).
+# ("### 🔫 2.2 Fire", "⚠️ **2.3**"), or its shortcode ("### :snowflake: 5.3 Ice"). One after the number ("1.4* Trails.",
+# "2.3†") is in _NUMBER_START, as is a Markdown footnote's mark there ("5.3[^1] Ice.", a word processor's note on the
+# number).
 _CHANGE_WORDS = "new|changed|revised|errata|updated|amended|clarified|added"
 _EMOJI = "[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]\ufe0f?"
-_MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)|{_EMOJI}(?:\u200d{_EMOJI})*|:[a-z0-9_+-]+:(?={_SPACE})"
-                          rf"|\[(?i:{_CHANGE_WORDS})\]|\((?i:{_CHANGE_WORDS})\)"
+_MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)|{_EMOJI}(?:\u200d{_EMOJI})*"
+                          rf"|:[a-z0-9_+-]+:(?={_SPACE})|\[(?i:{_CHANGE_WORDS})\]|\((?i:{_CHANGE_WORDS})\)"
                           rf"|(?:{_CHANGE_WORDS.upper()})(?={_SPACE}+[\[(]?\d)){_SPACE}*")
 _MARK_STARTS = frozenset("§*[(:" + "".join({word[0] for word in _CHANGE_WORDS.upper().split("|")}))  # and ≥ U+2190
 
@@ -136,8 +138,8 @@ _TEXT_BULLET = re.compile(rf"(?P<marker>[-–*{md.BULLET_GLYPHS}])\s+(?P<rest>\S
 # A numbered item's marker: "1.", "a)", "(iv)", and the capital letters and numerals of steps ("A.", "II.").
 _ORDERED = re.compile(r"(?P<marker>\(?(?:\d{1,3}|[a-z]|[ivx]{2,5}|[A-Z]|[IVX]{2,5})[.)]"
                       r"|\((?:\d{1,3}|[a-z]|[ivx]{2,5}|[A-Z]|[IVX]{2,5})\))\s+(?P<rest>\S.*)")
-# A heading; its closing hashes and an attribute block ("## Range {#range}", pandoc's "## Credits {-}": the transcriber's
-# markup, not the book's text; the importer gives every rule its own anchor) are left out.
+# A heading; its closing hashes and an attribute block ("## Range {#range}", pandoc's "## Credits {-}": the
+# transcriber's markup, not the book's text; the importer gives every rule its own anchor) are left out.
 _MD_HEADING = re.compile(r"(?P<marks>#{1,6})[ \t]+(?P<rest>.*?)(?:[ \t]+#+)?(?:[ \t]+\{(?:[:#.][^{}]*|-)\})?[ \t]*")
 _MD_SETEXT = re.compile(r" {0,3}(=+|-+)[ \t]*")
 _MD_HR = re.compile(r"(?:[-*_][ \t]*){3,}")
@@ -674,7 +676,8 @@ def _box_lines(text_lines: list[str]) -> dict[int, str | None]:
 
 
 def _div_kind(div: re.Match[str]) -> str:
-    """A fenced div's kind: ``:::info``, pandoc's ``::: {.note}``, ``::: {#n1 .note}``, ``::: {custom-style="Note"}``."""
+    """A fenced div's kind: ``:::info``, pandoc's ``::: {.note}``, ``::: {#n1 .note}``,
+    ``::: {custom-style="Note"}``."""
     if div["attributes"] is None:
         return div["kind"]
     named = _DIV_KIND.search(div["attributes"])
@@ -786,7 +789,8 @@ def _one_line_paragraph(lines: list[Line], text_lines: list[str]) -> bool:
 
 
 def _titled(text: str) -> bool:
-    """Whether a line's text starts with a title: a run-in one (``Swim. Slowly.``) or all of it (``Zones of Control``)."""
+    """Whether a line's text starts with a title: a run-in one (``Swim. Slowly.``) or all of it
+    (``Zones of Control``)."""
     return text[:1].isupper() and (in_title_case(text) or run_in_title(text)[0] is not None)
 
 
