@@ -294,7 +294,7 @@ def read_text(text: str) -> Reader:
     if "*" in text:
         _mark_footnotes(lines)
     if "[" in text or any(raised in text for raised in SUPERSCRIPTS):
-        pair_footnotes(lines, TEXT, TAB)
+        pair_footnotes(lines, TEXT, TAB, number_at_start)
     runs: list[tuple[int, int]] = []
     for index in barred:
         runs[-1:] = [(runs[-1][0], index)] if runs and runs[-1][1] == index - 1 else [*runs[-1:], (index, index)]

@@ -23,18 +23,21 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from build_tools.importer import markdown_text as md
 from build_tools.importer.tab_tables import may_title_a_table
 
 if TYPE_CHECKING:  # source_lines calls this module while it reads a text
-    from build_tools.importer.source_lines import Line
+    from build_tools.importer.source_lines import Line, Number
 
 SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
 _DIGITS = str.maketrans(SUPERSCRIPTS, "1234567890")
 # A mark glued to the word or the punctuation before it: "hex.[1]", "roads[12]", "hex.¹".
 _MARK = re.compile(rf"(?<=[^\s\[(])(?:\[(?P<bracketed>[1-9]\d?)\]|(?P<raised>[{SUPERSCRIPTS}]{{1,2}}))(?![\w\[(])")
+# A rule's number a mark is glued to, at a line's start ("5.1[1] Roads.").
+_NUMBER_BEFORE = re.compile(r"[ \t]*[\[(]?\d+(?:\.\d+)+[\])]?")
 # A note's line: the same mark at the line's start, then its text ("[1] Only on …", "¹ Only on …", "¹Only on …").
 _NOTE = re.compile(rf"(?:\[(?P<bracketed>[1-9]\d?)\][ \t]+|(?P<raised>[{SUPERSCRIPTS}]{{1,2}})[ \t]*)(?=\S)")
 
@@ -44,10 +47,11 @@ def _key(found: re.Match[str]) -> str:
     return f"[{found.group('bracketed')}]" if found.group("bracketed") else found.group("raised")
 
 
-def pair_footnotes(lines: list[Line], text: str, table: str) -> None:
+def pair_footnotes(lines: list[Line], text: str, table: str, number_at_start: Callable[[str], Number | None]) -> None:
     """Rewrites, in place, each paired mark as ``[^label]`` and each note's line as ``[^label]: text``
     (``text``: the kind of a line of paragraph text, the only lines that hold marks or notes; ``table``: a tab
-    table's row, whose title, the line over it, is read as written and so holds no mark)."""
+    table's row, whose title, the line over it, is read as written and so holds no mark). A mark on a rule's
+    number (``5.1[1] Roads.``) leaves the number one: ``number_at_start`` reads it again, as the reader does."""
     waiting: dict[str, list[tuple[int, int, int]]] = {}  # key -> marks no note has taken: (line, start, end)
     pairs: list[tuple[tuple[int, int, int], int]] = []  # (the mark, its note's line)
     for position, line in enumerate(lines):
@@ -73,6 +77,8 @@ def pair_footnotes(lines: list[Line], text: str, table: str) -> None:
         labels[mark] = (number if used[number] == 1 else f"{number}-{used[number]}", note_at)
     for (position, start, end), (label, _) in sorted(labels.items(), reverse=True):  # later marks first
         lines[position] = _with_mark(lines[position], start, end, f"[^{label}]")
+        if lines[position].number is None and _NUMBER_BEFORE.fullmatch(lines[position].text[:start]):
+            lines[position] = lines[position]._replace(number=number_at_start(lines[position].text))
     for label, note_at in labels.values():
         line = lines[note_at]
         lines[note_at] = line._replace(text=f"{md.TEXT_NOTE}[^{label}]: {line.text[_NOTE.match(line.text).end():]}",

@@ -1886,6 +1886,9 @@ def test_a_note_takes_the_nearest_mark_and_a_note_in_capitals_stays_a_note():
     assert "1 km² wide. Units move 2 hexes on roads.[1]\n" in book.markdown
     assert "Slow.[^1] Rivers.[^2]\n\n[^1]: ONLY ON PRIMARY ROADS\n\n[^2]: Only in winter.\n" in book.markdown
     assert "\x05" not in book.markdown and "rr-subhead" not in book.markdown
+    # a mark on a rule's number ("5.1[1] Roads.", an erratum's note) left the line text, unlisted (a review)
+    numbered = imported("5. MOVE\n5.1[1] Roads. Half.\n5.2 Woods. Two.\n\n[1] Errata 2024.\n", "case")
+    assert rule_headings(numbered.markdown) == ["# 5. MOVE", "## 5.1[^1] Roads.", "## 5.2 Woods."]
 
 
 def test_a_bracketed_number_is_a_note_only_under_its_mark():
