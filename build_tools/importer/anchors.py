@@ -43,6 +43,10 @@ _HEADING_ATTRIBUTES = re.compile(r"#{1,6}[ \t].*?\{[^{}]*?#(?P<id>[^\s{}]+)[^{}]
 _LEADING_ANCHOR = re.compile(r"[ \t]*(?:#{1,6}[ \t]+)?(?:\[\]\{#(?P<pandoc>[^{}\s]+)[^{}]*\}"
                              r"|<(?P<tag>a|span)\s[^<>]*?\b(?:id|name)=\"(?P<html>[^\"<>]+)\"[^<>]*>\s*</(?P=tag)>)"
                              r"[ \t]*", re.IGNORECASE)
+# The same on a span wrapping the rule's start, which the reader keeps the text of ('<span id="ford">5.3 Fords.</span>',
+# pandoc's "[5.3 Fords.]{#ford}").
+_WRAPPING_ANCHOR = re.compile(r"[ \t]*(?:#{1,6}[ \t]+)?(?:<span\s[^<>]*?\bid=\"(?P<html>[^\"<>]+)\"[^<>]*>[^<]*</span>"
+                              r"|\[[^\[\]]+\]\{[^{}]*?#(?P<pandoc>[^\s{}]+)[^{}]*\})", re.IGNORECASE)
 
 
 def explicit_anchors(raw_lines: list[str], rule_lines: dict[int, str]) -> dict[str, str]:
@@ -59,6 +63,9 @@ def explicit_anchors(raw_lines: list[str], rule_lines: dict[int, str]) -> dict[s
         attributes = _HEADING_ATTRIBUTES.match(raw)
         if attributes:
             ids.append(attributes["id"])
+        wrapping = _WRAPPING_ANCHOR.match(rest)
+        if wrapping:
+            ids.append(wrapping["html"] or wrapping["pandoc"])
         if not ids:
             continue
         target = index

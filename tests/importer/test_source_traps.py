@@ -1207,6 +1207,14 @@ def test_a_number_split_by_a_space_is_listed_with_its_digits(numbering):
         (5, "a space inside the number (5. 3): write 5.3 to make it a rule")]
 
 
+def test_a_word_processors_page_footer_is_shown_apart():
+    # "Page 3 of 12" inside a sentence was text of the rule, splitting it (a helper's Google Docs export): only a
+    # footer printed on three pages or more was known.
+    book = imported("5.0 MOVE\n5.1 Roads. Units move along\nPage 3 of 12\nroads at half cost.\n5.2 Woods. Two.\n", "decimal")
+    assert "Units move along\nroads at half cost.\n\n<p class=\"rr-running-head\" markdown=\"span\">Page 3 of 12</p>" \
+        in book.markdown
+
+
 def test_a_page_number_alone_over_a_rule_is_listed_and_a_running_head_read_as_a_section_is_named():
     # "6" alone over "[6.0] COMBAT" failed as "rule number 6 with no rule text", and "12 FENLANDS RULES" as
     # "5.2 comes after 12: out of order", with no word of a page's header (a helper's OCR'd book).
@@ -1529,6 +1537,10 @@ def test_a_link_to_an_anchor_set_by_hand_on_a_rule_is_a_link_to_that_rule():
                     fmt="markdown")
     assert "See [[5.2\\|the river rule]], [[5.2\\|that]], [[5.3\\|fords]] and notes.\n" in book.markdown
     assert rule_headings(book.markdown) == ["# 5. Movement", "## 5.1 Roads", "## 5.2 Rivers", "## 5.3 Fords."]
+    # an id on a span wrapping the rule's start (a review): '<span id="ford">5.3 Fords.</span>', "[5.4 Ice.]{#ice}"
+    wrapped = imported('## 5. Movement\n### 5.1 Roads\nSee [fords](#ford), [ice](#ice).\n\n<span id="ford">5.3 Fords.'
+                       '</span> Wet.\n\n[5.4 Ice.]{#ice} Cold.\n', fmt="markdown")
+    assert "See [[5.3\\|fords]], [[5.4\\|ice]].\n" in wrapped.markdown
 
 
 def test_a_document_title_holding_a_link_within_the_source_is_its_words():
