@@ -81,6 +81,8 @@ _SUM = re.compile(r"(?:[+\-−×x*/][ \t]*\d[\d.,]*[ \t]*)*[=≥≤<>][ \t]*\d")
 _FOOTNOTE_MARK = re.compile(rf"\[\^{md.FOOTNOTE_LABEL}\]")
 # A list of contents' entry's page number after its title, without dot leaders ("1.0 Introduction 2").
 _PAGE_AFTER_TITLE = re.compile(r"[ \t]+\d{1,3}$")
+# pandoc's caption under a table: ": Terrain Effects Chart", "Table: Terrain Effects Chart".
+_CAPTION = re.compile(r"(?:Table)?:[ \t]+(?P<title>\S.*)")
 # A list of contents' heading ("CONTENTS", "Table of Contents:"): no title of the book.
 _CONTENTS_HEADING = re.compile(r"(?i:(?:table\s+of\s+)?contents):?")
 # Words only a cited rule's number follows (in German and French too): a line ending on one goes on with that number.
@@ -308,6 +310,18 @@ class _Importer:
                 f"if it does, list {quoted(name)} in ruleset.yml's other_books (else {number} links to this book's "
                 f"rule)")
 
+    def _caption_after(self, position: int) -> int | None:
+        """Markdown: the position of pandoc's caption under the pipe table at ``position`` (``: Terrain Effects
+        Chart`` or ``Table: …``, a blank line between), if it has one."""
+        if self.reader.name != "markdown":
+            return None
+        end = position
+        while end < len(self.lines) and self.lines[end].kind == PIPE:
+            end += 1
+        following = self.next_nonblank(end)
+        return following if following is not None and following <= end + 1 and self.lines[following].kind == TEXT \
+            and _CAPTION.fullmatch(self.lines[following].text) else None
+
     def _report_boxed_rules(self, start: int, end: int) -> None:
         """A rule in a box drawn around it (``+----+`` over ``| 5.4 Fatigue. Tired units. |``, an optional rule
         set apart): a table of one column, which the import keeps, listing each line that reads as a rule."""
@@ -382,11 +396,13 @@ class _Importer:
             return position + 1
         if kind == PIPE:
             self._end_example()
+            caption = self._caption_after(position)
             table, after = read_pipe_table(self.pipe_rows, position, self.path, self.reader.inline,
-                                           pad_short_rows=self.reader.name == "markdown")
+                                           pad_short_rows=self.reader.name == "markdown",
+                                           caption=caption and _CAPTION.fullmatch(self.lines[caption].text)["title"])
             self.page.block(table)
             self._report_boxed_rules(position, after)
-            return after
+            return after if caption is None else caption + 1
         number = self._rule_number(line)
         if number is not None:
             reason = self._not_a_rule(line, number, position)

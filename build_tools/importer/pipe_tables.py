@@ -30,7 +30,7 @@ def cells(line: str) -> list[str]:
 
 
 def read_pipe_table(lines: list[str], index: int, path: str, escape: Callable[[str], str] = md.escape_inline, *,
-                    pad_short_rows: bool = False) -> tuple[str, int]:
+                    pad_short_rows: bool = False, caption: str | None = None) -> tuple[str, int]:
     """The table whose first row is ``lines[index]`` (stripped lines), as Markdown,
     and the index after it; ``escape`` turns a cell's text into inline Markdown.
 
@@ -39,6 +39,7 @@ def read_pipe_table(lines: list[str], index: int, path: str, escape: Callable[[s
     ``pad_short_rows``: a row with fewer cells than the header ends in empty
     ones, as Markdown (GFM) reads it (``Swamp | 3 |`` under three columns); a
     row with more is refused all the same (Markdown would drop its last cells).
+    ``caption``: the table's title printed apart (pandoc's ``: Terrain Effects Chart`` under it).
     """
     start = index
     rows = []
@@ -70,7 +71,7 @@ def read_pipe_table(lines: list[str], index: int, path: str, escape: Callable[[s
     spans = head is not None and len(head) == 1 and columns > 1
     return md.html_table(
         columns=columns,
-        title=escape(head[0]) if spans else None,
+        title=escape(head[0]) if spans else (escape(caption) if caption else None),
         header=None if spans or head is None else [escape(cell) for cell in head],
         rows=[[escape(cell) for cell in row_cells] for _, row_cells in body],
         aligned=aligned,

@@ -1310,6 +1310,16 @@ def test_a_rule_in_a_box_drawn_around_it_is_listed(source, fmt):
         (4 if fmt == "text" else 5, "a rule number inside a box (a table of one column)")]
 
 
+@pytest.mark.parametrize("caption", [": Terrain Effects Chart", "Table: Terrain Effects Chart"])
+def test_pandocs_caption_under_a_table_is_its_title(caption):
+    # ": Terrain Effects Chart" under a pipe table showed as a paragraph starting with a colon (a helper's pandoc
+    # export, which writes a Word table's caption so).
+    book = imported(f"## 3. Terrain\n\n**3.1** Costs.\n\n| Terrain | Cost |\n|---|---|\n| Clear | 1 |\n\n{caption}\n\n"
+                    "**3.2** Woods. Slow.\n", fmt="markdown")
+    assert 'class="rr-table__title" colspan="2" markdown="span">Terrain Effects Chart</th>' in book.markdown
+    assert "\n\n: " not in book.markdown and "Table:" not in book.markdown
+
+
 def test_a_one_column_table_of_values_is_no_box():
     # A review found "| 1.5 |" and "| 3.5 hexes |" in a column listed as rules inside a box.
     book = imported("## 3.0 TERRAIN\n\n**3.1** Costs.\n\n| Cost |\n|---|\n| 1.5 |\n| 3.5 hexes |\n| 4\\.5 |\n\n"
