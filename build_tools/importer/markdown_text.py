@@ -30,7 +30,7 @@ _LINE_STARTS = (
     (re.compile(r"^(#)"), r"\\\1"),
     (re.compile(r"^(\d+)\.(?=\s|$)"), r"\1\\."),
     (re.compile(r"^([-+*])(?=\s|$)"), r"\\\1"),
-    (re.compile(r"^-(?=-*\s*$)"), r"\\-"),
+    (re.compile(r"^-(?=[-\s]*$)"), r"\\-"),  # "---", "--- ---": a rule across the page, as Markdown reads it
     (re.compile(r"^=(?==*\s*$)"), "&#61;"),
     (re.compile(r"^(>)"), r"\\\1"),
     (re.compile(r"^(!!!)"), r"\\\1"),
