@@ -49,7 +49,6 @@ _BLANK_LINE = re.compile(r"\n\s*\n")
 # up to a blank line; and its mark in a rule's text.
 _FOOTNOTE = re.compile(rf"^\[\^({md.FOOTNOTE_LABEL})\]:[ \t]*(.*(?:\n(?!\[\^{md.FOOTNOTE_LABEL}\]:)[ \t]*\S.*)*)",
                        re.MULTILINE)
-_FOOTNOTE_MARK = re.compile(rf"\[\^({md.FOOTNOTE_LABEL})\](?!:)")
 _RUNNING_HEAD_LINE = f'<p class="{md.RUNNING_HEAD}"'
 # What the page shows but never links, so a rule does not cite it: a table cell holding nothing but a
 # number, a value (``references.lone_value``), code (a fenced block, a code span) and a running page header
@@ -414,8 +413,8 @@ def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -
             title = _EMPHASIS.sub(r"\2", title)
         marks = ()
         if "[^" in title:  # "## 5.3[^1] Ice.": a footnote's mark is no word of the title, but the note is the rule's
-            marks = tuple(_FOOTNOTE_MARK.findall(title))
-            title = _FOOTNOTE_MARK.sub("", title)
+            marks = tuple(md.FOOTNOTE_MARK.findall(title))
+            title = md.FOOTNOTE_MARK.sub("", title)
         if not title.strip():
             raise SourceError(path, line, f"rule heading #{rule_id.group(1)} has no text (Markdown would drop its id)")
         # The rule's text runs to the next heading, whatever its kind.
@@ -424,9 +423,9 @@ def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -
         chapter = ruleset.numbering.chapter_of(rule_id.group(1)) or page.chapter
         citable = _citable(text, heading.end(), body_end, plain)
         if footnotes and ("[^" in plain or marks):  # its footnotes' text is its text too, and their marks are not
-            citable = "\n\n".join([_FOOTNOTE_MARK.sub("", citable), *(footnotes[label] for label in
-                                     dict.fromkeys((*marks, *_FOOTNOTE_MARK.findall(plain))) if label in footnotes)])
-            plain = _FOOTNOTE_MARK.sub("", plain)
+            citable = "\n\n".join([md.FOOTNOTE_MARK.sub("", citable), *(footnotes[label] for label in
+                                     dict.fromkeys((*marks, *md.FOOTNOTE_MARK.findall(plain))) if label in footnotes)])
+            plain = md.FOOTNOTE_MARK.sub("", plain)
         cited = grammar.cited(citable, chapter) if grammar is not None else []
         changed = _ATTR_CHANGED.search(match.group(3)) if "data-changed" in match.group(3) else None
         named = _named_links(citable, grammar, chapter) if "[[" in citable else ()

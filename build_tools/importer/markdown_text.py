@@ -115,6 +115,11 @@ def _escape_markdown_text(text: str) -> str:
 # footnotes extension renders it (its mark, "[^2]", is inline text it links).
 FOOTNOTE_LABEL = r"[^\]\s]+"
 FOOTNOTE_DEFINITION = re.compile(rf"\[\^({FOOTNOTE_LABEL})\]:(?=\s|$)")
+# A footnote's mark in the text ("[^2]", not a definition's start), its label a group.
+FOOTNOTE_MARK = re.compile(rf"\[\^({FOOTNOTE_LABEL})\](?!:)")
+# A printed book's footnote marks in superscript ("hex.¹"), and the digits they stand for.
+SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+SUPERSCRIPT_VALUES = str.maketrans(SUPERSCRIPT_DIGITS, "0123456789")
 
 
 def escape_markdown_line(text: str) -> str:

@@ -77,8 +77,6 @@ MAX_CAPITALS_HEADING_WORDS = 6
 # What follows an amount in a worked sum: operators and numbers up to a comparison ("+ 0.5 = 1.8", "x 2 = 3",
 # "≥ 1.0"); a modifier alone ("+1 if the attacker is elite") starts a rule's text.
 _SUM = re.compile(r"(?:[+\-−×x*/][ \t]*\d[\d.,]*[ \t]*)*[=≥≤<>][ \t]*\d")
-# A footnote's mark ("[^1]"), which is no word of a title.
-_FOOTNOTE_MARK = re.compile(rf"\[\^{md.FOOTNOTE_LABEL}\]")
 # A list of contents' entry's page number after its title, without dot leaders ("1.0 Introduction 2").
 _PAGE_AFTER_TITLE = re.compile(r"[ \t]+\d{1,3}$")
 # pandoc's caption under a table: ": Terrain Effects Chart", "Table: Terrain Effects Chart".
@@ -366,7 +364,7 @@ class _Importer:
             title = line.text
         else:
             return first
-        self.document_title = _FOOTNOTE_MARK.sub("", self.reader.plain(title))  # "Rules of Play[^1]": the words
+        self.document_title = md.FOOTNOTE_MARK.sub("", self.reader.plain(title))  # "Rules of Play[^1]": the words
         self.shift = 1
         self.page.block(md.heading(1, self.reader.inline(title), ".rr-document-title"))
         return first + 1

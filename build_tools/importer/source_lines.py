@@ -40,7 +40,7 @@ from build_tools.importer import markdown_text as md
 from build_tools.importer.definition_lists import DEFINITION_LINE, definition_lists
 from build_tools.importer.html_tables import html_tables
 from build_tools.importer.pipe_tables import SEPARATOR_ROW, is_row
-from build_tools.importer.text_footnotes import SUPERSCRIPTS, pair_footnotes
+from build_tools.importer.text_footnotes import pair_footnotes
 from build_tools.importer.titles import FOOTNOTE_MARKERS, in_title_case, run_in_title
 from build_tools.numbering import LETTERED_NUMBER as _LETTERED_DIGITS
 
@@ -293,7 +293,7 @@ def read_text(text: str) -> Reader:
     _mark_stray_tab_lines(lines)
     if "*" in text:
         _mark_footnotes(lines)
-    if "[" in text or any(raised in text for raised in SUPERSCRIPTS):
+    if "[" in text or any(raised in text for raised in md.SUPERSCRIPT_DIGITS):
         pair_footnotes(lines, TEXT, TAB, number_at_start)
     runs: list[tuple[int, int]] = []
     for index in barred:

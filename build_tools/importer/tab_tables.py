@@ -18,8 +18,7 @@ from build_tools.importer import markdown_text as md
 
 # A footnote marker glued to a table cell's text: "Small Arms2", "G3", "Mines9/".
 _GLUED_MARKER = re.compile(r"(?<=[A-Za-z])(\d+)(?![\d.])")
-_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
-_SUPERSCRIPT_MARKER = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+_SUPERSCRIPT_MARKER = re.compile(f"[{md.SUPERSCRIPT_DIGITS}]+")
 # A line that ends a table without a blank line before it: a rule's ("[6.2] Woods. …", "6.2 Woods"),
 # or a sentence of at least PROSE_WORDS words; a shorter line may be a row typed without its tabs.
 _RULE_LINE = re.compile(r"[\[(]?\d+\.\d+(?:\.\d+)*[.)\]]?\s")
@@ -27,7 +26,7 @@ PROSE_WORDS = 8
 # A sentence of this many words over a table is text, not its title.
 TITLE_WORDS = 5
 # Footnote marks after a line's last word ("hex.[1]", "hex.¹", "hex.[^1]"), which a sentence may end with.
-_NOTE_MARKS = re.compile(r"(?:\[\^?\d{1,2}\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)+\s*$")
+_NOTE_MARKS = re.compile(rf"(?:\[\^?\d{{1,2}}\]|[{md.SUPERSCRIPT_DIGITS}]+)+\s*$")
 # A legend's key right after the rows ("P<TAB>Prohibited", "*<TAB>Only along a road", "AE<TAB>…").
 MAX_KEY_LENGTH = 3
 
@@ -194,7 +193,7 @@ class TabTables:
             f"{_SUPERSCRIPT_MARKER.pattern}|{_GLUED_MARKER.pattern}")
         out, position = [], 0
         for match in pattern.finditer(text):
-            number = match.group(0).translate(_SUPERSCRIPTS)
+            number = match.group(0).translate(md.SUPERSCRIPT_VALUES)
             if number not in footnotes:
                 raise self.error(line, f"footnote marker {number} in {text!r} has no footnote "
                                        f"(add a '{number}<TAB>text' line after the table)")

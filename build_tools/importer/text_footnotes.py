@@ -32,14 +32,13 @@ from build_tools.importer.tab_tables import may_title_a_table
 if TYPE_CHECKING:  # source_lines calls this module while it reads a text
     from build_tools.importer.source_lines import Line, Number
 
-SUPERSCRIPTS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
-_DIGITS = str.maketrans(SUPERSCRIPTS, "1234567890")
 # A mark glued to the word or the punctuation before it: "hex.[1]", "roads[12]", "hex.¹".
-_MARK = re.compile(rf"(?<=[^\s\[(])(?:\[(?P<bracketed>[1-9]\d?)\]|(?P<raised>[{SUPERSCRIPTS}]{{1,2}}))(?![\w\[(])")
+_MARK = re.compile(rf"(?<=[^\s\[(])(?:\[(?P<bracketed>[1-9]\d?)\]|(?P<raised>[{md.SUPERSCRIPT_DIGITS}]{{1,2}}))"
+                   r"(?![\w\[(])")
 # A rule's number a mark is glued to, at a line's start ("5.1[1] Roads.").
 _NUMBER_BEFORE = re.compile(r"[ \t]*[\[(]?\d+(?:\.\d+)+[\])]?")
 # A note's line: the same mark at the line's start, then its text ("[1] Only on …", "¹ Only on …", "¹Only on …").
-_NOTE = re.compile(rf"(?:\[(?P<bracketed>[1-9]\d?)\][ \t]+|(?P<raised>[{SUPERSCRIPTS}]{{1,2}})[ \t]*)(?=\S)")
+_NOTE = re.compile(rf"(?:\[(?P<bracketed>[1-9]\d?)\][ \t]+|(?P<raised>[{md.SUPERSCRIPT_DIGITS}]{{1,2}})[ \t]*)(?=\S)")
 
 
 def _key(found: re.Match[str]) -> str:
@@ -72,7 +71,7 @@ def pair_footnotes(lines: list[Line], text: str, table: str, number_at_start: Ca
     labels = {}
     for mark, note_at in sorted(pairs, key=lambda pair: pair[0]):  # labels in the marks' order
         note = _NOTE.match(lines[note_at].text)
-        number = note.group("bracketed") or note.group("raised").translate(_DIGITS)
+        number = note.group("bracketed") or note.group("raised").translate(md.SUPERSCRIPT_VALUES)
         used[number] += 1
         labels[mark] = (number if used[number] == 1 else f"{number}-{used[number]}", note_at)
     for (position, start, end), (label, _) in sorted(labels.items(), reverse=True):  # later marks first

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import re
 
+from build_tools.importer import markdown_text as md
+
 MAX_TITLE_LENGTH = 60
 MAX_COLON_TITLE_WORDS = 6
 MAX_SENTENCE_CASE_TITLE_WORDS = 3
@@ -51,7 +53,7 @@ _QUOTES_AND_BRACKETS = "\"'“”‘’()[]"
 _CAPITALS_TITLE = re.compile(r"(?P<title>[^:]+):(?:\s+|$)")
 _COLON_TITLE = re.compile(r"(?P<title>[^:.!?;,]+):(?:\s+|$)")
 # Footnote markers a sentence's last mark may carry ("… (5.2).[^1]", "… stacks.¹").
-FOOTNOTE_MARKERS = r"(?:\[\^[^\]\s]+\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)*"
+FOOTNOTE_MARKERS = rf"(?:\[\^{md.FOOTNOTE_LABEL}\]|[{md.SUPERSCRIPT_DIGITS}]+)*"
 # A sentence's last mark, with the quotes and brackets that close it and any footnote markers.
 _ENDS_SENTENCE = re.compile(rf"[.!?,;][\"')\]’”]*{FOOTNOTE_MARKERS}$")
 # What a title in sentence case does not hold: a comma, a semicolon, an aside citing a number.
