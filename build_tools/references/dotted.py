@@ -16,15 +16,16 @@ What counts as a reference
     number: no ``NOT_AFTER_WORDS`` right before it (``adds 1.5``,
     ``multiplied by 1.5``, ``rated 2.1``, ``Version 2.1``, ``Rev 1.2``, ``Table 2.3``,
     ``p. 2.2``, ``hex 12.08``, ``a 2.1 ratio``, ``Turn 3.5``, ``strength 3.5``,
-    ``Diagram 4.1``, ``costs 1.5``), and no ``or more``
+    ``Diagram 4.1``, ``costs 1.5``, ``Example 2.5``, ``No. 2.5``, ``USD 2.5``; nor ``£``, ``€``, ``¥`` or
+    ``# `` before it), and no ``or more``
     (``5.0 or more``) after it.
   - In decimal numbering, it does not end or start on a year (``14.3.2024``, ``2024.05.01``): a date.
   - It is not quoted, signed, compared or measured: no quote mark, ``+``,
     ``-``, ``<``, ``=``, ``#``, ``/``, ``$`` … right before it; no quote mark,
-    ``%``, ``°``, ``×``, ``/digit``, ``/letter`` (``2.5/hex``), ``:digit`` (``1.5:1``; nor a ratio's ``1:`` before it,
+    ``%``, ``°``, ``×``, ``″``, ``/digit``, ``/letter`` (``2.5/hex``), ``:digit`` (``1.5:1``; nor a ratio's ``1:`` before it,
     ``1:2.5``), ``-digit`` (``4.5-6``) or
     ``-letter`` (``5.5-inch``) right after it; no ``to`` and a whole number
-    after it (``1.5 to 1`` odds: a range ends on a rule number); and no
+    after it (``1.5 to 1`` odds: a range ends on a rule number; nor ``1.5 : 1``, ``1.5 – 1 odds``, ``2.5 x``); and no
     quantity word after it or after the list or range it starts (``4.5 MP``, ``1.5 hexes``, ``1.5 or 2.0 MP``,
     ``1.5-2.0 MP``; the words are
     ``QUANTITY_WORDS`` plus the ruleset's ``quantity_words``). A decimal
@@ -75,14 +76,16 @@ QUANTITY_WORDS = (
     "space", "spaces", "area", "areas", "level", "levels", "day", "days", "hour", "hours", "minute", "minutes",
     "column", "columns", "ratio", "odds", "errata", "per", "range", "thousand", "thousands", "million", "millions",
     "billion", "token", "tokens", "second", "seconds", "ton", "tons", "tonne", "tonnes", "kg", "lb", "lbs", "pound",
-    "pounds", "rating",
+    "pounds", "rating", "row", "rows", "edition",
+    # what a game counts or spends ("1.5 Victory Points", "2.5 Resources", "1.5 shifts", "2.5 fuel")
+    "victory", "resource", "resources", "shift", "shifts", "knot", "knots", "fuel", "morale",
     # in the other languages rulebooks are printed in: clock times and head counts ("18.30 Uhr", "3.000 Mann")
     "Uhr", "heure", "heures", "Mann", "Männer", "hommes",
 )
 # A comparison after a number makes it an amount: "5.0 or more".
 COMPARISONS = ("or more", "or less", "or fewer", "or higher", "or lower", "or better", "or worse", "or greater")
 # Quoted, signed, compared, counted or measured: not a rule number.
-_NOT_BEFORE = r"[\w.\"'“”‘’$+\-−±×/#<>=≤≥]"
+_NOT_BEFORE = r"[\w.\"'“”‘’$£€¥+\-−±×/#<>=≤≥]"
 # An amount in a sum, a rating or a version is no rule number either: "adds 1.5", "multiplied by 1.5",
 # "plus 2.5", "rated 2.1", "Version 2.1", "at least 1.5", "reduced to 1.5", "a value of 3.2"; nor is what another
 # numbering names ("Table 2.3", "Figure 3.1", "p. 2.2", "Module 2.1", "hex 12.08", "Release 1.1"), nor a number after
@@ -93,7 +96,12 @@ NOT_AFTER_WORDS = (
     "table", "tables", "figure", "figures", "fig.", "chart", "page", "pages", "p.", "pp.", "module", "scenario",
     "scenarios", "hex", "map", "diagram", "diagrams", "box", "turn", "game-turn", "phase", "strength", "modifier",
     "modifier of", "cost", "costs", "weight", "range of", "release", "at least", "at most", "equals", "equal to",
-    "value of", "values of", "ratio of", "reduced to", "increased to", "column", "ratio",
+    "value of", "values of", "ratio of", "reduced to", "increased to", "column", "ratio", "rating of", "reduce to",
+    "reduces to", "increase to", "increases to", "round", "roll", "drm", "drm of", "usd", "eur", "gbp",
+    # other numberings a rulebook prints: its examples, cards, steps, tracks, questions ("Example 2.5", "No. 2.5")
+    "example", "examples", "illustration", "appendix", "exhibit", "card", "cards", "event", "step", "stage",
+    "level", "track", "display", "area", "mission", "option", "vol.", "no.", "item", "question", "faq", "crt", "tec",
+    "aid",
     # other languages' names of other numberings ("Tabelle 3.2", "Abb. 3.1", "Seite 3.2", "voir le tableau 3.2")
     "tabelle", "tab.", "abb.", "abbildung", "seite", "beispiel", "karte", "szenario", "tableau", "carte", "exemple",
     "scénario", *(f"{verb} by" for verb in (
@@ -154,17 +162,19 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # Nor a number a measure or ratio goes on from: "5.5-inch", "1.5:1".
     # Nor the first term of odds: "1.5 to 1" (a range ends on a rule number, never on a lone integer
     # after a dotted one). "6.3ff" is 6.3 and the rules after it.
-    odds = r"[ \t]+to[ \t]+\d+(?!\d|\.\d|[ \t]+(?i:and|or)[ \t])"
-    glued = r"(?!ff?(?!\w))[\w\"'%°“”‘’×]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d|/[A-Za-z]"
+    odds = (rf"[ \t]+to[ \t]+\d+(?:(?!\d|\.\d|[ \t]+(?i:and|or)[ \t])|{comparison})"
+            r"|[ \t]+:[ \t]*\d|[ \t]+[-–][ \t]+\d+[ \t]+(?i:odds)")  # "1.5 : 1", "1.5 – 1 odds"
+    glued = r"(?!ff?(?!\w))[\w\"'%°“”‘’×″′]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d|/[A-Za-z]"
     # A quantity word after a list or a range of numbers measures each of them: "1.5 or 2.0 MP", "1.5-2.0 MP".
     # (dotted numbers only: "Per 6.2, 3 units may stack" cites 6.2; a few, so that a long run of numbers stays linear)
     listed = rf"(?:[ \t]*(?:,|[ \t](?i:or|to|and)[ \t]|--|[-–])[ \t]*\d+(?:\.\d+)+){{1,4}}(?:{quantity}|{comparison})"
-    amount = rf"{quantity}|{comparison}|{odds}|{listed}"
+    times = r"[ \t]+[x×](?=[ \t])"  # "2.5 x range"
+    amount = rf"{quantity}|{comparison}|{odds}|{listed}|{times}"
     end = rf"{year}(?!{glued}|{amount})"
     first_end = rf"{year}(?(more)(?!{glued})|(?!{glued}|{amount}))" if groups else end
     tail = rf"[1-9]\d*{dots}" if groups else rf"[1-9]\d*{dots}|\.\d+"
     main = re.compile(
-        rf"(?P<first>[1-9]{year_first}(?<!{_NOT_BEFORE}.)(?<!\d:.){not_after_words(NOT_AFTER_WORDS)}\d*"
+        rf"(?P<first>[1-9]{year_first}(?<!{_NOT_BEFORE}.)(?<!\d:.)(?<!#[ \t].){not_after_words(NOT_AFTER_WORDS)}\d*"
         rf"(?P<dots>{first_dots})?)"
         rf"(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
         rf"|(?!\.\d)(?:{_SECTION_END}|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))))"

@@ -98,6 +98,17 @@ def test_decimal_references(text, expected):
     "1.5 or 2.0 MP", "1.5 to 2.0 MP", "1.5-2.0 MP", "1.5, 2.0 or 2.1 hexes", "from 1.5 to 2.1 miles", "Wait 1.5 seconds",
     "weighs 2.1 tons", "use column 2.1", "the ratio 2.1", "the unit's 1.5 rating",
     "5.4-08125.4",  # a dash to a number with a leading 0 is never a range: no end is cited (found by hypothesis)
+    # odds spaced or dashed, money, a chart's row, scores, versions and other numberings' labels (a helper's books)
+    "Attacks at 1.5 : 1 odds shift right.", "Attacks at 1.5 :1 odds", "Attacks at 1.5 – 1 odds shift right.",
+    "Odds of 2.5 to 1 or better win.", "A bribe costs £2.5 each.", "It costs €1.5.", "or ¥1.5", "USD 2.5 a day",
+    "Use the 2.5 row of the chart.", "A rating of 1.5 applies.", "Reduce to 1.5 if it is night.", "(round 2.5 up)",
+    "The line is 1.5″ long.", "Mortars fire at 2.5 x range.", "A town gains 1.5 Victory Points a turn.",
+    "The Union gains 2.5 Resources.", "Artillery gets 1.5 shifts.", "Ships sail 1.5 knots faster.",
+    "A tank spends 2.5 fuel.", "Troops lose 2.5 morale.", "This is the 2.5 edition.",
+    *(f"The unit uses {label} 2.5 now." for label in (
+        "Example", "example", "Illustration", "Appendix", "Exhibit", "Card", "Event", "Step", "Stage", "Round",
+        "Level", "Track", "Display", "Area", "Mission", "Option", "Vol.", "No.", "#", "Item", "Question", "FAQ",
+        "CRT", "TEC", "Player Aid", "DRM of", "Die roll")),
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_quantities_are_not_references(grammar, text):
