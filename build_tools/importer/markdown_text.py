@@ -95,7 +95,7 @@ _LINE_BREAK = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
 # or list of contents): marked, for the importer to make a link to the rule whose heading the anchor names,
 # once it has read them all, or to leave its text (importer.anchors). The marks are control characters: a
 # source holding one is refused (importer.characters).
-LINK_IN_DOCUMENT = re.compile(r"\[([^\[\]]+)\]\(#([^()\s]*)\)")
+LINK_IN_DOCUMENT = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])+)\]\(#([^()\s]*)\)")  # its text may hold "[1]"
 IN_DOCUMENT_LINK = ("\x02", "\x03", "\x04")  # before the anchor, between it and the text, after the text
 _MARKED_LINK = rf"{IN_DOCUMENT_LINK[0]}\2{IN_DOCUMENT_LINK[1]}\1{IN_DOCUMENT_LINK[2]}"
 

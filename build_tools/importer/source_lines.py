@@ -39,6 +39,7 @@ from typing import NamedTuple
 from build_tools.importer import markdown_text as md
 from build_tools.importer.definition_lists import DEFINITION_LINE, definition_lists
 from build_tools.importer.html_tables import html_tables
+from build_tools.importer.linked_footnotes import linked_footnotes
 from build_tools.importer.pipe_tables import SEPARATOR_ROW, is_row
 from build_tools.importer.text_footnotes import pair_footnotes
 from build_tools.importer.titles import FOOTNOTE_MARKERS, in_title_case, run_in_title
@@ -450,6 +451,7 @@ def read_markdown(text: str) -> Reader:
     lines: list[Line] = []
     fence = None
     fence_line = None
+    text = linked_footnotes(text)
     text_lines = text.split("\n")
     comments: list[tuple[int, int, str]] = []
     front_matter = _front_matter_lines(text_lines)

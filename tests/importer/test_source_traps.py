@@ -1922,6 +1922,32 @@ def test_a_bracketed_number_is_a_note_only_under_its_mark():
     assert "[^" not in book.markdown and "¹ Only on roads." in book.markdown
 
 
+def test_a_converters_linked_footnotes_are_footnotes_and_cite_for_their_marks_rule():
+    # mammoth and markitdown write a Word footnote as a link, "<sup>[[1]](#footnote-1)</sup>", and its note as an
+    # item of a list at the end, "1. Not a leader. [↑](#footnote-ref-1)": the mark linked rule 1 as a wiki link and
+    # the note was text of the last rule, which then cited what the note cited (a helper's exports).
+    source = ("__1\\. FERRIES__\n\n__1\\.1__ A ferry carries one unit<sup>[[1]](#footnote-1)</sup>\\.\n\n"
+              "__2\\. CABLES__\n\n__2\\.1__ A cable carries two units[[2]](#footnote-2)\\.\n\n"
+              '1. <a id="footnote-1"></a> Not a leader\\. [↑](#footnote-ref-1)\n'
+              "2. A day is 24 hours, see 1.1. [↑](#footnote-ref-2)\n")
+    book = imported(source, "case", "markdown")
+    assert "one unit[^1]\\." in book.markdown and "two units[^2]\\." in book.markdown
+    assert "\n\n[^1]: Not a leader\\.\n[^2]: A day is 24 hours, see 1.1.\n" in book.markdown and "↑" not in book.markdown
+    ruleset = SimpleNamespace(id="x", numbering=numbering_of("case"), grammar=numbering_of("case").grammar)
+    rules = {rule.id: rule for rule in rules_in_markdown(book.markdown, ruleset, "x/x.md")}
+    assert rules["2.1"].references == ("1.1",) and rules["1.1"].references == ()
+    html = render(book.markdown)
+    assert re.findall(r'<li id="fn:([\w-]+)">', html) == ["1", "2"] and "[[" not in book.markdown
+
+
+def test_a_link_whose_text_is_in_brackets_is_no_link_to_a_rule():
+    # "[[1]](#footnote-1)" is a Markdown link whose text is "[1]", not a wiki link to rule 1.
+    ruleset = SimpleNamespace(id="x", numbering=numbering_of("case"), grammar=numbering_of("case").grammar)
+    book = imported("1. FERRIES\n1.1 Ferries carry one unit [[1]](#note) or see [[1]].\n", "case", "markdown")
+    (_, rule) = rules_in_markdown(book.markdown, ruleset, "x/x.md")
+    assert rule.text == "Ferries carry one unit [1] or see [[1]]." and rule.named == ("1",)
+
+
 def test_a_footnote_definition_in_plain_text_stays_text():
     book = imported("1. MOVEMENT\n1.1 Costs. One MP.\n[^1]: as written.\n")
     assert "\\[^1]: as written." in book.markdown
