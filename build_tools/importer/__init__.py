@@ -19,7 +19,7 @@ from pathlib import Path
 import yaml
 
 from build_tools.errors import SourceError
-from build_tools.importer.characters import clean_text
+from build_tools.importer.characters import clean_text, page_breaks
 from build_tools.importer.numbered import import_numbered
 from build_tools.importer import space_tables
 from build_tools.importer.report import ImportReport
@@ -69,6 +69,7 @@ def import_text(text: str, *, path: str, ruleset: str, numbering: Numbering, cha
     top-level rules. ``continued``: the text may open with rules of a section another
     source holds (``ImportReport.continues`` names it; ``import_sources`` checks it is there).
     """
+    text, page_tops = page_breaks(text)
     text, removed = clean_text(text, path)
     fmt, reason = detect_format(text, path, format)
     if numbering.name == "none":
@@ -85,7 +86,8 @@ def import_text(text: str, *, path: str, ruleset: str, numbering: Numbering, cha
         if fmt == "text":
             text, aligned, table_ends = space_tables.with_tabs(text, path)
             removed += aligned
-        reader = read_markdown(text) if fmt == "markdown" else read_text(text)._replace(table_ends=table_ends)
+        reader = (read_markdown(text) if fmt == "markdown" else read_text(text)._replace(table_ends=table_ends)
+                  )._replace(page_tops=page_tops)
         page, report = import_numbered(text, reader, path=path, numbering=numbering, chapter=chapter,
                                        continued=continued)
         report.format_reason = reason

@@ -18,7 +18,9 @@ So before a source is read:
 * a ligature a PDF copy keeps (``ﬁ``, ``ﬂ``, ``ﬀ``: one character for two
   letters, which search and the reference grammar cannot read) is written
   as its letters, and the report says where: the same words, in letters;
-* a form feed (a page break in text copied from a PDF) becomes a line break;
+* a form feed (a page break in text copied from a PDF) becomes a line break, or, at a line's start, where
+  pdftotext writes it, nothing (an editor shows it on that line: the line numbers stay the editor's); the lines
+  that start a page are told to the importer (``page_breaks``), which keeps a running head there apart;
 * bidirectional controls (which can make text read differently from how it
   is stored) and other control characters are refused, naming line and column.
 """
@@ -66,7 +68,6 @@ def clean_text(text: str, path: str) -> tuple[str, list[str]]:
         kind = "a bidirectional control" if refused.group() in BIDI else "a control character"
         raise SourceError(path, line, f"{kind} (U+{ord(refused.group()):04X}) at column {column}: remove it; "
                                       "rule text must read as it is stored")
-    text = text.replace("\f", "\n")
     if "-\n" in text or "- \n" in text:
         text = _HYPHENATED_WORD.sub(lambda found: f"-{found.group(2)}\n{found.group(1)}", text)
         text = _HYPHENATED_LAST_WORD.sub(lambda found: f"\n{found.group(2)}{found.group(1)}-{found.group(3)}", text)
@@ -82,6 +83,23 @@ def clean_text(text: str, path: str) -> tuple[str, list[str]]:
     text = _LIGATURE.sub(lambda found: LIGATURES[found.group()], text) if written else text
     return text, [f"{path}:{line}: {message}" for line, message in sorted(joined + removed + written,
                                                                            key=lambda found: found[0])]
+
+
+def page_breaks(text: str) -> tuple[str, frozenset[int]]:
+    """``text`` without its form feeds, and the lines (counted from 0) each page after the first starts on."""
+    if "\f" not in text:
+        return text, frozenset()
+    pages = text.split("\f")
+    out, tops = [pages[0]], []
+    lines = pages[0].count("\n")
+    for page in pages[1:]:
+        if out[-1] and not out[-1].endswith("\n"):  # "text\fnext": the page break is a line break
+            out.append("\n")
+            lines += 1
+        tops.append(lines)
+        out.append(page)
+        lines += page.count("\n")
+    return "".join(out), frozenset(tops)
 
 
 def _where(text: str, pattern: re.Pattern, what: Callable[[re.Match], str]) -> list[tuple[int, str]]:

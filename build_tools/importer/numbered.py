@@ -25,6 +25,7 @@ the reason (``ImportReport``), and so are rules whose parent is missing.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from build_tools.errors import SourceError
 from build_tools.importer import anchors
@@ -50,6 +51,8 @@ CONTINUES = "continues the sentence of the line before"
 MAX_RUNNING_HEAD = 60
 MIN_RUNNING_HEADS = 3
 SHOWN_RUNNING_HEADS = 5
+# How far from a form feed a page's header or footer may stand, past a page number and blank lines.
+PAGE_EDGE_LINES = 4
 _DIGITS = re.compile(r"\d+")
 # A rule number typed with a comma, then a title or a sentence: "5,2 Units. Several …" (not "1,200 men").
 _COMMA_NUMBER = re.compile(r"(?P<number>[1-9]\d*,\d{1,2})\s+(?P<rest>[A-Z].*)")
@@ -186,7 +189,7 @@ class _Importer:
         self.headings: list[tuple[int, int, str | None]] = []
         self.report = ImportReport(path=path, format=reader.name)
         self.raw = raw_lines
-        self.tables = TabTables(_table_lines(reader, raw_lines), self.error, reader.table_ends)
+        self.tables = TabTables(_table_lines(reader, raw_lines), self.error, reader.table_ends | reader.page_tops)
         self.pipe_rows = [line.text if line.kind == PIPE else "" for line in self.lines]
         self.full_line = _full_line_length(reader, raw_lines)
         self.running_heads: set[int] = set()  # source lines of a running page header or footer
@@ -205,6 +208,7 @@ class _Importer:
         self._left_out_comments()
         self._refuse_open_fence()
         self._report_running_heads()
+        self._report_page_heads()
         self._report_book_names()
         first = self.next_nonblank(0)
         if first is None:
@@ -296,6 +300,51 @@ class _Importer:
                 self.report.warnings.append(
                     f"{self.path}:{lines[0].index + 1}: {quoted(first)} comes back with other numbers "
                     f"on lines {where}{more}: a running page header or footer? Delete those lines from the source")
+
+    def _report_page_heads(self) -> None:
+        """Keep apart a line at the top of a page, after a PDF copy's form feed, or at its foot, before one,
+        that a sentence runs through (``… A unit may spend`` over ``HOLLOW RIDGE`` over ``them in any order``)
+        or that another page's top or foot prints too but for its numbers: the page's header or footer, which
+        would end the rule as a heading, or cite its page number as a rule (``Hollow Ridge Rules 4``)."""
+        edges: dict[int, tuple[str, str]] = {}  # a candidate's position: where it is, its words without numbers
+        for top in self.reader.page_tops:
+            for position, where in ((self._page_edge(top, 1), "top"), (self._page_edge(top - 1, -1), "foot")):
+                if position is not None and self._may_be_page_head(position):
+                    edges[position] = (where, _DIGITS.sub("#", " ".join(self.lines[position].text.split())))
+        pages = Counter(words for _, words in edges.values())
+        for position, (where, words) in sorted(edges.items()):
+            line = self.lines[position]
+            if pages[words] > 1 or self._sentence_runs_through(position):
+                self.running_heads.add(line.index)
+                self.report.warnings.append(
+                    f"{self.path}:{line.index + 1}: {quoted(' '.join(line.text.split()))} at the {where} of a page "
+                    f"(a form feed {'before' if where == 'top' else 'after'} it), "
+                    f"{f'on {pages[words]} pages' if pages[words] > 1 else 'inside a sentence'}: the page's header "
+                    f"or footer? Kept apart, citing nothing: delete it from the source")
+
+    def _page_edge(self, position: int, step: int) -> int | None:
+        """The first line from ``position`` on (``step`` 1) or back (-1), a page number and blank lines passed."""
+        for _ in range(PAGE_EDGE_LINES):
+            if not 0 <= position < len(self.lines):
+                return None
+            line = self.lines[position]
+            if line.kind not in (BLANK, COMMENT, STRAY) and not line.text.strip().isdigit():
+                return position
+            position += step
+        return None
+
+    def _may_be_page_head(self, position: int) -> bool:
+        line = self.lines[position]
+        return (line.kind == TEXT and line.number is None and line.index not in self.running_heads
+                and len(" ".join(line.text.split())) <= MAX_RUNNING_HEAD and not ends_sentence(line.text))
+
+    def _sentence_runs_through(self, position: int) -> bool:
+        """Whether the text before the line at ``position`` ends mid-sentence and goes on after it in lower case."""
+        before, after = self._page_edge(position - 1, -1), self._page_edge(position + 1, 1)
+        return (before is not None and after is not None and self.lines[before].kind == TEXT
+                and self.lines[after].kind == TEXT and self.lines[after].number is None
+                and not ends_sentence(self.reader.plain(self.lines[before].text))
+                and self.lines[after].text.lstrip()[:1].islower())
 
     def _report_book_names(self) -> None:
         """List the first number cited after each name that reads as another book's (``Series Rules

@@ -191,6 +191,7 @@ class Reader(NamedTuple):
     front_matter: int = 0  # Markdown: how many lines of YAML front matter (an export's settings) were left out
     table_ends: frozenset[int] = frozenset()  # text: the line after each table lined up with spaces
     change_bars: tuple[tuple[int, int], ...] = ()  # text: the first and last line of each run of change bars left out
+    page_tops: frozenset[int] = frozenset()  # the line each page after a form feed starts on (a PDF copy's)
 
 
 def number_at_start(text: str) -> Number | None:

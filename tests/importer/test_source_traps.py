@@ -2129,6 +2129,41 @@ def test_a_running_page_header_is_kept_apart_and_cites_nothing():
     assert [rule.references for rule in rules] == [()] * 5 and rules[1].text == "A road."
 
 
+def test_a_page_header_after_a_form_feed_inside_a_sentence_is_kept_apart_and_the_rule_goes_on():
+    # pdftotext starts each page with a form feed. "HOLLOW RIDGE" at the top of a page, inside a sentence, became a
+    # sub-heading that ended the rule ("them in any order" fell out of 3.1), and "Hollow Ridge Rules 4" cited rule 4;
+    # a header that comes back twice was not yet "running" (a helper's pdftotext copies).
+    source = ("3.0 MOVEMENT\n3.1 Points. Each unit has a number of movement\npoints. A unit may spend\n"
+              "\fHOLLOW RIDGE\nthem in any order.\n3.2 Terrain. A unit pays the cost of the hex it enters as\n"
+              "\fHollow Ridge Rules 4\nshown on the chart.\n4.0 COMBAT\n4.1 Attacks. A unit attacks.\n")
+    book = imported(source, "decimal")
+    assert "rr-subhead" not in book.markdown
+    assert book.markdown.count('<p class="rr-running-head" markdown="span">') == 2
+    ruleset = SimpleNamespace(id="x", numbering=numbering_of("decimal"), grammar=numbering_of("decimal").grammar)
+    rules = {rule.id: rule for rule in rules_in_markdown(book.markdown, ruleset, "x/x.md")}
+    assert rules["3.1"].text == "Each unit has a number of movement points. A unit may spend them in any order."
+    assert rules["3.2"].text == "A unit pays the cost of the hex it enters as shown on the chart."
+    assert rules["3.2"].references == ()
+    assert [warning.split(": ", 1)[0] for warning in book.report.warnings] == ["rulesets/x/sources/x.txt:4",
+                                                                              "rulesets/x/sources/x.txt:7"]
+    assert "at the top of a page" in book.report.warnings[0]
+    # A line after a form feed that ends a sentence or starts one is the book's: a part's heading stays a heading.
+    heading = imported("1.0 SETUP\n1.1 Units. Place them.\n\fOPTIONAL RULES\n2.0 WEATHER\n2.1 Rain. Slow.\n",
+                       "decimal")
+    assert "rr-running-head" not in heading.markdown and heading.report.warnings == []
+
+
+def test_a_form_feed_at_a_lines_start_adds_no_line_to_the_line_numbers():
+    # pdftotext writes the form feed at the start of a page's first line: the line is the same line in an editor.
+    with pytest.raises(SourceError) as error:
+        imported("1.0 SETUP\n1.1 Units. Place them.\n\f1.3 Rain. Slow.\n1.2 Wind. Blows.\n", "decimal")
+    assert str(error.value) == "rulesets/x/sources/x.txt:4: rule 1.2 comes after 1.3 (line 3): out of order"
+    # and a page break ends a table, as the blank line it was read as did
+    table = imported("1.0 SETUP\n1.1 Costs. As follows:\n\nTerrain\tMP\nClear\t1\n\fHOLLOW RIDGE\nWoods cost more.\n",
+                     "decimal")
+    assert table.markdown.count("<tr") == 2 and "\n\nHOLLOW RIDGE\nWoods cost more.\n" in table.markdown
+
+
 def test_a_number_after_what_may_name_another_book_is_listed_until_the_book_is_named():
     # "(see Series Rules 7.12)" linked to this book's 7.12 and nothing said so (a helper's book).
     source = ("7.0 TRAINS\n7.1 Rails. A train moves 12 rail hexes (see Series Rules 7.12).\n7.2 Stacking. Trains "
