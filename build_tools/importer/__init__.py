@@ -21,6 +21,7 @@ import yaml
 from build_tools.errors import SourceError
 from build_tools.importer.characters import clean_text, page_breaks
 from build_tools.importer.numbered import import_numbered
+from build_tools.importer.page_columns import refuse_side_by_side
 from build_tools.importer import space_tables
 from build_tools.importer.report import ImportReport
 from build_tools.importer.source_lines import read_markdown, read_text
@@ -85,6 +86,7 @@ def import_text(text: str, *, path: str, ruleset: str, numbering: Numbering, cha
         table_ends = frozenset()
         if fmt == "text":
             text, aligned, table_ends = space_tables.with_tabs(text, path)
+            refuse_side_by_side(text, path)
             removed += aligned
         reader = (read_markdown(text) if fmt == "markdown" else read_text(text)._replace(table_ends=table_ends)
                   )._replace(page_tops=page_tops)

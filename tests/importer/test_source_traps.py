@@ -2164,6 +2164,44 @@ def test_a_form_feed_at_a_lines_start_adds_no_line_to_the_line_numbers():
     assert table.markdown.count("<tr") == 2 and "\n\nHOLLOW RIDGE\nWoods cost more.\n" in table.markdown
 
 
+TWO_COLUMNS = """\
+1.0 INTRODUCTION                          a river it must stop. A unit
+1.1 Scale. Each hex is 500 m.             that stops may not move again
+1.2 Turns. Each turn is one day.          this turn. Bridges cancel the
+2.0 SETUP                                 river for units on a road.
+2.1 Placement. Each player sets up        Ferries carry one unit a turn
+units as shown on the map.                across, at the cost of all its
+2.2 Reserves. Units not placed            MP.
+enter on turn 2.
+"""
+
+
+def test_a_pages_two_columns_side_by_side_fail_naming_the_fix():
+    # pdftotext -layout copies a two-column page line by line across both columns: the right column's sentences
+    # were spread over the left column's rules, with only "rules: 6" in the report (a helper's copy).
+    with pytest.raises(SourceError) as error:
+        imported(TWO_COLUMNS, "decimal")
+    assert str(error.value) == (
+        "rulesets/x/sources/x.txt:2: two columns of text side by side (lines 2, 3, 5, 6 go on at column 43), as "
+        "pdftotext -layout copies a page of two columns: copy the text without -layout, which reads one column after "
+        "the other, or put the right column's text after the left's")
+
+
+@pytest.mark.parametrize("source", [
+    # a table of two columns of text lined up with spaces, its cells short (read as a table)
+    "1.0 TERMS\n1.1 Words. As follows:\n\nZone of Control      The six hexes around a unit\n"
+    "Stack                Units in one hex together\nOverrun              A tank attack made in moving\n"
+    "Retreat              A move away after combat\n\n1.2 More. None.\n",
+    # double spaces after sentences, at no one column
+    "1.0 TERMS\n1.1 Words. A unit moves.   Then it may fire at one\nunit in range of its guns.   The "
+    "target rolls a die\nto save itself from harm.   If it fails it is\nremoved from the map at once.   Then play "
+    "goes on\n",
+])
+def test_text_with_wide_gaps_that_is_no_two_columns_imports(source):
+    book = imported(source, "decimal")
+    assert "1.1" in book.report.rule_lines
+
+
 def test_a_number_after_what_may_name_another_book_is_listed_until_the_book_is_named():
     # "(see Series Rules 7.12)" linked to this book's 7.12 and nothing said so (a helper's book).
     source = ("7.0 TRAINS\n7.1 Rails. A train moves 12 rail hexes (see Series Rules 7.12).\n7.2 Stacking. Trains "
