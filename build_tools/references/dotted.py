@@ -39,7 +39,9 @@ What counts as a reference
   tail after the dot, ``9.73-.731``. ``6.1 to 6.6`` and ``4.2 through 4.3``
   are two references, each end cited. In case numbering, a list's later items
   may be printed without their section (``Cases 6.21, .23 and .24``, ``6.1
-  to .2``): each is a case of the section of the item before it.
+  to .2``): each is a case of the section of the item before it. In decimal numbering a number of three
+  groups or more may end its range or list on its last group: ``1.4.1-3``, ``1.4.1-.3``, ``1.4.1, .2 and .3``
+  (a number of two groups may not: ``rated 4.5-6``, ``2.1, .5 and .25`` are amounts).
 * **Bare section numbers** only in a list after a cue word, where nothing
   else can be meant: ``see 4 and 6.41``, ``rules 4, 5 and 7``, ``Section
   12``, ``(per 3)``. The cue words are *see (also)*, *per*, *rule(s)*,
@@ -171,8 +173,10 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     times = r"[ \t]+[x×](?=[ \t])"  # "2.5 x range"
     amount = rf"{quantity}|{comparison}|{odds}|{listed}|{times}"
     end = rf"{year}(?!{glued}|{amount})"
-    first_end = rf"{year}(?(more)(?!{glued})|(?!{glued}|{amount}))" if groups else end
-    tail = rf"[1-9]\d*{dots}" if groups else rf"[1-9]\d*{dots}|\.\d+"
+    # Decimal: a number of more groups than two may end a range on its last group ("1.4.1-3", "1.4.1-.3").
+    short_tail = r"\.?[1-9]\d*(?!\d|\.\d|[-–/]\d)"
+    first_end = rf"{year}(?(more)(?:(?=[-–]{short_tail})|(?!{glued}))|(?!{glued}|{amount}))" if groups else end
+    tail = rf"[1-9]\d*{dots}|(?(more){short_tail}|(?!))" if groups else rf"[1-9]\d*{dots}|\.\d+"
     main = re.compile(
         rf"(?P<first>[1-9]{year_first}(?<!{_NOT_BEFORE}.)(?<!\d:.)(?<!#[ \t].){not_after_words(NOT_AFTER_WORDS)}\d*"
         rf"(?P<dots>{first_dots})?)"
@@ -205,8 +209,11 @@ _SLASHED_NUMBER = re.compile(r"[^/]+")  # a number of a run joined by slashes
 
 
 def _tail_id(first: str, tail: str) -> str:
-    """``9.73-.731`` -> 9.731; a full tail is itself."""
-    return first[: first.index(".")] + tail if tail[0] == "." else tail
+    """``9.73-.731`` -> 9.731, ``1.4.1-3`` and ``1.4.1-.3`` -> 1.4.3 (the first's last group the tail's); a full
+    tail is itself."""
+    if tail[0] != "." and "." in tail:
+        return tail
+    return first[: first.rindex(".") + 1] + tail.lstrip(".")
 
 
 class Dotted:
@@ -218,7 +225,7 @@ class Dotted:
     def __init__(self, *, groups: bool, quantity_words: Collection[str] = ()):
         self.main, self.cue_before, self.cue_before_word, self.slashed = _patterns(
             groups, tuple(dict.fromkeys((*QUANTITY_WORDS, *quantity_words))))
-        self.abbreviates = not groups  # case numbering: "Cases 6.21, .23 and .24"
+        self.groups = groups
 
     def _cued(self, text: str, match: re.Match[str]) -> bool:
         """Whether a cue word and a list of items lead up to ``match`` (a bare section number)."""
@@ -237,7 +244,7 @@ class Dotted:
             if match.group("tail"):
                 parts += (RefPart(*match.span("tail"), _tail_id(first, match.group("tail")), match.group("tail")),)
             references.append(Reference(match.start(), parts[-1].end, parts))
-        if self.abbreviates and _may_abbreviate(text):
+        if _may_abbreviate(text):
             references = self._with_abbreviated(text, references)
         if self._may_slash(text):
             references = self._with_slashed(text, references)
@@ -258,16 +265,19 @@ class Dotted:
 
     def _slow(self, text: str) -> bool:
         """Whether ``text`` may hold what only ``find`` reads: a list's abbreviated items, a run of slashes."""
-        return (self.abbreviates and _may_abbreviate(text)) or self._may_slash(text)
+        return _may_abbreviate(text) or self._may_slash(text)
 
-    @staticmethod
-    def _with_abbreviated(text: str, references: list[Reference]) -> list[Reference]:
+    def _with_abbreviated(self, text: str, references: list[Reference]) -> list[Reference]:
         """``references`` and, after each, the items of its list printed without their section
-        (``6.21, .23 and .24``; ``6.1 to .2``): each is a case of the section before it."""
+        (``6.21, .23 and .24``; ``6.1 to .2``): each is a case of the section before it; in decimal
+        numbering, after a number of three groups or more, a rule of its parent (``1.4.1, .2 and .3``)."""
         found = []
         for reference in references:
             found.append(reference)
-            section, end = reference.parts[-1].rule_id.split(".")[0], reference.end
+            rule_id = reference.parts[-1].rule_id
+            if self.groups and rule_id.count(".") < 2:  # "2.1, .5 and .25": amounts
+                continue
+            section, end = rule_id[: rule_id.rindex(".")], reference.end
             while (item := _ABBREVIATED.match(text, end)) is not None:
                 tail = item.group("tail")
                 found.append(Reference(item.start("tail"), item.end("tail"),

@@ -56,6 +56,13 @@ def test_case_references(text, expected):
     # rules joined by a slash after a cue word: a list, not a fraction (a helper's book)
     ("See rules 1.2/1.3 for details; per 2.1, 2.2.1/2.2.2/2.4.", [("1.2",), ("1.3",), ("2.1",), ("2.2.1",),
                                                                   ("2.2.2",), ("2.4",)]),
+    # a range or a list of a number of three groups, its later ends printed as their last group (COIN's way; a
+    # helper's book): the first end alone was cited
+    ("See 1.4.1-3.", [("1.4.1", "1.4.3")]), ("See 1.4.1-.3 now.", [("1.4.1", "1.4.3")]),
+    ("Cubes (1.4.2-3) move.", [("1.4.2", "1.4.3")]), ("See 1.4.1, .2 and .3 now.", [("1.4.1",), ("1.4.2",), ("1.4.3",)]),
+    ("See 1.4.1–12, 2.1", [("1.4.1", "1.4.12"), ("2.1",)]),
+    # a number of two groups is still no range to a whole number ("rated 4.5-6"), nor a list to a fraction
+    ("See 1.1-3 now.", []), ("2.1, .5 and .25", [("2.1",)]),
 ])
 def test_decimal_references(text, expected):
     assert cited(DECIMAL, text) == expected
