@@ -653,6 +653,9 @@ class _Importer:
             return CONTINUES
         if not line.number.decorated and _SUM.match(self.reader.plain(line.number.rest)):  # "1.3 + 0.5 = 1.8."
             return CONTINUES if self._mid_sentence() else "an amount in a worked sum, kept as text: no rule"
+        if self._goes_on_after_colon(line, number, position):
+            return (f"{CONTINUES}, after its colon (rule {number.printed} would skip the rules after "
+                    f"{self.previous[0].printed}): kept as text; if it is a rule, put a blank line before it")
         spaced = _SPACED_NUMBER.match(line.text) if number.bare else None
         if spaced and self._reads_as_next_rule("".join(spaced["number"].split()), line.text[spaced.end():]):
             return _space_inside(spaced["number"])  # "5. 3 Retreat. Back.": an OCR's space, no section 5's item
@@ -820,6 +823,17 @@ class _Importer:
         if number.id in self.rules:  # "... as in\n6.1 above."
             return rest[:1].islower()
         return self._wrapped_quantity(line)
+
+    def _goes_on_after_colon(self, line: Line, number: RuleNumber, position: int) -> bool:
+        """An untitled number right under a line ending on a colon, skipping rules of its level (``… is worth
+        more:`` over ``1.5 Victory Points each, or 3 …`` after rule 1.2): the sentence the colon opened."""
+        last = self.out.last_line
+        if (self.previous is None or line.kind != TEXT or line.number.decorated or last is None
+                or not self.reader.plain(last).rstrip().endswith(":") or self.lines[position - 1].kind == BLANK):
+            return False
+        before = self.previous[0].path
+        return (number.path[:-1] == before[:-1] and number.path[-1] > before[-1] + 1
+                and self._title_and_body(line, position)[0] is None)
 
     def _ends_on_cue(self) -> bool:
         """Whether the open paragraph or item ends on a word only a cited rule follows (``see``,

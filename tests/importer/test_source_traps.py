@@ -2202,6 +2202,23 @@ def test_text_with_wide_gaps_that_is_no_two_columns_imports(source):
     assert "1.1" in book.report.rule_lines
 
 
+def test_a_number_that_skips_rules_right_after_a_colon_goes_on_with_its_sentence():
+    # "… is worth more:" over "1.5 Victory Points each, or 3 …" after rule 1.2 made a rule 1.5 of the sentence's
+    # end, silently (a helper's book). A rule after a colon that skips none, or after a blank line, is a rule.
+    source = ("1.0 VICTORY\n1.1 Towns. Each town is worth one point.\n1.2 Ports. A port is worth more:\n"
+              "1.5 Victory Points each, or 3 if it has a fleet.\n2.0 COMBAT\n2.1 Attacks. Units attack.\n")
+    book = imported(source, "decimal")
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2", "2.0", "2.1"]
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [(4, (
+        "continues the sentence of the line before, after its colon (rule 1.5 would skip the rules after 1.2): kept "
+        "as text; if it is a rule, put a blank line before it"))]
+    assert "A port is worth more:\n\n1.5 Victory Points each" in book.markdown  # a paragraph of 1.2's
+    assert list(imported(source.replace("more:\n", "more:\n\n"), "decimal").report.rule_lines)[3] == "1.5"
+    following = imported(source.replace("1.5 Victory Points each, or 3 if it has a fleet.", "1.3 Fleets. Three."),
+                         "decimal")
+    assert "1.3" in following.report.rule_lines and following.report.not_rules == []
+
+
 def test_a_number_after_what_may_name_another_book_is_listed_until_the_book_is_named():
     # "(see Series Rules 7.12)" linked to this book's 7.12 and nothing said so (a helper's book).
     source = ("7.0 TRAINS\n7.1 Rails. A train moves 12 rail hexes (see Series Rules 7.12).\n7.2 Stacking. Trains "
