@@ -3,10 +3,13 @@
 A block from a line starting ``<table`` to the line holding its ``</table>``
 becomes the page's own table (``markdown_text.html_table``), as a pipe table
 does: a first row of ``<th>`` cells is the header, a ``<caption>`` the title
-row. A cell keeps its text, its emphasis (``<b>``, ``<strong>``, ``<i>``,
-``<em>``) and its line breaks (``<br>``); every other tag is left out, its
-text kept, and no attribute of the source reaches the page (a ``colspan``
-cell is followed by empty cells, so the rows stay even). Rule text is data:
+row (several rows of ``<th>`` cells at the top, as a merged header cell
+makes them, are one header, a column's labels a line each). A cell keeps its
+text, its emphasis (``<b>``, ``<strong>``, ``<i>``, ``<em>``), its line breaks
+(``<br>``) and a list's items (a line each, after a bullet); every other tag
+is left out, its text kept, and no attribute of the source reaches the page:
+a merged cell is followed by empty cells (``colspan``) and has empty cells
+under it (``rowspan``), so each cell stays in its column. Rule text is data:
 nothing a source writes runs. A table left open, or holding another table,
 is not read: it is shown as written, as any other HTML.
 """
@@ -21,7 +24,7 @@ from build_tools.importer import markdown_text as md
 _OPENS = re.compile(r"[ \t]*<table(?=[\s>])", re.IGNORECASE)
 _CLOSES = re.compile(r"</table\s*>", re.IGNORECASE)
 _EMPHASIS = {"b": "**", "strong": "**", "i": "*", "em": "*"}
-_MOST_COLUMNS = 50  # a colspan is a count the source writes: it adds at most this many cells
+_MOST_COLUMNS = 50  # a colspan or rowspan is a count the source writes: it adds at most this many cells
 
 
 def html_tables(text_lines: list[str]) -> dict[int, tuple[int, str]]:
@@ -52,8 +55,13 @@ def _read(block: str) -> str | None:
     if parser.nested or not rows or parser.depth:
         return None
     header = None
-    if rows[0][1] and len(rows) > 1:
-        header, rows = rows[0][0], rows[1:]
+    # the rows of <th> cells at the top (a table of nothing else: its first row)
+    header_rows = next((count for count, (_, all_th) in enumerate(rows) if not all_th), 1)
+    if header_rows and len(rows) > header_rows:
+        columns = max(len(cells) for cells, _ in rows[:header_rows])
+        header = ["<br />".join(cells[column] for cells, _ in rows[:header_rows]
+                                if column < len(cells) and cells[column]) for column in range(columns)]
+        rows = rows[header_rows:]
     body = [cells for cells, _ in rows]
     columns = max(len(cells) for cells in (header or [], *body))
 
@@ -76,6 +84,9 @@ class _TableParser(HTMLParser):
         self.depth = 0  # tables open
         self._cell: list[str] | None = None  # the open cell's pieces
         self._span = 1
+        self._rows_spanned = 1
+        self._under: dict[int, int] = {}  # a column a cell above spans: how many rows more it spans
+        self._spanned: list[int] = []  # the columns a cell above spans in the open row
         self._in_caption = False
 
     def handle_starttag(self, tag, attrs):
@@ -91,18 +102,20 @@ class _TableParser(HTMLParser):
                 self._new_row()
             self.all_th[-1] = self.all_th[-1] and tag == "th"
             self._cell = []
-            span = dict(attrs).get("colspan") or "1"
-            self._span = min(int(span), _MOST_COLUMNS) if span.isdigit() and int(span) > 0 else 1
+            self._span, self._rows_spanned = (_count(dict(attrs).get(name)) for name in ("colspan", "rowspan"))
         elif tag == "caption":
             self._in_caption = True
         elif tag == "br" and self._cell is not None:
             self._cell.append("<br />")
         elif tag in _EMPHASIS and self._cell is not None:
             self._cell.append(_EMPHASIS[tag])
+        elif tag == "li" and self._cell is not None:
+            self._cell.append(("<br />" if "".join(self._cell).strip() else "") + "• ")
 
     def handle_endtag(self, tag):
         if tag == "table":
             self._end_cell()
+            self._end_row()
             self.depth -= 1
         elif tag in ("td", "th", "tr"):
             self._end_cell()
@@ -123,11 +136,38 @@ class _TableParser(HTMLParser):
             self.caption += md.escape_inline(data)
 
     def _new_row(self):
+        self._end_row()
         self.rows.append([])
         self.all_th.append(True)
+        self._spanned = [column for column, rows in self._under.items() if rows > 0]
+
+    def _end_row(self):
+        """The open row's last columns that cells above span, filled; those spans one row shorter."""
+        if self.rows:
+            row = self.rows[-1]
+            for column in sorted(column for column in self._spanned if column >= len(row)):
+                row += [""] * (column + 1 - len(row))
+        for column in self._spanned:
+            self._under[column] -= 1
+        self._spanned = []
+
+    def _skip_spanned(self) -> None:
+        """An empty cell for each column a cell above spans, where the open row's next cell would go."""
+        row = self.rows[-1]
+        while len(row) in self._spanned:
+            row.append("")
 
     def _end_cell(self):
         if self._cell is None:
             return
-        self.rows[-1] += [" ".join("".join(self._cell).split())] + [""] * (self._span - 1)
+        self._skip_spanned()
+        row = self.rows[-1]
+        if self._rows_spanned > 1:
+            self._under.update(dict.fromkeys(range(len(row), len(row) + self._span), self._rows_spanned - 1))
+        row += [" ".join("".join(self._cell).split())] + [""] * (self._span - 1)
         self._cell = None
+
+
+def _count(written: str | None) -> int:
+    """A colspan's or rowspan's count: 1 unless the source writes a count above it (at most ``_MOST_COLUMNS``)."""
+    return min(int(written), _MOST_COLUMNS) if written and written.isdigit() and int(written) > 0 else 1

@@ -1972,6 +1972,26 @@ def test_an_html_table_in_a_markdown_source_is_a_table():
     assert re.search(r"\(see 1\.2\)", book.markdown)  # a reference in a cell is linked as in any text
 
 
+def test_an_html_tables_merged_cells_keep_the_cells_after_them_in_their_columns():
+    # pandoc writes a Word table's merged cells with rowspan and colspan: the rowspan was dropped, so "Foot" went under
+    # "Terrain" and every cell after a merged one a column left; the second header row was a body row, and a list in a
+    # cell ran into one line (a helper's export).
+    book = imported("## 1. Move\n\n**1.1** Costs.\n\n<table>\n"
+                    '<tr><th rowspan="2">Terrain</th><th colspan="2">Cost</th></tr>\n'
+                    "<tr><th>Foot</th><th>Wheeled</th></tr>\n"
+                    '<tr><td>Clear</td><td colspan="2">1</td></tr>\n'
+                    '<tr><td rowspan="2">Woods</td><td>2</td><td>4</td></tr>\n'
+                    "<tr><td>3</td><td><ul><li>Prohibited to tanks</li><li>Infantry pays 3</li></ul></td></tr>\n"
+                    "</table>\n", "decimal", "markdown")
+    html = render(book.markdown)
+    rows = [re.findall(r"<t([hd])(?:\s[^>]*)?>(.*?)</t[hd]>", row, re.S) for row in re.findall(r"<tr.*?</tr>", html, re.S)]
+    assert rows == [
+        [("h", "Terrain"), ("h", "Cost<br />Foot"), ("h", "Wheeled")],
+        [("d", "Clear"), ("d", "1"), ("d", "")],
+        [("d", "Woods"), ("d", "2"), ("d", "4")],
+        [("d", ""), ("d", "3"), ("d", "• Prohibited to tanks<br />• Infantry pays 3")]]
+
+
 def test_an_html_table_left_open_or_holding_a_table_is_shown_as_written():
     book = imported("## 1. Combat\n\n**1.1** Roll.\n\n<table>\n<tr><td>1</td></tr>\n\n**1.2** Hits.\n", "decimal",
                     "markdown")
