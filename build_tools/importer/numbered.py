@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 
 from build_tools.errors import SourceError
 from build_tools.importer import anchors
@@ -985,9 +986,9 @@ class _Importer:
             raise self.error(line.index, f"rule {printed} nests deeper than a heading can (h6)")
         title, body = self._title_and_body(line, position)
         below = self._title_below(line, position, title, body)
-        title_lines = int(below is not None)
+        title_lines = 0
         if below is not None:  # "1.0" over "INTRODUCTION", "[2.0] THE EFFECTS OF TERRAIN ON" over "COMBAT"
-            title, body = below
+            title, body, title_lines = below
         if title is None and not body and not self._text_follows(self.next_nonblank(position + 1 + title_lines)):
             raise self.error(line.index, f"rule number {printed} with no rule text: give it its text, or say on "
                                          f"its line what the book means by an empty rule ({printed} [Reserved], "
@@ -1019,13 +1020,14 @@ class _Importer:
             self._report_joined_rule(line)
         return title_lines
 
-    def _title_below(self, line: Line, position: int, title: str | None, body: str) -> tuple[str, str] | None:
-        """The rule's title and text where its title is on the next line (plain text: ``1.0`` over
-        ``INTRODUCTION``; ``6.`` over ``Combat`` and a blank line) or goes on there, as a PDF copy breaks
-        a heading: in title case ending on a minor word (``5.2 Zones of`` over ``Control. A unit …``; in
-        plain text also over ``Control`` and the text), or in capitals (plain text: ``[2.0] THE EFFECTS
-        OF TERRAIN ON`` over ``COMBAT``); None where the title, if any, is on the rule's line. The line
-        after the title's is the rule's text."""
+    def _title_below(self, line: Line, position: int, title: str | None, body: str) -> tuple[str, str, int] | None:
+        """The rule's title, text and title lines under its own, where its title is on the next line (plain text:
+        ``1.0`` over ``INTRODUCTION``; ``6.`` over ``Combat`` and a blank line; a dotted number over a title and
+        its text, ``1.1`` over ``Scale and Time`` or over ``Counters. A counter …``) or goes on there, as a PDF
+        copy breaks a heading: in title case ending on a minor word (``5.2 Zones of`` over ``Control. A unit …``;
+        in plain text also over ``Control`` and the text), or in capitals (plain text: ``[2.0] THE EFFECTS OF
+        TERRAIN ON`` over ``COMBAT``), over a third line too while it still ends on a minor word; None where the
+        title, if any, is on the rule's line. The line after the title's is the rule's text."""
         if body or position + 2 >= len(self.lines):  # most rules: text on the line
             return None
         below, after = self.lines[position + 1], self.lines[position + 2]
@@ -1037,19 +1039,44 @@ class _Importer:
             rest, text = _markdown_run_in_title(below.text, self.reader)  # "Control. A unit …"
             if rest is not None and len(rest.split()) <= MAX_CAPITALS_HEADING_WORDS \
                     and in_title_case(self.reader.plain(rest)):
-                return f"{title} {rest}", text
-        if self.reader.name != "text" or not (
-                len(below.text.split()) <= MAX_CAPITALS_HEADING_WORDS and not ends_sentence(below.text)
+                return f"{title} {rest}", text, 1
+        if self.reader.name != "text":
+            return None
+        dotted = title is None and not self._rule_number(line).bare  # "1.1" alone: a rule's number, no page's
+        if dotted and below.text[:1].isupper():
+            rest, text = run_in_title(below.text)  # "1.2" over "Counters. A counter is a unit."
+            if rest is not None and text:
+                return rest, text, 1
+        if not (len(below.text.split()) <= MAX_CAPITALS_HEADING_WORDS and not ends_sentence(below.text)
                 and after.kind in (TEXT, BLANK, ITEM)):
             return None
-        joined = (" ".join(filter(None, [title, below.text])), "")
+        joined = " ".join(filter(None, [title, below.text]))
         if in_capitals(below.text):
-            return joined if title is None or (in_capitals(title) and ends_open(title)) else None
+            return self._title_goes_on(joined, position + 2, in_capitals) \
+                if title is None or (in_capitals(title) and ends_open(title)) else None
         if wrapped and in_title_case(below.text):  # "5.2 Effects of" over "Terrain on Movement" over its text
-            return joined
-        # "6." over "Combat": a bare number's title in any case, when a blank line or the next rule sets it apart
-        return joined if title is None and below.text[:1].isupper() and (
-            after.kind == BLANK or after.number is not None) else None
+            return self._title_goes_on(joined, position + 2, in_title_case)
+        # "6." over "Combat": a bare number's title in any case, when a blank line or the next rule sets it apart;
+        # a dotted number's in title case over its text too ("1.1" over "Scale and Time")
+        return (joined, "", 1) if title is None and below.text[:1].isupper() and (
+            after.kind == BLANK or after.number is not None
+            or (dotted and after.kind == TEXT and in_title_case(self.reader.plain(below.text)))) else None
+
+    def _title_goes_on(self, title: str, position: int, same_case: Callable[[str], bool]) -> tuple[str, str, int]:
+        """A title wrapped over two lines, and its third where it still ends on a minor word and the line at
+        ``position`` goes on in the same case (``… EFFECTS OF`` over ``ISOLATION ON UNITS IN THE`` over
+        ``MOUNTAINS``; ``… Lines of`` over ``Communication Between`` over ``Them. A unit …``)."""
+        third = self.lines[position]
+        if not (ends_open(self.reader.plain(title)) and third.kind == TEXT and third.number is None
+                and not third.marker):
+            return title, "", 1
+        rest, text = run_in_title(third.text)
+        if rest is not None and same_case(self.reader.plain(rest)):
+            return f"{title} {rest}", text, 2
+        if (len(third.text.split()) <= MAX_CAPITALS_HEADING_WORDS and not ends_sentence(third.text)
+                and same_case(self.reader.plain(third.text))):
+            return f"{title} {third.text}", "", 2
+        return title, "", 1
 
     def _depth_of(self, line: Line, number: RuleNumber) -> int:
         """The rule's depth in the book's tree: under the nearest of its parents that came before."""

@@ -1712,6 +1712,25 @@ def test_a_title_in_title_case_going_on_under_its_number_is_the_rules_title():
     assert rule_headings(markdown) == ["# 5. Movement", "## 5.1 General.", "## 5.2 Zones *of* Control."]
 
 
+def test_a_title_on_the_line_under_its_dotted_number_or_wrapped_over_three_lines_is_the_rules_title():
+    # "1.1" over "Scale and Time" over its text, and "1.2" over "Counters. A counter …", were untitled rules whose
+    # text began with the title; a title in capitals or title case wrapped over three lines kept only two (a
+    # helper's PDF copy).
+    book = imported("1.0 INTRODUCTION\n1.1\nScale and Time\nEach hex is 500 m.\n1.2\nCounters. A counter is a unit.\n"
+                    "2.0 SUPPLY AND THE EFFECTS OF\nISOLATION ON UNITS IN THE\nMOUNTAINS\nUnits trace supply.\n"
+                    "2.1 Supply Sources and the Lines of\nCommunication Between\nThem. A unit traces supply.\n",
+                    "decimal")
+    assert rule_headings(book.markdown) == [
+        "# 1.0 INTRODUCTION", "## 1.1 Scale and Time", "## 1.2 Counters.",
+        "# 2.0 SUPPLY AND THE EFFECTS OF ISOLATION ON UNITS IN THE MOUNTAINS",
+        "## 2.1 Supply Sources and the Lines of Communication Between Them."]
+    assert "\n\nEach hex is 500 m.\n" in book.markdown and "\n\nA counter is a unit.\n" in book.markdown
+    assert "\n\nUnits trace supply.\n" in book.markdown and "\n\nA unit traces supply.\n" in book.markdown
+    # a sentence under a dotted number is its text
+    sentence = imported("1.0 INTRODUCTION\n1.1\nEach hex is 500 m and a turn is a day.\n", "decimal")
+    assert rule_headings(sentence.markdown) == ["# 1.0 INTRODUCTION", "## 1.1"]
+
+
 def test_a_rule_headed_with_case_or_section_and_a_section_ended_by_a_tab_are_rules():
     # "SECTION 5.2: ROADS" and "CASE 5.3 TERRAIN EFFECTS" went into 5.1's text, and "4.<TAB>VICTORY" was called a
     # page footer to delete (a helper's PDF copies). "Rule 5.4 applies …" starting a sentence stays text.
