@@ -16,7 +16,8 @@ A gap after a sentence's end (``moves.  Then``) is no column gap, and a cell is 
 never a table. A row may leave cells blank (a value
 not given, the empty corner above the row labels) when each of its cells lies under one
 column of the row with most cells: the blank ones become empty cells. A cell printed on two
-lines (its second line indented under it, alone) reads as a row holding that cell alone. The import lists each table read so,
+lines (its second line indented under it, alone) reads as a row holding that cell alone, which
+``tab_tables`` joins to the cell above when it goes on in lower case. The import lists each table read so,
 as the reading is the importer's guess.
 """
 

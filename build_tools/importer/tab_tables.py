@@ -50,6 +50,21 @@ def _without_layout(rows: list[tuple[int, list[str]]]) -> list[tuple[int, list[s
     return rows
 
 
+def _with_wrapped_cells(body: list[tuple[int, list[str]]]) -> list[tuple[int, list[str]]]:
+    """``body`` with each cell printed on two lines read as one: a row holding one cell alone, in lower case,
+    under a cell whose sentence goes on (``Defender shifts one`` over ``column left``), is that cell's end."""
+    joined: list[tuple[int, list[str]]] = []
+    for row_index, cells in body:
+        filled = [column for column, text in enumerate(cells) if text]
+        if joined and len(filled) == 1 and cells[filled[0]][:1].islower():
+            above = joined[-1][1][filled[0]]
+            if above and not above.endswith((".", "!", "?")):
+                joined[-1][1][filled[0]] = f"{above} {cells[filled[0]]}"
+                continue
+        joined.append((row_index, list(cells)))
+    return joined
+
+
 def may_title_a_table(line: str) -> bool:
     """Whether a line over a table may be its title: not a sentence of some words."""
     text = _NOTE_MARKS.sub("", line).rstrip()
@@ -128,6 +143,7 @@ class TabTables:
                 raise self.error(row_index, f"table row has {len(cells)} cells, its header has {len(header)} "
                                             "(ragged table: check the tabs; a PDF copy drops a row's empty last "
                                             "cells: end the row with a tab for each)")
+        body = _with_wrapped_cells(body)
         while (following := self.next_nonblank(index)) is not None and "\t" in self.lines[following]:
             block, index = self._block(following)
             for note_index, cells in block:

@@ -678,21 +678,34 @@ SPACED_WRAPPED = ("6. MOVEMENT\n6.7 Chart. As follows.\nTerrain      MP     Effe
 
 
 @pytest.mark.parametrize("source, rows, first_line", [(SPACED_CRT, 4, 4), (SPACED_TURNS, 3, 5), (SPACED_GAPS, 4, 3),
-                                                      (SPACED_WRAPPED, 5, 3)])
+                                                      (SPACED_WRAPPED, 4, 3)])
 def test_a_table_lined_up_with_spaces_is_a_table_and_the_import_says_so(source, rows, first_line):
     book = imported(source, "decimal")
     assert "10" not in [heading.split()[1] for heading in rule_headings(book.markdown)]
     tables = 2 if source is SPACED_GAPS else 1
     assert book.markdown.count("<table") == tables and book.markdown.count("<tr markdown") == rows + 3 * (tables - 1)
-    assert f"x.txt:{first_line}-{first_line + rows - 1}: read as a table, its columns lined up with spaces" \
+    last_line = first_line + rows - (0 if source is SPACED_WRAPPED else 1)  # a cell on two lines: one row
+    assert f"x.txt:{first_line}-{last_line}: read as a table, its columns lined up with spaces" \
         in "\n".join(book.report.lines())
-    if source is SPACED_WRAPPED:
-        assert '<td markdown="span"></td><td markdown="span">cavalry charge</td>' in book.markdown
+    if source is SPACED_WRAPPED:  # the cell printed on two lines is one cell (a helper's book had it a row)
+        assert '<td markdown="span">Defender doubled; no cavalry charge</td>' in book.markdown
         assert "</table>\n\nAll costs double in Mud." in book.markdown
     if source is SPACED_GAPS:
         assert ('<td markdown="span">Clear</td><td markdown="span">1</td><td markdown="span"></td><td markdown="span">'
                 'none</td>') in book.markdown
         assert '<th markdown="span"></th><th markdown="span">Clear</th>' in book.markdown
+
+
+def test_a_cell_wrapped_onto_a_line_of_its_own_is_one_cell():
+    # "Defender shifts one" over "column left", alone under its column, was a row of its own (a helper's book);
+    # a row of one value, or one under a cell that ends a sentence, stays a row.
+    book = imported("1.0 TERRAIN\n1.1 Chart. As follows:\n\nTerrain\tMP Cost\tCombat Effect\n"
+                    "Woods\t2\tDefender shifts one\n\t\tcolumn left\nClear\t1\tNone.\n\t\tdoubled in mud\n"
+                    "Marsh\t\t\n\t3\t\n", "decimal")
+    rows = re.findall(r"<tr markdown=\"1\">(.*?)</tr>", book.markdown)
+    assert [re.findall(r'<t[hd] markdown="span">(.*?)</t[hd]>', row) for row in rows] == [
+        ["Terrain", "MP Cost", "Combat Effect"], ["Woods", "2", "Defender shifts one column left"],
+        ["Clear", "1", "None."], ["", "", "doubled in mud"], ["Marsh", "", ""], ["", "3", ""]]
 
 
 @pytest.mark.parametrize("source", [
