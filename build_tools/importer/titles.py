@@ -58,7 +58,7 @@ FOOTNOTE_MARKERS = rf"(?:\[\^{md.FOOTNOTE_LABEL}\]|[{md.SUPERSCRIPT_DIGITS}]+)*"
 _ENDS_SENTENCE = re.compile(rf"[.!?,;][\"')\]’”]*{FOOTNOTE_MARKERS}$")
 # What a title in sentence case does not hold: a comma, a semicolon, an aside citing a number.
 _SENTENCE_INSIDE = re.compile(r"[,;]|\([^()]*\d")
-_PERIOD_TITLE = re.compile(r"(?P<title>[^.!?:;\d]+)(?P<mark>[.!])\s+")
+_PERIOD_TITLE = re.compile(r"(?P<title>[^.!?:;\d]+)(?P<mark>[.!?])\s+")
 _DASH_TITLE = re.compile(r"(?P<title>[^.!?:;,\d–—-]{1,%d}?)[ \t]+(?P<dash>-{2,3}|[–—-])[ \t]+" % MAX_TITLE_LENGTH)
 # Words a line may start with that end in a period without ending a title: ranks and units of a
 # wargame's leaders and formations among them ("6.1 Gen. Vance adds two").

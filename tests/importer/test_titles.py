@@ -75,6 +75,8 @@ def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     # a title with a comma, or an exclamation mark, stayed in the rule's text (a helper's book)
     ("Tanks, Guns and Trucks. Each vehicle moves", "Tanks, Guns and Trucks.", "Each vehicle moves"),
     ("No Retreat! Units hold", "No Retreat!", "Units hold"),
+    ("Who Goes First? The Red player moves", "Who Goes First?", "The Red player moves"),  # a question (a helper's book)
+    ("May units stack? Yes, two", None, "May units stack? Yes, two"),  # a question in sentence case: text
     ("Yes, units may move. Then", None, "Yes, units may move. Then"), ("Hill 203, Russians hold. The", None,
                                                                        "Hill 203, Russians hold. The"),
     ("Movement Costs — Each hex costs one MP", "Movement Costs —", "Each hex costs one MP"),
