@@ -194,6 +194,7 @@ class _Importer:
         self.pipe_rows = [line.text if line.kind == PIPE else "" for line in self.lines]
         self.full_line = _full_line_length(reader, raw_lines)
         self.running_heads: set[int] = set()  # source lines of a running page header or footer
+        self.read_mid_sentence: set[int] = set()  # source lines of rules read after a line ending mid-sentence
 
     def error(self, index: int, reason: str) -> SourceError:
         return SourceError(self.path, index + 1, reason)
@@ -972,9 +973,12 @@ class _Importer:
             parts = "" if not (number.top or number.bare) else (
                 "; if the book numbers a part's rules again (Standard Rules, then Exclusive Rules from 1), give each "
                 "part a ruleset of its own: a rule ID names one rule of a ruleset")
-            raise self.error(line.index, f"duplicate rule ID {number.id} "
-                                         f"(first on line {self.rules[number.id][0] + 1})"
-                                         + (self._wrap_hint(line) or kept) + parts)
+            first = self.rules[number.id][0]
+            wrapped_first = "" if first not in self.read_mid_sentence else (
+                f"; line {first + 1} goes on from the sentence before it: start it with a backslash to keep it "
+                f"text, \\{self.raw[first].strip()[:24]}")
+            raise self.error(line.index, f"duplicate rule ID {number.id} (first on line {first + 1})"
+                                         + (self._wrap_hint(line) or wrapped_first or kept) + parts)
         if self.previous is not None and number.path <= self.previous[0].path:
             raise self.error(line.index, f"rule {printed} comes after {self.previous[0].printed} "
                                          f"(line {self.previous[1] + 1}): out of order"
@@ -995,6 +999,8 @@ class _Importer:
                                          f"{printed} (Deleted))")
         self._end_example()
         self.rules[number.id] = (line.index, depth)
+        if self._mid_sentence():
+            self.read_mid_sentence.add(line.index)
         for spelling in (number.id, *self.numbering.aliases(number.id)):
             self.spellings.setdefault(spelling, number.id)
         self.previous, self.bulleted = (number, line.index), None
@@ -1115,7 +1121,8 @@ class _Importer:
                      if any(printed in (s, s.lstrip(self.chapter or "")) for s in spellings
                             for printed in _printed_numbers(miss))), "")
         raise self.error(line.index, f"rule {number.printed} has no parent: no rule {direct} comes before it{nor}"
-                                     f"{hint}. Every rule must come after the rule it belongs to")
+                                     f"{hint}. Every rule must come after the rule it belongs to"
+                                     + self._wrap_hint(line))
 
     def _title_and_body(self, line: Line, position: int) -> tuple[str | None, str]:
         rest = line.number.rest.strip()
