@@ -51,18 +51,21 @@ def _read(block: str) -> str | None:
     parser = _TableParser()
     parser.feed(block)
     parser.close()
-    rows = [(cells, all_th) for cells, all_th in zip(parser.rows, parser.all_th) if cells]
+    rows = [(cells, all_th, spans) for cells, all_th, spans in zip(parser.rows, parser.all_th, parser.spans) if cells]
     if parser.nested or not rows or parser.depth:
         return None
     header = None
-    # the rows of <th> cells at the top (a table of nothing else: its first row)
-    header_rows = next((count for count, (_, all_th) in enumerate(rows) if not all_th), 1)
+    # A first row of <th> cells, and each row of them after a header row with a merged cell (whose labels its cells
+    # go on); a row of <th> under a header of single cells is a divider in the body ("Open terrain").
+    header_rows = 1 if rows[0][1] else 0
+    while header_rows and header_rows < len(rows) and rows[header_rows][1] and rows[header_rows - 1][2]:
+        header_rows += 1
     if header_rows and len(rows) > header_rows:
-        columns = max(len(cells) for cells, _ in rows[:header_rows])
-        header = ["<br />".join(cells[column] for cells, _ in rows[:header_rows]
+        columns = max(len(cells) for cells, _, _ in rows[:header_rows])
+        header = ["<br />".join(cells[column] for cells, _, _ in rows[:header_rows]
                                 if column < len(cells) and cells[column]) for column in range(columns)]
         rows = rows[header_rows:]
-    body = [cells for cells, _ in rows]
+    body = [cells for cells, _, _ in rows]
     columns = max(len(cells) for cells in (header or [], *body))
 
     def padded(cells: list[str]) -> list[str]:  # a short row ends in empty cells, as Markdown reads it
@@ -79,6 +82,7 @@ class _TableParser(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.rows: list[list[str]] = []
         self.all_th: list[bool] = []
+        self.spans: list[bool] = []  # whether a cell of the row spans more than one column or row
         self.caption = ""
         self.nested = False
         self.depth = 0  # tables open
@@ -87,6 +91,7 @@ class _TableParser(HTMLParser):
         self._rows_spanned = 1
         self._under: dict[int, int] = {}  # a column a cell above spans: how many rows more it spans
         self._spanned: list[int] = []  # the columns a cell above spans in the open row
+        self._lists: list[int | None] = []  # the lists open in the cell: the last item's number, None if bulleted
         self._in_caption = False
 
     def handle_starttag(self, tag, attrs):
@@ -109,8 +114,17 @@ class _TableParser(HTMLParser):
             self._cell.append("<br />")
         elif tag in _EMPHASIS and self._cell is not None:
             self._cell.append(_EMPHASIS[tag])
+        elif tag in ("ul", "ol") and self._cell is not None:
+            self._lists.append(0 if tag == "ol" else None)
         elif tag == "li" and self._cell is not None:
-            self._cell.append(("<br />" if "".join(self._cell).strip() else "") + "• ")
+            if self._lists and self._lists[-1] is not None:
+                self._lists[-1] += 1
+            marker = "• " if not self._lists or self._lists[-1] is None else f"{self._lists[-1]}. "
+            self._cell.append(("<br />" if "".join(self._cell).strip() else "") + marker)
+        elif tag in ("thead", "tbody", "tfoot"):  # a merged cell ends with its row group, as a browser ends it
+            self._end_cell()
+            self._end_row()
+            self._under.clear()
 
     def handle_endtag(self, tag):
         if tag == "table":
@@ -119,6 +133,12 @@ class _TableParser(HTMLParser):
             self.depth -= 1
         elif tag in ("td", "th", "tr"):
             self._end_cell()
+        elif tag in ("ul", "ol") and self._lists:
+            self._lists.pop()
+        elif tag in ("thead", "tbody", "tfoot"):
+            self._end_cell()
+            self._end_row()
+            self._under.clear()
         elif tag == "caption":
             self._in_caption = False
         elif tag in _EMPHASIS and self._cell is not None and _EMPHASIS[tag] in self._cell:
@@ -139,6 +159,7 @@ class _TableParser(HTMLParser):
         self._end_row()
         self.rows.append([])
         self.all_th.append(True)
+        self.spans.append(False)
         self._spanned = [column for column, rows in self._under.items() if rows > 0]
 
     def _end_row(self):
@@ -162,6 +183,8 @@ class _TableParser(HTMLParser):
             return
         self._skip_spanned()
         row = self.rows[-1]
+        self.spans[-1] = self.spans[-1] or self._span > 1 or self._rows_spanned > 1
+        self._lists = []
         if self._rows_spanned > 1:
             self._under.update(dict.fromkeys(range(len(row), len(row) + self._span), self._rows_spanned - 1))
         row += [" ".join("".join(self._cell).split())] + [""] * (self._span - 1)

@@ -89,9 +89,10 @@ _CAPTION = re.compile(r"(?:Table)?:[ \t]+(?P<title>\S.*)")
 _CONTENTS_HEADING = re.compile(r"(?i:(?:table\s+of\s+)?contents):?")
 # Words only a cited rule's number follows (in German and French too): a line ending on one goes on with that number.
 _CUES = frozenset({"see", "per", "cf.", "cf", "§", "siehe", "vgl.", "gemäß", "gem.", "voir"})
-# And a word naming one rule, not in capitals ("… as stated in rule" over "2.4. Leaders …"; not "rules": "… the
-# Optional Rules" may lack its period, nor "ADVANCED RULE" over its first rule).
-_RULE_WORDS = frozenset({"rule", "section", "regel", "abschnitt", "kapitel", "règle", "chapitre"})
+# And a word naming one rule, as a sentence writes it ("… as stated in rule" over "2.4. Leaders …"; not "rules":
+# "… the Optional Rules" may lack its period, nor a heading's "Optional Rule" or "ADVANCED RULE" over its first rule).
+# German writes its nouns capitalised.
+_RULE_WORDS = frozenset({"rule", "section", "règle", "chapitre", "Regel", "Abschnitt", "Kapitel"})
 
 
 class _Blocks:
@@ -292,7 +293,7 @@ class _Importer:
                 continue
             words = " ".join(line.text.split())  # "HARBOR LIGHT RULES        Page 2 of 16": its gap no length
             if len(words) <= MAX_RUNNING_HEAD:
-                repeats.setdefault(_DIGITS.sub("#", words), []).append(line)
+                repeats.setdefault(_numbers_masked(words), []).append(line)
         for lines in repeats.values():
             if len(lines) >= MIN_RUNNING_HEADS and len({line.text for line in lines}) > 1:
                 self.running_heads.update(line.index for line in lines)
@@ -304,25 +305,32 @@ class _Importer:
                     f"on lines {where}{more}: a running page header or footer? Delete those lines from the source")
 
     def _report_page_heads(self) -> None:
-        """Keep apart a line at the top of a page, after a PDF copy's form feed, or at its foot, before one,
-        that a sentence runs through (``… A unit may spend`` over ``HOLLOW RIDGE`` over ``them in any order``)
-        or that another page's top or foot prints too but for its numbers: the page's header or footer, which
-        would end the rule as a heading, or cite its page number as a rule (``Hollow Ridge Rules 4``)."""
-        edges: dict[int, tuple[str, str]] = {}  # a candidate's position: where it is, its words without numbers
+        """Keep apart a line that looks like a page's header or footer (a few words in title case or capitals)
+        at the top of a page, after a PDF copy's form feed, or at its foot, before one: where a sentence runs
+        through it (``… A unit may spend`` over ``HOLLOW RIDGE`` over ``them in any order``), or where another
+        page's top or foot prints it with other numbers (``Hollow Ridge Rules 4``, ``… 5``). Read as the book's,
+        it ended the rule as a heading, or cited its page number as a rule."""
+        edges: dict[int, str] = {}  # a candidate's position: "top" or "foot"
         for top in self.reader.page_tops:
             for position, where in ((self._page_edge(top, 1), "top"), (self._page_edge(top - 1, -1), "foot")):
                 if position is not None and self._may_be_page_head(position):
-                    edges[position] = (where, _DIGITS.sub("#", " ".join(self.lines[position].text.split())))
-        pages = Counter(words for _, words in edges.values())
-        for position, (where, words) in sorted(edges.items()):
+                    edges[position] = where
+        numbered: dict[str, set[str]] = {}  # a candidate with digits, its numbers masked: each way it is printed
+        for position in edges:
+            text = " ".join(self.lines[position].text.split())
+            if _DIGITS.search(text):
+                numbered.setdefault(_numbers_masked(text), set()).add(text)
+        for position, where in sorted(edges.items()):
             line = self.lines[position]
-            if pages[words] > 1 or self._sentence_runs_through(position):
-                self.running_heads.add(line.index)
-                self.report.warnings.append(
-                    f"{self.path}:{line.index + 1}: {quoted(' '.join(line.text.split()))} at the {where} of a page "
-                    f"(a form feed {'before' if where == 'top' else 'after'} it), "
-                    f"{f'on {pages[words]} pages' if pages[words] > 1 else 'inside a sentence'}: the page's header "
-                    f"or footer? Kept apart, citing nothing: delete it from the source")
+            text = " ".join(line.text.split())
+            on_pages = len(numbered.get(_numbers_masked(text), ())) > 1
+            if not (on_pages or self._sentence_runs_through(position)):
+                continue
+            self.running_heads.add(line.index)
+            why = "on other pages with other numbers" if on_pages else "inside a sentence"
+            self.report.warnings.append(f"{self.path}:{line.index + 1}: {quoted(text)} at the {where} of a page (a "
+                                        f"PDF copy's form feed), {why}: the page's header or footer? Kept apart, "
+                                        f"citing nothing: delete it from the source")
 
     def _page_edge(self, position: int, step: int) -> int | None:
         """The first line from ``position`` on (``step`` 1) or back (-1), a page number and blank lines passed."""
@@ -336,9 +344,12 @@ class _Importer:
         return None
 
     def _may_be_page_head(self, position: int) -> bool:
+        """A short line of text, no rule's, in capitals or title case: what a header or footer prints."""
         line = self.lines[position]
+        plain = self.reader.plain(line.text).strip()
         return (line.kind == TEXT and line.number is None and line.index not in self.running_heads
-                and len(" ".join(line.text.split())) <= MAX_RUNNING_HEAD and not ends_sentence(line.text))
+                and len(" ".join(plain.split())) <= MAX_RUNNING_HEAD and not ends_sentence(plain)
+                and not ends_open(plain) and (in_capitals(plain) or in_title_case(plain)))
 
     def _sentence_runs_through(self, position: int) -> bool:
         """Whether the text before the line at ``position`` ends mid-sentence and goes on after it in lower case."""
@@ -827,14 +838,16 @@ class _Importer:
         return self._wrapped_quantity(line)
 
     def _goes_on_after_colon(self, line: Line, number: RuleNumber, position: int) -> bool:
-        """An untitled number right under a line ending on a colon, skipping rules of its level (``… is worth
-        more:`` over ``1.5 Victory Points each, or 3 …`` after rule 1.2): the sentence the colon opened."""
+        """An untitled amount right under a line ending on a colon, skipping rules of its level (``… is worth
+        more:`` over ``1.5 Victory Points each, or 3 …`` after rule 1.2): the sentence the colon opened. A rule
+        may follow a colon and skip rules that errata took out (``… as follows:`` over ``3.3 Units in one hex …``)."""
         last = self.out.last_line
         if (self.previous is None or line.kind != TEXT or line.number.decorated or last is None
                 or not self.reader.plain(last).rstrip().endswith(":") or self.lines[position - 1].kind == BLANK):
             return False
         before = self.previous[0].path
         return (number.path[:-1] == before[:-1] and number.path[-1] > before[-1] + 1
+                and self._starts_with_quantity(self.reader.plain(line.number.rest))
                 and self._title_and_body(line, position)[0] is None)
 
     def _ends_on_cue(self) -> bool:
@@ -843,7 +856,7 @@ class _Importer:
         last = self.out.last_line
         words = self.reader.plain(last).split() if last else []
         word = words[-1].strip("(") if words else ""
-        return word.lower() in _CUES or (word.lower() in _RULE_WORDS and not word.isupper())
+        return word.lower() in _CUES or word in _RULE_WORDS
 
     def _section_again(self, line: Line, number: RuleNumber, position: int) -> int | None:
         """Where a later line starts the same section: as a heading, spelled another way (``1.0
@@ -974,9 +987,9 @@ class _Importer:
                 "; if the book numbers a part's rules again (Standard Rules, then Exclusive Rules from 1), give each "
                 "part a ruleset of its own: a rule ID names one rule of a ruleset")
             first = self.rules[number.id][0]
-            wrapped_first = "" if first not in self.read_mid_sentence else (
-                f"; line {first + 1} goes on from the sentence before it: start it with a backslash to keep it "
-                f"text, \\{self.raw[first].strip()[:24]}")
+            wrapped_first = "" if first not in self.read_mid_sentence or self.reader.name != "text" else (
+                f"; line {first + 1} may go on from the sentence before it: if so, start it with a backslash to "
+                f"keep it text, \\{self.raw[first].strip()[:24]}")
             raise self.error(line.index, f"duplicate rule ID {number.id} (first on line {first + 1})"
                                          + (self._wrap_hint(line) or wrapped_first or kept) + parts)
         if self.previous is not None and number.path <= self.previous[0].path:
@@ -1048,8 +1061,8 @@ class _Importer:
                 return f"{title} {rest}", text, 1
         if self.reader.name != "text":
             return None
-        dotted = title is None and not self._rule_number(line).bare  # "1.1" alone: a rule's number, no page's
-        if dotted and below.text[:1].isupper():
+        untitled_dotted = title is None and not self._rule_number(line).bare  # "1.1" alone: no page's number
+        if untitled_dotted and below.text[:1].isupper():
             rest, text = run_in_title(below.text)  # "1.2" over "Counters. A counter is a unit."
             if rest is not None and text:
                 return rest, text, 1
@@ -1066,7 +1079,8 @@ class _Importer:
         # a dotted number's in title case over its text too ("1.1" over "Scale and Time")
         return (joined, "", 1) if title is None and below.text[:1].isupper() and (
             after.kind == BLANK or after.number is not None
-            or (dotted and after.kind == TEXT and in_title_case(self.reader.plain(below.text)))) else None
+            or (untitled_dotted and after.kind == TEXT and in_title_case(self.reader.plain(below.text))
+                and not after.text.lstrip()[:1].islower())) else None
 
     def _title_goes_on(self, title: str, position: int, same_case: Callable[[str], bool]) -> tuple[str, str, int]:
         """A title wrapped over two lines, and its third where it still ends on a minor word and the line at
@@ -1349,12 +1363,13 @@ class _Importer:
     def _starts_with_quantity(self, rest: str) -> bool:
         """Whether the words after a number make it a quantity: a unit as printed (``MP``,
         ``hexes``, or one of the ruleset's ``quantity_words``), or capitalised words that are all
-        units (``Movement Points``). ``Turn Sequence`` and ``Units: Infantry`` start titles."""
+        units (``Movement Points``), or what a game counts in points (``Victory Points``, ``Supply Points``).
+        ``Turn Sequence`` and ``Units: Infantry`` start titles."""
         words = [word.strip(".,;:*_") for word in rest.split()[:2]]
         if not words:
             return False
-        return words[0] in self.units or (
-            len(words) == 2 and words[0].lower() in self.units_lower and words[1].lower() in self.units_lower)
+        return words[0] in self.units or (len(words) == 2 and words[1] in ("Points", "points") or (
+            words[0].lower() in self.units_lower and words[1].lower() in self.units_lower))
 
     def _report_comma_number(self, line: Line) -> None:
         """A rule number typed with a comma for its dot (``5,2 Units. Several …``), where the dotted
@@ -1509,3 +1524,8 @@ def import_numbered(text: str, reader: Reader, *, path: str, numbering: Numberin
     importer = _Importer(reader, text.split("\n"), path, numbering, chapter)
     importer.continued = continued
     return importer.read()
+
+
+def _numbers_masked(text: str) -> str:
+    """A page's header or footer as every page prints it: ``SALTMARSH RULES #`` for ``SALTMARSH RULES 7``."""
+    return _DIGITS.sub("#", text)

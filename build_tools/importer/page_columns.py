@@ -7,9 +7,11 @@ line of the left column, a wide gap, and a line of the right one::
     units as shown on the map.                across, at the cost of all its
 
 Read as lines of one text, the right column's sentences were spread over the
-left column's rules, and the import said nothing. Lines whose text runs on
-both sides of one wide gap, the right side starting at the same column on
-``MIN_LINES`` lines, are such a page: the import fails there, naming the fix.
+left column's rules, and the import said nothing. ``MIN_LINES`` lines in a row
+whose running text (words in lower case, not a glossary's term) goes on after
+one wide gap, at the same column on each, some of them going on in lower case
+from the line above (a glossary's terms and meanings each start anew), are such
+a page: the import fails there, naming the fix.
 It runs after ``space_tables``, so a table lined up with spaces (its gaps
 tabs by then) is never taken for columns; a table's row has short cells, and
 several gaps.
@@ -21,33 +23,39 @@ import re
 
 from build_tools.errors import SourceError
 
-MIN_LINES = 4  # lines of two sides at one column: fewer happen in a table of two columns of text
+MIN_LINES = 4  # lines in a row of two sides at one column: fewer happen in a table of two columns of text
 MIN_SIDE = 20  # characters each side holds, at least: a column's line, not a cell
+MAX_SKIP = 2  # lines a run may skip (a column's blank line, a line the other column leaves empty)
+MIN_GOING_ON = 2  # its lines a side of which goes on from the line above: a glossary's terms and meanings never do
 _SIDES = re.compile(r"(?P<left>\S.*?\S)(?P<gap> {3,})(?P<right>\S.*)")
-_WORD = re.compile(r"[^\W\d_]{2,}")
+_LOWER_CASE_WORD = re.compile(r"\b[a-z]{2,}\b")
 
 
 def refuse_side_by_side(text: str, path: str) -> None:
     """Raise SourceError when ``text`` holds a page's two columns side by side."""
     if "   " not in text:  # most sources: no three spaces in a row anywhere
         return
-    at_column: dict[int, list[int]] = {}  # the right side's column: the lines (counted from 0) it starts there on
+    runs: dict[int, list[tuple[int, bool]]] = {}  # the right side's column: the last run there, each line (counted
+    # from 0) and whether a side of it goes on from the line before (starts in lower case)
     for index, line in enumerate(text.split("\n")):
         if "   " not in line or "\t" in line:
             continue
         sides = _SIDES.search(line)
-        if sides is None or "   " in sides["right"] or not (_prose(sides["left"]) and _prose(sides["right"])):
+        if sides is None or "   " in sides["right"] or not (_prose(sides["left"], 2) and _prose(sides["right"], 3)):
             continue
-        at_column.setdefault(sides.start("right"), []).append(index)
-    lines = max(at_column.values(), key=len, default=[])
-    if len(lines) >= MIN_LINES:
-        column = next(column for column, found in at_column.items() if found is lines)
-        shown = ", ".join(str(index + 1) for index in lines[:5]) + (" …" if len(lines) > 5 else "")
-        raise SourceError(path, lines[0] + 1, f"two columns of text side by side (lines {shown} go on at column "
-                                              f"{column + 1}), as pdftotext -layout copies a page of two columns: "
-                                              f"copy the text without -layout, which reads one column after the "
-                                              f"other, or put the right column's text after the left's")
+        column = sides.start("right")
+        run = runs.get(column)
+        if run is None or index - run[-1][0] > MAX_SKIP + 1:
+            runs[column] = run = []
+        run.append((index, sides["left"][:1].islower() or sides["right"][:1].islower()))
+        if len(run) >= MIN_LINES and sum(goes_on for _, goes_on in run) >= MIN_GOING_ON:
+            shown = ", ".join(str(at + 1) for at, _ in run)
+            raise SourceError(path, run[0][0] + 1, f"two columns of text side by side (lines {shown} go on at column "
+                                                f"{column + 1}), as pdftotext -layout copies a page of two columns: "
+                                                f"copy the text without -layout, which reads one column after the "
+                                                f"other, or put the right column's text after the left's")
 
 
-def _prose(side: str) -> bool:
-    return len(side) >= MIN_SIDE and len(_WORD.findall(side)) >= 3
+def _prose(side: str, words: int) -> bool:
+    """A line of running text, not a term or a label: some ``words`` in lower case (``units as shown on the``)."""
+    return len(side) >= MIN_SIDE and len(_LOWER_CASE_WORD.findall(side)) >= words

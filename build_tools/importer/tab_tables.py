@@ -51,14 +51,15 @@ def _without_layout(rows: list[tuple[int, list[str]]]) -> list[tuple[int, list[s
 
 
 def _with_wrapped_cells(body: list[tuple[int, list[str]]]) -> list[tuple[int, list[str]]]:
-    """``body`` with each cell printed on two lines read as one: a row holding one cell alone, in lower case,
-    under a cell whose sentence goes on (``Defender shifts one`` over ``column left``), is that cell's end."""
+    """``body`` with each cell printed on two lines read as one: a row holding one cell alone, in lower case and
+    not in the first column (where a row's label is), under a cell of some words that ends on no sentence's end
+    (``Defender shifts one`` over ``column left``), is that cell's end."""
     joined: list[tuple[int, list[str]]] = []
     for row_index, cells in body:
         filled = [column for column, text in enumerate(cells) if text]
-        if joined and len(filled) == 1 and cells[filled[0]][:1].islower():
+        if joined and len(filled) == 1 and filled[0] > 0 and cells[filled[0]][:1].islower():
             above = joined[-1][1][filled[0]]
-            if above and not above.endswith((".", "!", "?")):
+            if " " in above and not above.endswith((".", "!", "?")):
                 joined[-1][1][filled[0]] = f"{above} {cells[filled[0]]}"
                 continue
         joined.append((row_index, list(cells)))
@@ -77,7 +78,7 @@ class TabTables:
     def __init__(self, lines: list[str], error: Callable[[int, str], SourceError], ends: frozenset[int] = frozenset()):
         self.lines = lines
         self.error = error
-        self.ends = ends  # lines that end a table whatever they hold (after a table lined up with spaces)
+        self.ends = ends  # lines a table may end before, a blank line or not (after a space table, a page break)
         self.prefixes: set[str] = set()
 
     def next_nonblank(self, index: int) -> int | None:

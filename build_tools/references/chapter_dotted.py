@@ -45,7 +45,8 @@ import re
 from collections.abc import Callable, Collection
 from functools import lru_cache
 
-from build_tools.references.dotted import COMPARISONS, NOT_AFTER_WORDS, QUANTITY_WORDS, not_after_words
+from build_tools.references.dotted import (COMPARISONS, NOT_AFTER_WORDS, QUANTITY_WORDS, not_after_words,
+                                          quantity_after)
 from build_tools.references.reference import RefPart, Reference
 
 # A rule number after the chapter letter: optional number, dot, digits,
@@ -79,8 +80,7 @@ def _pattern(chapters: tuple[str, ...], relative: bool, quantity_words: tuple[st
         branches += [rf"(?<=[1-9])(?<!{_RELATIVE_NOT_AFTER}.){amount}\d*\.\d+",
                      rf"(?<=\.)(?<!{_RELATIVE_NOT_AFTER}.){amount}\d+"]
     first_characters = letters + ("1-9." if relative else "")
-    words = "|".join(re.escape(word) for word in sorted((*quantity_words, *COMPARISONS), key=len, reverse=True))
-    end = rf"{_END}(?![ \t]+(?i:{words})(?!\w))"  # "1.5 MF", "2.5 or more": amounts
+    end = rf"{_END}(?!{quantity_after((*quantity_words, *COMPARISONS))})"  # "1.5 MF", "2.5 or more": amounts
     return re.compile(
         rf"(?P<first>[{first_characters}](?:{'|'.join(branches)}){_CAPITAL}){end}"
         rf"(?:[-–](?P<tail>{tail_letter}{_NUMBER}|{_NUMBER}){end})?"

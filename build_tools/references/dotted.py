@@ -78,12 +78,15 @@ QUANTITY_WORDS = (
     "space", "spaces", "area", "areas", "level", "levels", "day", "days", "hour", "hours", "minute", "minutes",
     "column", "columns", "ratio", "odds", "errata", "per", "range", "thousand", "thousands", "million", "millions",
     "billion", "token", "tokens", "second", "seconds", "ton", "tons", "tonne", "tonnes", "kg", "lb", "lbs", "pound",
-    "pounds", "rating", "row", "rows", "edition",
-    # what a game counts or spends ("1.5 Victory Points", "2.5 Resources", "1.5 shifts", "2.5 fuel")
-    "victory", "resource", "resources", "shift", "shifts", "knot", "knots", "fuel", "morale",
+    "pounds", "rating",
     # in the other languages rulebooks are printed in: clock times and head counts ("18.30 Uhr", "3.000 Mann")
     "Uhr", "heure", "heures", "Mann", "Männer", "hommes",
 )
+# What a game counts or spends, and where a chart is read, only as a sentence writes it, in lower case ("gains 2.5
+# resources", "1.5 shifts", "the 2.5 row"): capitalised, such a word may start a rule's title ("see 8.0 Morale",
+# "see 6.3 Shifts", "(see 17.0 Victory Conditions)").
+LOWER_CASE_QUANTITY_WORDS = ("victory points", "victory point", "resource", "resources", "shift", "shifts", "knot",
+                             "knots", "fuel", "morale", "row", "rows", "edition")
 # A comparison after a number makes it an amount: "5.0 or more".
 COMPARISONS = ("or more", "or less", "or fewer", "or higher", "or lower", "or better", "or worse", "or greater")
 # Quoted, signed, compared, counted or measured: not a rule number.
@@ -100,9 +103,9 @@ NOT_AFTER_WORDS = (
     "modifier of", "cost", "costs", "weight", "range of", "release", "at least", "at most", "equals", "equal to",
     "value of", "values of", "ratio of", "reduced to", "increased to", "column", "ratio", "rating of", "reduce to",
     "reduces to", "increase to", "increases to", "round", "roll", "drm", "drm of", "usd", "eur", "gbp",
-    # other numberings a rulebook prints: its examples, cards, steps, tracks, questions ("Example 2.5", "No. 2.5")
+    # other numberings a rulebook prints: its examples, cards, steps, tracks, questions ("Example 2.5", "Step 2.5")
     "example", "examples", "illustration", "appendix", "exhibit", "card", "cards", "event", "step", "stage",
-    "level", "track", "display", "area", "mission", "option", "vol.", "no.", "item", "question", "faq", "crt", "tec",
+    "level", "track", "display", "area", "mission", "option", "vol.", "item", "question", "faq", "crt", "tec",
     "aid",
     # other languages' names of other numberings ("Tabelle 3.2", "Abb. 3.1", "Seite 3.2", "voir le tableau 3.2")
     "tabelle", "tab.", "abb.", "abbildung", "seite", "beispiel", "karte", "szenario", "tableau", "carte", "exemple",
@@ -126,6 +129,14 @@ _CUE_REACH = 120
 # measures ("2.5m", "9.5s", "1.5x"), or "6.3f", the rules after it (below).
 ITEM_LETTERS = "abcde"
 _LETTERED = rf"[{ITEM_LETTERS}](?:[-–][{ITEM_LETTERS}])?(?!\w)"
+
+
+def quantity_after(words: Collection[str]) -> str:
+    """A lookahead's body: one of ``words`` (in any case) or of ``LOWER_CASE_QUANTITY_WORDS`` (as written) after a
+    number, so that the number is an amount."""
+    either = "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+    lower = "|".join(re.escape(word) for word in sorted(LOWER_CASE_QUANTITY_WORDS, key=len, reverse=True))
+    return rf"[ \t]+(?:(?i:{either})|{lower})(?!\w)"
 
 
 def not_after_words(words: Collection[str]) -> str:
@@ -155,8 +166,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     dots = r"(?:\.\d+)+" if groups else r"\.\d+"
     # Decimal: a number of more groups than two ("2.4.1") is never an amount, whatever word follows it.
     first_dots = r"\.\d+(?P<more>(?:\.\d+)+)?" if groups else dots
-    words = "|".join(re.escape(word) for word in sorted(quantity_words, key=len, reverse=True))
-    quantity = rf"[ \t]+(?i:{words})(?!\w)"
+    quantity = quantity_after(quantity_words)
     comparison = rf"[ \t]+(?i:{'|'.join(COMPARISONS)})(?!\w)"
     year = r"(?<!\.\d{4})" if groups else ""  # decimal: "14.3.2024" is a date
     # and so is "2024.05.01" (checked once its first digit is consumed, as the regex starts with one)
@@ -165,17 +175,18 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # Nor the first term of odds: "1.5 to 1" (a range ends on a rule number, never on a lone integer
     # after a dotted one). "6.3ff" is 6.3 and the rules after it.
     odds = (rf"[ \t]+to[ \t]+\d+(?:(?!\d|\.\d|[ \t]+(?i:and|or)[ \t])|{comparison})"
-            r"|[ \t]+:[ \t]*\d|[ \t]+[-–][ \t]+\d+[ \t]+(?i:odds)")  # "1.5 : 1", "1.5 – 1 odds"
+            r"|[ \t]+:[ \t]*1(?!\d|\.\d)|[ \t]+[-–][ \t]+\d+[ \t]+(?i:odds)")  # "1.5 : 1", "1.5 – 1 odds"
     glued = r"(?!ff?(?!\w))[\w\"'%°“”‘’×″′]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d|/[A-Za-z]"
     # A quantity word after a list or a range of numbers measures each of them: "1.5 or 2.0 MP", "1.5-2.0 MP".
     # (dotted numbers only: "Per 6.2, 3 units may stack" cites 6.2; a few, so that a long run of numbers stays linear)
     listed = rf"(?:[ \t]*(?:,|[ \t](?i:or|to|and)[ \t]|--|[-–])[ \t]*\d+(?:\.\d+)+){{1,4}}(?:{quantity}|{comparison})"
-    times = r"[ \t]+[x×](?=[ \t])"  # "2.5 x range"
+    times = r"[ \t]+[x×][ \t]+(?=[^\W\d_])"  # "2.5 x range" ("see 2.1 x 3" is no such product)
     amount = rf"{quantity}|{comparison}|{odds}|{listed}|{times}"
     end = rf"{year}(?!{glued}|{amount})"
     # Decimal: a number of more groups than two may end a range on its last group ("1.4.1-3", "1.4.1-.3").
     short_tail = r"\.?[1-9]\d*(?!\d|\.\d|[-–/]\d)"
-    first_end = rf"{year}(?(more)(?:(?=[-–]{short_tail})|(?!{glued}))|(?!{glued}|{amount}))" if groups else end
+    first_end = rf"{year}(?(more)(?:(?=[-–]{short_tail}{end})|(?!{glued}))|(?!{glued}|{amount}))" if groups else end
+    # (after a number of two groups, no short tail: "(?!)" never matches)
     tail = rf"[1-9]\d*{dots}|(?(more){short_tail}|(?!))" if groups else rf"[1-9]\d*{dots}|\.\d+"
     main = re.compile(
         rf"(?P<first>[1-9]{year_first}(?<!{_NOT_BEFORE}.)(?<!\d:.)(?<!#[ \t].){not_after_words(NOT_AFTER_WORDS)}\d*"

@@ -81,8 +81,8 @@ DECIMAL = numbering_of("decimal")
     ("[1.0] Boats\n[1.1] Loading. A boat loads.\n1.1 Again: text\n", 3, "duplicate rule ID 1.1 (first on line 2)"),
     # The first of the two went on from a sentence: the hint is for it, not for the real rule (a helper's book).
     ("1.0 VICTORY\n1.4 Dice. At the end the Red player adds\n1.5 Dice Rolls: one for each town.\n1.5 Limits. None.\n",
-     4, "duplicate rule ID 1.5 (first on line 3); line 3 goes on from the sentence before it: start it with a "
-        "backslash to keep it text, \\1.5 Dice Rolls: one for"),
+     4, "duplicate rule ID 1.5 (first on line 3); line 3 may go on from the sentence before it: if so, start it "
+        "with a backslash to keep it text, \\1.5 Dice Rolls: one for"),
     # A rule with no parent on a line that goes on from a sentence says so too (a helper's book).
     ("1.0 SUPPLY\n1.1 Depots. A depot gives the holder\n2.5 Supply Points at the start.\n", 3,
      "; if this line goes on from the sentence before it, start it with a backslash: \\2.5 Supply Points at the"),

@@ -701,11 +701,12 @@ def test_a_cell_wrapped_onto_a_line_of_its_own_is_one_cell():
     # a row of one value, or one under a cell that ends a sentence, stays a row.
     book = imported("1.0 TERRAIN\n1.1 Chart. As follows:\n\nTerrain\tMP Cost\tCombat Effect\n"
                     "Woods\t2\tDefender shifts one\n\t\tcolumn left\nClear\t1\tNone.\n\t\tdoubled in mud\n"
-                    "Marsh\t\t\n\t3\t\n", "decimal")
+                    "Marsh\t\t\n\t3\t\nrough\t3\tdoubled\nswamp\t\t\n", "decimal")
     rows = re.findall(r"<tr markdown=\"1\">(.*?)</tr>", book.markdown)
     assert [re.findall(r'<t[hd] markdown="span">(.*?)</t[hd]>', row) for row in rows] == [
         ["Terrain", "MP Cost", "Combat Effect"], ["Woods", "2", "Defender shifts one column left"],
-        ["Clear", "1", "None."], ["", "", "doubled in mud"], ["Marsh", "", ""], ["", "3", ""]]
+        ["Clear", "1", "None."], ["", "", "doubled in mud"], ["Marsh", "", ""], ["", "3", ""],
+        ["rough", "3", "doubled"], ["swamp", "", ""]]  # a row's label in lower case is a row (a review)
 
 
 @pytest.mark.parametrize("source", [
@@ -1739,9 +1740,11 @@ def test_a_title_on_the_line_under_its_dotted_number_or_wrapped_over_three_lines
         "## 2.1 Supply Sources and the Lines of Communication Between Them."]
     assert "\n\nEach hex is 500 m.\n" in book.markdown and "\n\nA counter is a unit.\n" in book.markdown
     assert "\n\nUnits trace supply.\n" in book.markdown and "\n\nA unit traces supply.\n" in book.markdown
-    # a sentence under a dotted number is its text
+    # a sentence under a dotted number is its text, and so is one that starts in title case and goes on (a review)
     sentence = imported("1.0 INTRODUCTION\n1.1\nEach hex is 500 m and a turn is a day.\n", "decimal")
     assert rule_headings(sentence.markdown) == ["# 1.0 INTRODUCTION", "## 1.1"]
+    going_on = imported("1.0 INTRODUCTION\n1.1\nGerman Units\nmay not cross the river.\n", "decimal")
+    assert rule_headings(going_on.markdown) == ["# 1.0 INTRODUCTION", "## 1.1"]
 
 
 def test_a_rule_headed_with_case_or_section_and_a_section_ended_by_a_tab_are_rules():
@@ -2022,6 +2025,16 @@ def test_an_html_tables_merged_cells_keep_the_cells_after_them_in_their_columns(
         [("d", "Clear"), ("d", "1"), ("d", "")],
         [("d", "Woods"), ("d", "2"), ("d", "4")],
         [("d", ""), ("d", "3"), ("d", "• Prohibited to tanks<br />• Infantry pays 3")]]
+    # a divider row of <th> under a plain header is the body's; a merged cell ends with its row group; an <ol>
+    # keeps its numbers (a review)
+    divided = imported("## 1. Move\n\n**1.1** Costs.\n\n<table>\n<tr><th>Terrain</th><th>Cost</th></tr>\n"
+                       '<tr><th colspan="2">Open terrain</th></tr>\n<tr><td>clear</td><td><ol><li>one</li><li>two</li>'
+                       '</ol></td></tr>\n</table>\n\n<table>\n<thead><tr><th rowspan="2">A</th><th>B</th></tr></thead>\n'
+                       "<tbody><tr><td>1</td><td>2</td></tr></tbody>\n</table>\n", "decimal", "markdown")
+    html = render(divided.markdown)
+    rows = [re.findall(r"<t([hd])(?:\s[^>]*)?>(.*?)</t[hd]>", row, re.S) for row in re.findall(r"<tr.*?</tr>", html, re.S)]
+    assert rows == [[("h", "Terrain"), ("h", "Cost")], [("d", "Open terrain"), ("d", "")],
+                    [("d", "clear"), ("d", "1. one<br />2. two")], [("h", "A"), ("h", "B")], [("d", "1"), ("d", "2")]]
 
 
 def test_an_html_table_left_open_or_holding_a_table_is_shown_as_written():
@@ -2199,6 +2212,15 @@ def test_a_page_header_after_a_form_feed_inside_a_sentence_is_kept_apart_and_the
     assert [warning.split(": ", 1)[0] for warning in book.report.warnings] == ["rulesets/x/sources/x.txt:4",
                                                                               "rulesets/x/sources/x.txt:7"]
     assert "at the top of a page" in book.report.warnings[0]
+    # A sentence running over a page break keeps its lines: the page's last and first lines are no header (a review)
+    running = imported("1.0 MOVE\n1.1 Movement. A unit in the movement\nphase may spend its points to enter\n"
+                       "hexes, and a unit may move up to\n\fthree hexes in clear terrain, but\nonly one hex in woods.\n",
+                       "decimal")
+    assert "up to\nthree hexes in clear terrain, but\nonly one" in running.markdown and running.report.warnings == []
+    # nor is a heading two pages open with, with no numbers: "Optional Rule" (a review); nor is it a cue for the rule
+    optional = imported("1.0 MOVE\n1.1 Roads. Half.\n\fOptional Rule\n1.2 Fog. None.\n1.3 Rain. Wet.\n\fOptional Rule\n"
+                        "1.4 Snow. Cold.\n", "decimal")
+    assert list(optional.report.rule_lines) == ["1.0", "1.1", "1.2", "1.3", "1.4"] and optional.report.warnings == []
     # A line after a form feed that ends a sentence or starts one is the book's: a part's heading stays a heading.
     heading = imported("1.0 SETUP\n1.1 Units. Place them.\n\fOPTIONAL RULES\n2.0 WEATHER\n2.1 Rain. Slow.\n",
                        "decimal")
@@ -2244,6 +2266,15 @@ def test_a_pages_two_columns_side_by_side_fail_naming_the_fix():
     "1.0 TERMS\n1.1 Words. As follows:\n\nZone of Control      The six hexes around a unit\n"
     "Stack                Units in one hex together\nOverrun              A tank attack made in moving\n"
     "Retreat              A move away after combat\n\n1.2 More. None.\n",
+    # a glossary lined up with spaces, its meanings sentences (a review: refused as two columns)
+    "1.0 TERMS\n1.1 Terms. The game uses these terms.\n"
+    "Movement Allowance (MA)     The number of hexes a unit may move in a turn.\n"
+    "Combat Strength (CS)        The number of combat factors a unit attacks with.\n"
+    "Zone of Control (ZOC)       The six hexes around a unit that stop movement.\n"
+    "Line of Supply (LOS)        A path of hexes from a unit back to a supply source.\n",
+    # a gap at one column in sentences far apart (a review)
+    "1.0 TERMS\n" + "".join(f"1.{n} Rule. Some text here that runs on.\nThe first words of it   and the rest of this "
+                             f"line go on.\nMore text.\n\n\n\n" for n in range(1, 6)),
     # double spaces after sentences, at no one column
     "1.0 TERMS\n1.1 Words. A unit moves.   Then it may fire at one\nunit in range of its guns.   The "
     "target rolls a die\nto save itself from harm.   If it fails it is\nremoved from the map at once.   Then play "
@@ -2269,6 +2300,10 @@ def test_a_number_that_skips_rules_right_after_a_colon_goes_on_with_its_sentence
     following = imported(source.replace("1.5 Victory Points each, or 3 if it has a fleet.", "1.3 Fleets. Three."),
                          "decimal")
     assert "1.3" in following.report.rule_lines and following.report.not_rules == []
+    # a rule after a colon may skip rules errata took out: only an amount goes on with the sentence (a review)
+    errata = imported("3.0 COMBAT\n3.1 Attacks. Attacks are resolved as follows:\n3.3 Units in one hex may attack "
+                      "together.\n", "decimal")
+    assert list(errata.report.rule_lines) == ["3.0", "3.1", "3.3"]
 
 
 def test_a_number_after_what_may_name_another_book_is_listed_until_the_book_is_named():

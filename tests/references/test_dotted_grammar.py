@@ -63,6 +63,12 @@ def test_case_references(text, expected):
     ("See 1.4.1–12, 2.1", [("1.4.1", "1.4.12"), ("2.1",)]),
     # a number of two groups is still no range to a whole number ("rated 4.5-6"), nor a list to a fraction
     ("See 1.1-3 now.", []), ("2.1, .5 and .25", [("2.1",)]),
+    # nor a number of three groups before a short tail that is an amount (a review)
+    ("Per 1.4.1-2 units stack.", []), ("1.4.1-3rd", []),
+    # a title after a rule's number, though a quantity word in lower case, and a number after "No." (a review)
+    ("See 8.0 Morale for details.", [("8.0",)]), ("(see 17.0 Victory Conditions)", [("17.0",)]),
+    ("see 6.3 Shifts.", [("6.3",)]), ("as in 12.1 Resources and Supply", [("12.1",)]),
+    ("See Rule No. 5.2 for details.", [("5.2",)]), ("see 2.1 x 3", [("2.1",)]), ("voir 5.2 : 3 unités", [("5.2",)]),
 ])
 def test_decimal_references(text, expected):
     assert cited(DECIMAL, text) == expected
@@ -109,12 +115,12 @@ def test_decimal_references(text, expected):
     "Attacks at 1.5 : 1 odds shift right.", "Attacks at 1.5 :1 odds", "Attacks at 1.5 – 1 odds shift right.",
     "Odds of 2.5 to 1 or better win.", "A bribe costs £2.5 each.", "It costs €1.5.", "or ¥1.5", "USD 2.5 a day",
     "Use the 2.5 row of the chart.", "A rating of 1.5 applies.", "Reduce to 1.5 if it is night.", "(round 2.5 up)",
-    "The line is 1.5″ long.", "Mortars fire at 2.5 x range.", "A town gains 1.5 Victory Points a turn.",
-    "The Union gains 2.5 Resources.", "Artillery gets 1.5 shifts.", "Ships sail 1.5 knots faster.",
+    "The line is 1.5″ long.", "Mortars fire at 2.5 x range.", "A town gains 1.5 victory points a turn.",
+    "The Union gains 2.5 resources.", "Artillery gets 1.5 shifts.", "Ships sail 1.5 knots faster.",
     "A tank spends 2.5 fuel.", "Troops lose 2.5 morale.", "This is the 2.5 edition.",
     *(f"The unit uses {label} 2.5 now." for label in (
         "Example", "example", "Illustration", "Appendix", "Exhibit", "Card", "Event", "Step", "Stage", "Round",
-        "Level", "Track", "Display", "Area", "Mission", "Option", "Vol.", "No.", "#", "Item", "Question", "FAQ",
+        "Level", "Track", "Display", "Area", "Mission", "Option", "Vol.", "#", "Item", "Question", "FAQ",
         "CRT", "TEC", "Player Aid", "DRM of", "Die roll")),
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])

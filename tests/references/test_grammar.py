@@ -114,6 +114,14 @@ def test_numbers_that_are_not_rule_references(text):
     assert cited(text, "G") == []
 
 
+def test_a_rules_title_after_its_number_is_no_quantity():
+    # "Morale", "Shifts", "Victory" start rules' titles: "(see A10.3 Morale Check)" cited nothing after a change that
+    # made them quantity words (a review). In lower case they are still amounts: "loses 1.5 morale".
+    assert cited("(see A10.3 Morale Check), per A10.2 Morale, see D3.7 Shifts and A26.2 Victory Conditions", "G") == [
+        ("A10.3",), ("A10.2",), ("D3.7",), ("A26.2",)]
+    assert cited("A unit loses 1.5 morale and 2.5 shifts", "G") == []
+
+
 def test_range_parts_cover_their_own_text():
     # G15.13 "A26.2-.3": two elements, the second covers only ".3"
     text = "as per A26.2-.3) value"
