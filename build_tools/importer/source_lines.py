@@ -125,6 +125,8 @@ SENTENCE_NUMBER = re.compile(r"[.!?][\"')\]’”]*(?:\s+|(?<=[^\W\d_]\.))" + rf
                              r"(?P<open>[(\[])?(?P<number>[1-9]\d*\.\d+(?:\.\d+)*)(?(open)[)\]]|\.?)\s+(?=\S)")
 # A rule number alone, dotted, with its decorations: "1.1", "2.1.1.", "[5.11]", "5.11)".
 _DOTTED_NUMBER = re.compile(r"[\[(]?[A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?[.)\]:]?")
+# A dotted number and its run-in title before a tab ("1.1 Roads.<TAB>A road costs half."; a no-break space after it).
+_NUMBER_AND_TITLE = re.compile(rf"(?:{_DOTTED_NUMBER.pattern})[ \u00a0]+(?P<title>[^\t]+?[.:!?])")
 _DECORATED = re.compile(r"[#*_\[(]|\d[)\]]")
 # A sentence's last mark, with what may close it: quotes, brackets, emphasis, footnote markers.
 _SENTENCE_END = re.compile(rf"[.!?:;][\"')\]’”*_]*{FOOTNOTE_MARKERS}$")
@@ -241,10 +243,16 @@ def _tab_after_rule_number(line: str, *, row_follows: bool) -> str | None:
     SOURCES`` over its text: a table has more than one row): a table's rows and footnotes
     (``2<TAB>Only vehicles``, ``1.5<TAB>Light woods``, ``<TAB>Cost``) may start with a number
     or a tab, but not with a rule's number and its text."""
-    head, _, rest = line.partition("\t" if "\t" in line else " ")  # "\t1.1.1 Roads …" came indented
+    if "\t" not in line:  # a tab only at the end: "1.1<NBSP>Roads. A unit …<TAB>"
+        head, _, rest = line.replace("\u00a0", " ", 1).partition(" ")
+    else:  # "\t1.1.1 Roads …" came indented
+        head, _, rest = line.partition("\t")
     rest = rest.lstrip("\t ")
     if "\t" not in rest and re.fullmatch(r"[1-9]\d*\.", head) and rest.isupper():
         return f"{head} {rest}"  # "4.<TAB>VICTORY": a section and its title
+    titled = _NUMBER_AND_TITLE.fullmatch(head)
+    if titled and "\t" not in rest and run_in_title(f"{titled['title']} {rest}")[0] == titled["title"]:
+        return f"{head} {rest}"  # "1.1 Roads.<TAB>A road costs half.": a tab after the title
     if "\t" in rest or not _DOTTED_NUMBER.fullmatch(head) or not (
             not row_follows or run_in_title(rest)[0] is not None or ends_sentence(rest)):
         return None

@@ -2250,6 +2250,21 @@ enter on turn 2.
 """
 
 
+@pytest.mark.parametrize("source", [
+    # a tab between a rule's run-in title and its text (a helper's book: the rules became a table, silently)
+    "1.0 MOVEMENT\n1.1 Roads.\tA road costs half.\n1.2 Range.\tRange is three hexes.\n1.3 Melee.\tAdjacent only.\n"
+    "2.0 COMBAT\n2.1 Fire. See 1.2.\n",
+    # a no-break space after the number and a tab at the line's end (the same)
+    "1.0 MOVEMENT\n1.1\u00a0Roads. A unit on a road pays half.\t\n1.2\u00a0Range. Three hexes.\t\n"
+    "1.3\u00a0Melee. Adjacent only.\t\n2.0 COMBAT\n2.1 Fire. See 1.2.\n",
+])
+def test_a_tab_after_a_rules_title_or_at_its_lines_end_opens_no_table(source):
+    book = imported(source, "decimal")
+    assert rule_headings(book.markdown) == ["# 1.0 MOVEMENT", "## 1.1 Roads.", "## 1.2 Range.", "## 1.3 Melee.",
+                                            "# 2.0 COMBAT", "## 2.1 Fire."]
+    assert "<table" not in book.markdown and book.report.warnings == []
+
+
 def test_a_pages_two_columns_side_by_side_fail_naming_the_fix():
     # pdftotext -layout copies a two-column page line by line across both columns: the right column's sentences
     # were spread over the left column's rules, with only "rules: 6" in the report (a helper's copy).
