@@ -666,9 +666,11 @@ class _Importer:
             return CONTINUES
         if not line.number.decorated and _SUM.match(self.reader.plain(line.number.rest)):  # "1.3 + 0.5 = 1.8."
             return CONTINUES if self._mid_sentence() else "an amount in a worked sum, kept as text: no rule"
-        if self._goes_on_after_colon(line, number, position):
-            return (f"{CONTINUES}, after its colon (rule {number.printed} would skip the rules after "
-                    f"{self.previous[0].printed}): kept as text; if it is a rule, put a blank line before it")
+        amount = self._amount_skipping_rules(line, number, position)
+        if amount is not None:
+            return amount
+        if self.example is not None and not line.number.decorated and self.reader.plain(line.number.rest)[:1].islower():
+            return "a number in an example, words in lower case after it: kept as text"  # "1.3 for the woods hex, and"
         spaced = _SPACED_NUMBER.match(line.text) if number.bare else None
         if spaced and self._reads_as_next_rule("".join(spaced["number"].split()), line.text[spaced.end():]):
             return _space_inside(spaced["number"])  # "5. 3 Retreat. Back.": an OCR's space, no section 5's item
@@ -837,18 +839,24 @@ class _Importer:
             return rest[:1].islower()
         return self._wrapped_quantity(line)
 
-    def _goes_on_after_colon(self, line: Line, number: RuleNumber, position: int) -> bool:
-        """An untitled amount right under a line ending on a colon, skipping rules of its level (``… is worth
-        more:`` over ``1.5 Victory Points each, or 3 …`` after rule 1.2): the sentence the colon opened. A rule
-        may follow a colon and skip rules that errata took out (``… as follows:`` over ``3.3 Units in one hex …``)."""
+    def _amount_skipping_rules(self, line: Line, number: RuleNumber, position: int) -> str | None:
+        """Why an untitled amount that skips rules of its level is text, not a rule: right under a line ending on
+        a colon (``… is worth more:`` over ``1.5 Victory Points each, or 3 …`` after rule 1.2), the sentence the
+        colon opened; anywhere, a number before a unit (``2.5 MP is the most …`` after rule 2.2). A rule may skip
+        rules that errata took out (``… as follows:`` over ``3.3 Units in one hex …``)."""
+        if self.previous is None or line.kind != TEXT or line.number.decorated:
+            return None
+        before, rest = self.previous[0].path, self.reader.plain(line.number.rest)
+        if not (number.path[:-1] == before[:-1] and number.path[-1] > before[-1] + 1 and self._starts_with_quantity(rest)
+                and self._title_and_body(line, position)[0] is None):
+            return None
+        skipped = f"rule {number.printed} would skip the rules after {self.previous[0].printed}"
         last = self.out.last_line
-        if (self.previous is None or line.kind != TEXT or line.number.decorated or last is None
-                or not self.reader.plain(last).rstrip().endswith(":") or self.lines[position - 1].kind == BLANK):
-            return False
-        before = self.previous[0].path
-        return (number.path[:-1] == before[:-1] and number.path[-1] > before[-1] + 1
-                and self._starts_with_quantity(self.reader.plain(line.number.rest))
-                and self._title_and_body(line, position)[0] is None)
+        if last is not None and self.reader.plain(last).rstrip().endswith(":") and self.lines[position - 1].kind != BLANK:
+            return f"{CONTINUES}, after its colon ({skipped}): kept as text; if it is a rule, put a blank line before it"
+        if rest.split()[0].strip(".,;:") in self.units:
+            return f"an amount ({skipped}, and a unit follows the number): kept as text"
+        return None
 
     def _ends_on_cue(self) -> bool:
         """Whether the open paragraph or item ends on a word only a cited rule follows (``see``,

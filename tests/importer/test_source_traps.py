@@ -2265,6 +2265,21 @@ def test_a_tab_after_a_rules_title_or_at_its_lines_end_opens_no_table(source):
     assert "<table" not in book.markdown and book.report.warnings == []
 
 
+def test_an_amount_that_skips_rules_and_a_number_in_an_example_before_lower_case_words_are_text():
+    # "2.5 MP is the most …" after rule 2.2 became a rule 2.5, and "1.3 for the woods hex, and" in an example after
+    # "pays:" a rule 1.3 that ended the example; nothing was listed (a helper's book).
+    book = imported("2.0 MOVEMENT\n2.1 Roads. A road costs half.\n2.2 Woods. Woods cost two.\n\n2.5 MP is the most "
+                    "any unit may spend in woods.\n\n3.0 COMBAT\n3.1 Fire. Each unit fires once.\n", "decimal")
+    assert list(book.report.rule_lines) == ["2.0", "2.1", "2.2", "3.0", "3.1"]
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
+        (5, "an amount (rule 2.5 would skip the rules after 2.2, and a unit follows the number): kept as text")]
+    example = imported("1.0 MOVEMENT\n1.1 Roads. Half a point per hex.\n1.2 Woods. More.\nEXAMPLE: A unit moves "
+                       "two hexes and pays:\n1.3 for the woods hex, and\n0.5 for the road hex.\n2.0 COMBAT\n"
+                       "2.1 Fire. Once.\n", "decimal")
+    assert list(example.report.rule_lines) == ["1.0", "1.1", "1.2", "2.0", "2.1"]
+    assert "    A unit moves two hexes and pays:\n\n    1.3 for the woods hex, and\n    0.5 for the road hex.\n" in example.markdown
+
+
 def test_a_pages_two_columns_side_by_side_fail_naming_the_fix():
     # pdftotext -layout copies a two-column page line by line across both columns: the right column's sentences
     # were spread over the left column's rules, with only "rules: 6" in the report (a helper's copy).
