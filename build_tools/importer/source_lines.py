@@ -72,15 +72,17 @@ _NUMBER_START = re.compile(
     rf"(?:{_SPACE}+|$|(?<=[\])])(?=[-–—][A-Z]))")
 # A mark before a rule's number, printed as it is (the numbering still checks the number): one
 # saying the rule changed in this edition ("► 1.1.1 Roads.", "[NEW] 1.2", "(Errata) 1.3", "REVISED
-# 4.2", a star glued to the number: "*5.13 Trails."), a section sign ("§4.2 Combat"), an emoji
+# 4.2", a star glued to the number: "*5.13 Trails.") or that it is optional ("(OPTIONAL) 5.5", "[OPT] 5.3"), a section sign ("§4.2 Combat"), an emoji
 # ("### 🔫 2.2 Fire", "⚠️ **2.3**"), or its shortcode ("### :snowflake: 5.3 Ice"). One after the number ("1.4* Trails.",
 # "2.3†") is in _NUMBER_START, as is a Markdown footnote's mark there ("5.3[^1] Ice.", a word processor's note on the
 # number).
-_CHANGE_WORDS = "new|changed|revised|errata|updated|amended|clarified|added"
+_CHANGE_WORDS = "new|changed|revised|errata|updated|amended|clarified|added|optional|opt"
 _EMOJI = "[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]\ufe0f?"
 _MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)|{_EMOJI}(?:\u200d{_EMOJI})*"
                           rf"|:[a-z0-9_+-]+:(?={_SPACE})|\[(?i:{_CHANGE_WORDS})\]|\((?i:{_CHANGE_WORDS})\)"
                           rf"|(?:{_CHANGE_WORDS.upper()})(?={_SPACE}+[\[(]?\d)){_SPACE}*")
+# The same word inside the number's brackets: "[OPT 5.3] Forced March."
+_MARK_IN_BRACKETS = re.compile(rf"\[(?P<word>(?i:{_CHANGE_WORDS})){_SPACE}+(?=\d+(?:\.\d+)*\])")
 _MARK_STARTS = frozenset("§*[(:" + "".join({word[0] for word in _CHANGE_WORDS.upper().split("|")}))  # and ≥ U+2190
 
 
@@ -200,6 +202,12 @@ def number_at_start(text: str) -> Number | None:
     """The decorated number ``text`` starts with, if any (not yet checked by a numbering); a section
     sign or a change mark before it is a decoration (``§4.2 Combat``, ``► 1.1.1 Roads.``)."""
     mark = _MARK_BEFORE.match(text) if text[:1] in _MARK_STARTS or text[:1] >= "\u2190" else None
+    inside = _MARK_IN_BRACKETS.match(text) if mark is None and text[:1] == "[" else None
+    if inside:
+        number = number_at_start("[" + text[inside.end():])
+        if number is None or number.label:
+            return None
+        return number._replace(shown=f"[{inside['word']} {(number.shown or number.token)[1:]}")
     if mark:
         number = number_at_start(text[mark.end():])
         if number is None or number.label:

@@ -2280,6 +2280,17 @@ def test_an_amount_that_skips_rules_and_a_number_in_an_example_before_lower_case
     assert "    A unit moves two hexes and pays:\n\n    1.3 for the woods hex, and\n    0.5 for the road hex.\n" in example.markdown
 
 
+def test_a_rule_marked_optional_is_a_rule():
+    # "[OPT 5.3] Forced March." and "(OPTIONAL) 5.5 Night Moves." went into the rules before them, unlisted (a
+    # helper's book): an optional rule's mark is printed with its number, as an erratum's is.
+    book = imported("[5.0] MOVEMENT\n[5.1] Roads. Half cost.\n[5.2] Woods. Double.\n[OPT 5.3] Forced March. One more "
+                    "hex.\n[5.4] Rivers. See 5.3.\n(OPTIONAL) 5.5 Night Moves. Half.\n[Optional] 5.6 Fog. Short.\n")
+    assert rule_headings(book.markdown) == ["# [5.0] MOVEMENT", "## [5.1] Roads.", "## [5.2] Woods.",
+                                            "## [OPT 5.3] Forced March.", "## [5.4] Rivers.",
+                                            "## (OPTIONAL) 5.5 Night Moves.", "## [Optional] 5.6 Fog."]
+    assert '{: #5.3 .rr-rule data-rule="5.3" }' in book.markdown and book.report.not_rules == []
+
+
 def test_a_pages_two_columns_side_by_side_fail_naming_the_fix():
     # pdftotext -layout copies a two-column page line by line across both columns: the right column's sentences
     # were spread over the left column's rules, with only "rules: 6" in the report (a helper's copy).
