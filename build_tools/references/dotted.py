@@ -28,7 +28,8 @@ What counts as a reference
     after it (``1.5 to 1`` odds: a range ends on a rule number; nor ``1.5 : 1``, ``1.5 – 1 odds``, ``2.5 x``); and no
     quantity word after it or after the list or range it starts (``4.5 MP``, ``1.5 hexes``, ``1.5 or 2.0 MP``,
     ``1.5-2.0 MP``; the words are
-    ``QUANTITY_WORDS`` plus the ruleset's ``quantity_words``). A decimal
+    ``QUANTITY_WORDS`` plus the ruleset's ``quantity_words``), unless a cue word leads up to it and the word is
+    capitalised: ``see 2.3 Movement for costs`` cites 2.3 and its title. A decimal
     number of three groups or more is no amount: ``per 2.4.1 units`` cites 2.4.1. ``6.3ff`` and
     ``6.3f.`` (the rules after it too) cite 6.3; a lettered item of a rule,
     ``2.1a``, ``(5.44c)``, ``3.2a-c`` (letters a to e), cites the item by its
@@ -152,6 +153,25 @@ def not_after_words(words: Collection[str]) -> str:
     return rf"(?:(?<![{last_letters}][ \t\u00a0].)|{each})"
 
 
+# The cue words of _CUE one by one, for lookbehinds of a fixed width.
+_CUE_WORDS = ("see", "see also", "per", "rule", "rules", "section", "sections", "case", "cases", "exception",
+              "exceptions", "siehe", "vgl.", "gemäß", "regel", "regeln", "abschnitt", "abschnitte", "kapitel", "voir",
+              "règle", "règles", "chapitre", "chapitres")
+
+
+def _after_cue() -> str:
+    """Lookbehinds that pass a number's first digit right after a cue word and a space, or a colon and a space
+    ("see 2.3", "Exception: 2.3", "§ 2.3"): one per length, as Python's must be of fixed width."""
+    by_length: dict[int, list[str]] = {}
+    for word in _CUE_WORDS:
+        for written in (f"{re.escape(word)}[ \t]", f"{re.escape(word)}:[ \t]"):
+            by_length.setdefault(len(word) + (2 if ":" in written else 1), []).append(written)
+    each = [rf"(?<=\b(?i:{'|'.join(same)})[1-9])" for same in by_length.values()]
+    last = "".join(sorted({word[-1] for word in _CUE_WORDS} | {word[-1].upper() for word in _CUE_WORDS} | {":"}))
+    # (tried only after a character that ends one of them: most numbers follow a bracket, and pass at the first test)
+    return rf"(?:(?<=[{re.escape(last)}][ \t][1-9])(?:{'|'.join(each)})|(?<=§[1-9])|(?<=§[ \t][1-9]))"
+
+
 @lru_cache(maxsize=32)
 def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
     """The grammar as one regex, and the regexes that tell whether a cue list ends where a bare
@@ -182,14 +202,22 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     listed = rf"(?:[ \t]*(?:,|[ \t](?i:or|to|and)[ \t]|--|[-–])[ \t]*\d+(?:\.\d+)+){{1,4}}(?:{quantity}|{comparison})"
     times = r"[ \t]+[x×][ \t]+(?=[^\W\d_])"  # "2.5 x range" ("see 2.1 x 3" is no such product)
     amount = rf"{quantity}|{comparison}|{odds}|{listed}|{times}"
+    # After a cue word a capitalised word is the rule's title, not a unit: "see 2.3 Movement for costs" (cued).
+    cued_amount = rf"(?![ \t]+[A-Z][a-z]){quantity}|{comparison}|{odds}|{listed}|{times}"
     end = rf"{year}(?!{glued}|{amount})"
     # Decimal: a number of more groups than two may end a range on its last group ("1.4.1-3", "1.4.1-.3").
     short_tail = r"\.?[1-9]\d*(?!\d|\.\d|[-–/]\d)"
-    first_end = rf"{year}(?(more)(?:(?=[-–]{short_tail}{end})|(?!{glued}))|(?!{glued}|{amount}))" if groups else end
+
+    def first_end_of(amount: str) -> str:
+        if not groups:
+            return rf"{year}(?!{glued}|{amount})"
+        return rf"{year}(?(more)(?:(?=[-–]{short_tail}{end})|(?!{glued}))|(?!{glued}|{amount}))"
+
+    first_end = rf"(?(cued){first_end_of(cued_amount)}|{first_end_of(amount)})"
     # (after a number of two groups, no short tail: "(?!)" never matches)
     tail = rf"[1-9]\d*{dots}|(?(more){short_tail}|(?!))" if groups else rf"[1-9]\d*{dots}|\.\d+"
     main = re.compile(
-        rf"(?P<first>[1-9]{year_first}(?<!{_NOT_BEFORE}.)(?<!\d:.)(?<!#[ \t].){not_after_words(NOT_AFTER_WORDS)}\d*"
+        rf"(?P<first>[1-9](?P<cued>{_after_cue()})?{year_first}(?<!{_NOT_BEFORE}.)(?<!\d:.)(?<!#[ \t].){not_after_words(NOT_AFTER_WORDS)}\d*"
         rf"(?P<dots>{first_dots})?)"
         rf"(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
         rf"|(?!\.\d)(?:{_SECTION_END}|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))))"
@@ -301,7 +329,7 @@ class Dotted:
             return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
         cited = []
         # findall, not finditer: no match object per reference (a rulebook has tens of thousands).
-        for first, dots, *_, letter, tail, _ in self.main.findall(text):  # (decimal: "more" after dots)
+        for first, _, dots, *_, letter, tail, _ in self.main.findall(text):  # ("cued" first; decimal: "more")
             if not dots:  # a bare section number: whether a cue leads up to it needs its position
                 return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
             cited.append(first + letter[:1])

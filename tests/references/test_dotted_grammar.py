@@ -74,6 +74,20 @@ def test_decimal_references(text, expected):
     assert cited(DECIMAL, text) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    # a rule's number and title after a cue word, the title starting with a quantity word (a helper's book): the
+    # number read as an amount ("2.3 movement"), nothing linked
+    ("See 2.3 Movement for costs; see 2.6 Victory for points.", [("2.3",), ("2.6",)]),
+    ("Morale (see 2.5 Morale) and range (see 2.4 Range) matter; see 2.2 Turns.", [("2.5",), ("2.4",), ("2.2",)]),
+    ("Exception: 3.1 Units stay. § 3.2 Turns apply. See 8.3 Steps and Losses.", [("3.1",), ("3.2",), ("8.3",)]),
+    # without a cue word, or in lower case, an amount still
+    ("It has 2.5 Movement Points and see 1.5 hexes; it spent 4.5 MP.", []),
+])
+@pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
+def test_a_rules_title_after_a_cue_and_its_number_is_no_unit(grammar, text, expected):
+    assert cited(grammar, text) == expected and grammar.cited(text) == [rule for ids in expected for rule in ids]
+
+
 @pytest.mark.parametrize("text", [
     "Units are rated 4-4-6 or 4-6-12 (attack, defence, movement).",  # unit ratings
     "a map of 0812 hexes",  # a hex number
