@@ -129,7 +129,9 @@ _CUE_REACH = 120
 # 3.2a: the rule where the item is no sub-rule of its own), linked with its letters. Letters a to e only: an item's letters start there, and later ones are
 # measures ("2.5m", "9.5s", "1.5x"), or "6.3f", the rules after it (below).
 ITEM_LETTERS = "abcde"
-_LETTERED = rf"[{ITEM_LETTERS}](?:[-–][{ITEM_LETTERS}])?(?!\w)"
+# Printed in brackets or after a dot too: "4.1(b)", "5.2(a)-(c)", "4.1.b" cite 4.1b and 5.2a.
+_LETTERED = (rf"(?:[{ITEM_LETTERS}](?:[-–][{ITEM_LETTERS}])?|\([{ITEM_LETTERS}]\)(?:[-–]\([{ITEM_LETTERS}]\))?"
+             rf"|\.[{ITEM_LETTERS}])(?!\w)")
 
 
 def quantity_after(words: Collection[str]) -> str:
@@ -247,6 +249,11 @@ _MAY_SLASH = re.compile(r"\.\d+/")  # a dotted number before a slash: most text 
 _SLASHED_NUMBER = re.compile(r"[^/]+")  # a number of a run joined by slashes
 
 
+def _item_letter(lettered: str | None) -> str:
+    """The letter an item is cited by: ``b`` for ``b``, ``(b)``, ``.b`` and ``(b)-(d)``; none for no item."""
+    return lettered.lstrip("(.")[:1] if lettered else ""
+
+
 def _tail_id(first: str, tail: str) -> str:
     """``9.73-.731`` -> 9.731, ``1.4.1-3`` and ``1.4.1-.3`` -> 1.4.3 (the first's last group the tail's); a full
     tail is itself."""
@@ -279,7 +286,7 @@ class Dotted:
                 continue
             letter = match.group("letter")
             end = match.end("letter") if letter else match.end("first")
-            parts = (RefPart(match.start("first"), end, first + (letter or "")[:1], text[match.start("first"):end]),)
+            parts = (RefPart(match.start("first"), end, first + _item_letter(letter), text[match.start("first"):end]),)
             if match.group("tail"):
                 parts += (RefPart(*match.span("tail"), _tail_id(first, match.group("tail")), match.group("tail")),)
             references.append(Reference(match.start(), parts[-1].end, parts))
@@ -332,7 +339,7 @@ class Dotted:
         for first, _, dots, *_, letter, tail, _ in self.main.findall(text):  # ("cued" first; decimal: "more")
             if not dots:  # a bare section number: whether a cue leads up to it needs its position
                 return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
-            cited.append(first + letter[:1])
+            cited.append(first + _item_letter(letter))
             if tail:
                 cited.append(_tail_id(first, tail))
         return cited

@@ -183,6 +183,17 @@ def test_a_lettered_item_of_a_rule_cites_the_item_linked_with_its_letters():
         assert grammar.cited(text) == ["2.1a", "5.44c", "3.2a", "6.3"]
 
 
+
+def test_a_lettered_item_printed_in_brackets_or_after_a_dot_cites_the_item():
+    # "see 4.1(b)" and "per 4.1.b" linked 4.1 and left the item's letter out (a helper's book): the item is 4.1b,
+    # as "4.1b" is, linked with its brackets. "(see 4.1)(b)" and "4.1 (b)" stay 4.1, as "7.1(f)" does.
+    text = "see 4.1(b), per 4.1.b and 5.2(a)-(c); (see 6.1)(b), 6.2 (b) and 7.1(f)."
+    for grammar in (CASE, DECIMAL):
+        assert [[(part.rule_id, part.text) for part in found.parts] for found in grammar.find(text)] == [
+            [("4.1b", "4.1(b)")], [("4.1b", "4.1.b")], [("5.2a", "5.2(a)-(c)")], [("6.1", "6.1")],
+            [("6.2", "6.2")], [("7.1", "7.1")]]
+        assert grammar.cited(text) == ["4.1b", "4.1b", "5.2a", "6.1", "6.2", "7.1"]
+
 # Text made of the pieces rule text is made of: numbers in every shape, cue words,
 # joining words, units, punctuation.
 PIECES = st.sampled_from(["5", "5.4", "5.44", "9.231", "3.2.1", "0812", "4-4-6", "10/16", "1/2", "4.5", "0.5",
