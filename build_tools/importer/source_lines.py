@@ -42,7 +42,7 @@ from build_tools.importer.html_tables import html_tables
 from build_tools.importer.linked_footnotes import linked_footnotes
 from build_tools.importer.pipe_tables import SEPARATOR_ROW, is_row
 from build_tools.importer.text_footnotes import pair_footnotes
-from build_tools.importer.titles import FOOTNOTE_MARKERS, in_title_case, run_in_title
+from build_tools.importer.titles import FOOTNOTE_MARKERS, in_title_case, run_in_title, whole_line_title
 from build_tools.numbering import LETTERED_NUMBER as _LETTERED_DIGITS
 
 BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM, COMMENT, QUOTE, STRAY = (
@@ -299,15 +299,17 @@ def read_text(text: str) -> Reader:
     raws = text.split("\n")
     if any(glyph in text for glyph in _GLYPHS):
         raws = [_GLYPH_BULLET.sub(r"\1 ", raw, count=1) if raw.lstrip()[:1] in _GLYPHS else raw for raw in raws]
+    in_cells: dict[int, Line] = {}
     if "\t" in text:
         _space_after_markers(raws)
         _indent_with_spaces(raws)
+        in_cells = _rules_in_cells(raws)
     barred = [index for index, raw in enumerate(raws) if raw[:1] == "|" and _CHANGE_BAR.match(raw)]
     for index in barred:  # a mark in the margin, not the book's text: the line is read without it
         raws[index] = raws[index][_CHANGE_BAR.match(raws[index]).end():]
     for index, raw in enumerate(raws):
-        lines.append(_text_line(index, raw, in_table=bool(lines) and lines[-1].kind == TAB,
-                                row_follows=index + 1 < len(raws) and "\t" in raws[index + 1]))
+        lines.append(in_cells.get(index) or _text_line(index, raw, in_table=bool(lines) and lines[-1].kind == TAB,
+                                                       row_follows=index + 1 < len(raws) and "\t" in raws[index + 1]))
     _mark_stray_tab_lines(lines)
     if "*" in text:
         _mark_footnotes(lines)
@@ -342,6 +344,60 @@ def _space_after_markers(raws: list[str]) -> None:
         if all(raw.count("\t") == 1 and _TAB_AFTER_MARKER.match(raw) for raw in raws[start:end]):
             raws[start:end] = [_TAB_AFTER_MARKER.sub(r"\1 ", raw, count=1) for raw in raws[start:end]]
         start = end
+
+
+# A rule's number alone in a cell: "[1.1]", "1.1", "(1.1)", "2.": a section's or a rule's.
+_CELL_NUMBER = re.compile(r"[\[(]?(?P<token>[1-9]\d*(?:\.\d+)+|[1-9]\d*(?=\.))[.)\]:]?")
+
+
+def _rules_in_cells(raws: list[str]) -> dict[int, Line]:
+    """Lines in a row, each a rule typed as cells (``[1.1]<TAB>Roads<TAB>A unit on a road pays half.``, or its number
+    and title alone), as a word processor's table of rules copied as text has them: rules, by line, whose numbers
+    go on as rules' do (1.0, 1.1, 1.2, 2.0). A table whose first column holds values (1.0, 1.5, 2.0) or whose first
+    line is a header stays a table."""
+    rules: dict[int, Line] = {}
+    start = 0
+    while start < len(raws):
+        end = start
+        while end < len(raws) and "\t" in raws[end]:
+            end += 1
+        run = [_rule_in_cells(index, raws[index]) for index in range(start, end)]
+        if run and all(run) and any(line.number.rest for line in run) and all(
+                _goes_on(before.number.token, after.number.token) for before, after in zip(run, run[1:])):
+            rules.update((line.index, line) for line in run)
+        start = end + 1
+    return rules
+
+
+def _rule_in_cells(index: int, raw: str) -> Line | None:
+    """``raw`` as a rule's line, if its cells are a rule's number, a title and perhaps a sentence."""
+    cells = re.split(r"\t+", raw.strip())
+    number = _CELL_NUMBER.fullmatch(cells[0])
+    if number is None or not 2 <= len(cells) <= 3 or not whole_line_title(cells[1], text_follows=True):
+        return None
+    text = cells[2] if len(cells) == 3 else ""
+    if text and not (ends_sentence(text) or len(text.split()) >= 6):
+        return None
+    return Line(index, TEXT, " ".join(cells), title=cells[1],
+                number=Number(number["token"], cells[0].endswith("."), cells[0] != number["token"], text,
+                              shown=cells[0]))
+
+
+def _goes_on(before: str, after: str) -> bool:
+    """Whether rule ``after`` may come next after rule ``before``: its first sub-rule, or the next at some level
+    (``1.0`` then ``1.1``, ``1.1`` then ``1.1.1``, ``1.2`` or ``2.0``), each digit after the dot a level (case
+    numbering) or each group (decimal)."""
+    def levels(token: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        head, _, tail = token.partition(".")
+        return ((int(head), *(int(group) for group in tail.split(".") if group)),
+                (int(head), *(int(digit) for digit in tail.replace(".", ""))))
+    for was, now in zip(levels(before), levels(after)):
+        if now[:-1] == was and now[-1] in (0, 1):
+            return True
+        if any(now[:level] == was[:level] and now[level] == was[level] + 1 and set(now[level + 1:]) <= {0, 1}
+               for level in range(min(len(was), len(now)))):
+            return True
+    return False
 
 
 def _indent_with_spaces(raws: list[str]) -> None:

@@ -495,6 +495,21 @@ def test_the_first_line_of_a_hard_wrapped_rule_is_no_title(first, title):
     assert rule_headings(book.markdown)[-1] == f"### {title or '5.12'}"
 
 
+@pytest.mark.parametrize("sep", ["\t", "\t\t"])
+def test_rules_typed_as_rows_of_number_title_and_text_are_rules(sep):
+    # "[1.1]<TAB>Roads<TAB>A unit …" on each line (a word processor's table of rules, copied as text) made one table
+    # of the book's rules, with exit 0 (a helper's book). Numbers that go on as rules do are rules; a column of values
+    # (1.0, 1.5, 2.0) stays a table.
+    book = imported(f"[1.0]{sep}MOVEMENT{sep}Units move in the movement phase.\n[1.1]{sep}Roads{sep}A unit on a road "
+                    f"pays half (see 1.2).\n[1.2]{sep}Rivers{sep}A unit crossing a river stops.\n"
+                    f"[2.0]{sep}COMBAT{sep}Units fight.\n[2.1]{sep}Odds{sep}Compare strengths.\nTerrain costs:\n\n"
+                    f"1.0\tClear\tUnits pay one.\n1.5\tLight woods\tUnits pay more.\n2.0\tHills\tUnits pay two.\n",
+                    "decimal")
+    assert rule_headings(book.markdown) == ["# [1.0] MOVEMENT", "## [1.1] Roads", "## [1.2] Rivers", "# [2.0] COMBAT",
+                                            "## [2.1] Odds"]
+    assert "\n\nA unit on a road pays half (see 1.2).\n\n" in book.markdown
+    assert book.markdown.count("<table") == 1 and '<th markdown="span">1.5</th>' not in book.markdown
+
 def test_a_tab_after_the_number_of_a_title_alone_on_its_line_is_a_space():
     # A PDF copy puts a tab after the number; a title alone on its line over the rule's text is no table row.
     book = imported("[1.0] ONE\nText.\n[1.1]\tSUPPLY SOURCES\nUnits trace.\n1.2\tROADS\nRoads text.\n\n"
