@@ -36,9 +36,9 @@ from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule, quoted
 from build_tools.importer.source_lines import (BLANK, BLOCK, BOX, COMMENT, COMMENT_KINDS, EXAMPLE, GLUED_NUMBER,
-                                               HEADING, HR, ITEM, LETTERED_NUMBER, MISREAD_NUMBER, PIPE, QUOTE,
-                                               SENTENCE_NUMBER, STRAY, TAB, TASK_BOXES, TEXT, UNCLOSED_BOLD, VERBATIM,
-                                               Line, Reader, ends_sentence, looks_decorated, looks_numbered,
+                                               HEADING, HR, INDENTED, ITEM, LETTERED_NUMBER, MISREAD_NUMBER, PIPE,
+                                               QUOTE, SENTENCE_NUMBER, STRAY, TAB, TASK_BOXES, TEXT, UNCLOSED_BOLD,
+                                               VERBATIM, Line, Reader, ends_sentence, looks_decorated, looks_numbered,
                                                markdown_item, markdown_line, number_at_start)
 from build_tools.importer.tab_tables import TabTables
 from build_tools.importer.titles import (colon_title, ends_open, ends_with_abbreviation, in_capitals, in_title_case,
@@ -495,7 +495,7 @@ class _Importer:
             # "A. Weather Phase", "II. Movement Phase": a step, where the numbering has no such rule ("D." in asl)
             self.out.item(line.depth or 1, line.marker, line.number.rest)
             return position + 1
-        elif kind not in (ITEM, QUOTE, STRAY) and looks_numbered(self.reader.plain(line.text)):  # a quote never is
+        elif kind not in (ITEM, QUOTE, STRAY, VERBATIM) and looks_numbered(self.reader.plain(line.text)):  # (code either)
             continuation = kind == TEXT and self._continues(line) and (
                 self.reader.paragraphs_by_blank_lines or self._mid_sentence())
             self._report_not_a_rule(line, CONTINUES if continuation and not MISREAD_NUMBER.match(line.text)
@@ -520,6 +520,13 @@ class _Importer:
         elif kind == VERBATIM:
             run = self._run_of(VERBATIM, position)
             self.out.block(md.verbatim([entry.text for entry in run]))
+            for entry in run:  # "    2.3 Roads cost half." after a blank line: code, as CommonMark reads it, but listed
+                if entry.marker == INDENTED and self._reads_as_rule(entry.index, entry.text.strip()) and not \
+                        self._starts_with_quantity(number_at_start(entry.text.strip()).rest):
+                    self.report.not_rules.append(NotARule(
+                        entry.index + 1, entry.text.strip(), "a rule number inside an indented code block (four "
+                        "spaces or a tab before it, after a blank line): Markdown shows it as code, so it stays code; "
+                        "take off the indent to make it a rule", False, False))
             return position + len(run)
         elif kind == STRAY and "\t" in self.raw[line.index]:
             self.report.warnings.append(f"{self.path}:{line.index + 1}: a line with a tab that is no table (a page "

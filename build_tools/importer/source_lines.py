@@ -520,6 +520,32 @@ def markdown_plain(text: str) -> str:
     return _MD_ESCAPE.sub(r"\1", text)
 
 
+INDENTED = "indented"  # the marker of a VERBATIM line in an indented code block (one a fence opens has none)
+_CODE_INDENT = re.compile(r" {4}| {0,3}\t")
+
+
+def _code_indent(raw: str) -> str:
+    """``raw`` without the four columns of indent that make it a line of indented code, as CommonMark reads it."""
+    return _CODE_INDENT.sub("", raw, count=1)
+
+
+def _indented_code(raw: str, lines: list[Line], text_lines: list[str], index: int) -> bool:
+    """Whether ``raw`` is a line of an indented code block (CommonMark's): indented four columns after a blank line
+    that follows no list (where the indent makes the item's next paragraph), or a line inside such a block (a blank
+    one too, where the block goes on after it)."""
+    if not raw.strip():
+        following = next((after for after in text_lines[index + 1:] if after.strip()), "")
+        return bool(lines) and lines[-1].marker == INDENTED and _CODE_INDENT.match(following) is not None
+    if not _CODE_INDENT.match(raw):
+        return False
+    if lines and lines[-1].marker == INDENTED:
+        return True
+    if not lines or lines[-1].kind != BLANK:
+        return False
+    above = next((line for line in reversed(lines) if line.kind != BLANK), None)
+    return above is None or (above.kind not in (ITEM, QUOTE) and text_lines[above.index][:1] not in " \t")
+
+
 def read_markdown(text: str) -> Reader:
     lines: list[Line] = []
     fence = None
@@ -580,6 +606,9 @@ def read_markdown(text: str) -> Reader:
         if fence is None and index in boxes:  # an admonition's, a fenced div's or a tab's line: a note box
             lines.append(Line(index, QUOTE, boxes[index], marker=BOX) if boxes[index] is not None else
                          Line(index, BLANK, ""))
+            continue
+        if _indented_code(raw, lines, text_lines, index):  # "    2.3 Roads cost half." after a blank line: code
+            lines.append(Line(index, VERBATIM, _code_indent(raw).rstrip(), marker=INDENTED))
             continue
         if index in simple_rows:  # a pandoc table's line, its dashes no heading's underline
             lines.append(Line(index, PIPE, simple_rows[index]))

@@ -105,3 +105,15 @@ def test_a_bold_number_closed_after_a_space_is_a_bold_number():
                                             "## 5.3 Roads"]
     assert "Movement Points may not be saved." in book.markdown
     assert "A **bold **word and **6 **hexes stay as written." in book.markdown
+
+
+def test_an_indented_code_block_is_code_and_a_rule_number_in_it_is_listed():
+    # "    2.3 Roads cost half." after a blank line is an indented code block, as CommonMark reads it; it was read as
+    # rule 2.3, then failed with "rule 1.5 comes after 2.3: out of order" for the line under it (a helper's book).
+    # It is shown as written, and the rule number in it is listed: a transcriber who meant a rule takes off the indent.
+    book = imported("## 2. Movement\n\n**2.1** Costs. One MP:\n\n    2.3 Roads cost half.\n\n    1.5 MP total\n\n"
+                    "**2.2** Roads. Half.\n\n- A list\n\n    its item's paragraph\n")
+    assert rule_headings(book.markdown) == ["# 2. Movement", "## 2.1 Costs.", "## 2.2 Roads."]
+    assert "```text\n2.3 Roads cost half.\n\n1.5 MP total\n```" in book.markdown
+    assert "its item's paragraph" in book.markdown and book.markdown.count("```text") == 1
+    assert [(miss.line, "indented code block" in miss.reason) for miss in book.report.not_rules] == [(5, True)]
