@@ -353,7 +353,7 @@ class Dotted:
             if not match.group("dots") and not self._cued(text, match):
                 return match.group(0)
             tail, letter = match.group("tail"), match.group("letter") or ""
-            replaced = replacement(first + letter[:1], first + letter)
+            replaced = replacement(first + _item_letter(letter), first + letter)
             after = match.end("letter") if letter else match.end("first")
             if not tail:
                 return replaced + text[after:match.end()]

@@ -193,6 +193,8 @@ def test_a_lettered_item_printed_in_brackets_or_after_a_dot_cites_the_item():
             [("4.1b", "4.1(b)")], [("4.1b", "4.1.b")], [("5.2a", "5.2(a)-(c)")], [("6.1", "6.1")],
             [("6.2", "6.2")], [("7.1", "7.1")]]
         assert grammar.cited(text) == ["4.1b", "4.1b", "5.2a", "6.1", "6.2", "7.1"]
+        assert grammar.replace(text, lambda rule_id, printed: f"<{rule_id}|{printed}>").startswith(
+            "see <4.1b|4.1(b)>, per <4.1b|4.1.b> and <5.2a|5.2(a)-(c)>;")
 
 # Text made of the pieces rule text is made of: numbers in every shape, cue words,
 # joining words, units, punctuation.
