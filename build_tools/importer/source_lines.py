@@ -80,7 +80,7 @@ _CHANGE_WORDS = "new|changed|revised|errata|updated|amended|clarified|added|opti
 _EMOJI = "[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]\ufe0f?"
 _MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)|{_EMOJI}(?:\u200d{_EMOJI})*"
                           rf"|:[a-z0-9_+-]+:(?={_SPACE})|\[(?i:{_CHANGE_WORDS})\]|\((?i:{_CHANGE_WORDS})\)"
-                          rf"|(?:{_CHANGE_WORDS.upper()})(?={_SPACE}+[\[(]?\d)){_SPACE}*")
+                          rf"|(?:{_CHANGE_WORDS.upper()})(?={_SPACE}+[\[(]?\d*\.\d)){_SPACE}*")  # not "NEW 3 …"
 # The same word inside the number's brackets: "[OPT 5.3] Forced March."
 _MARK_IN_BRACKETS = re.compile(rf"\[(?P<word>(?i:{_CHANGE_WORDS})){_SPACE}+(?=\d+(?:\.\d+)*\])")
 _MARK_STARTS = frozenset("§*[(:" + "".join({word[0] for word in _CHANGE_WORDS.upper().split("|")}))  # and ≥ U+2190

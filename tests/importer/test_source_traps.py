@@ -2306,6 +2306,17 @@ def test_a_rule_marked_optional_is_a_rule():
     assert '{: #5.3 .rr-rule data-rule="5.3" }' in book.markdown and book.report.not_rules == []
 
 
+@pytest.mark.parametrize("numbering, section", [("decimal", "3.0 COMBAT"), ("case", "[3.0] COMBAT")])
+def test_a_heading_that_starts_with_a_mark_word_and_a_count_is_text(numbering, section):
+    # "OPTIONAL 3 PLAYER GAME" read as section 3 titled "PLAYER GAME" once OPTIONAL was a mark: 3.0 COMBAT fell
+    # under it, or failed as out of order (a review). A mark word in capitals marks a dotted number only.
+    book = imported(f"1.0 INTRODUCTION\n1.1 Scale. Each hex is a mile.\n2.0 MOVEMENT\n2.1 Roads. Half cost.\n"
+                    f"OPTIONAL 3 PLAYER GAME\nA third player may take the neutrals.\n{section}\n3.1 Fire. Once.\n"
+                    f"REVISED 3.2 Moves. Twice.\n", numbering)
+    assert re.findall(r'data-rule="([^"]+)"', book.markdown) == ["1.0", "1.1", "2.0", "2.1", "3.0", "3.1", "3.2"]
+    assert "\n\nOPTIONAL 3 PLAYER GAME\n" in book.markdown
+
+
 def test_a_pages_two_columns_side_by_side_fail_naming_the_fix():
     # pdftotext -layout copies a two-column page line by line across both columns: the right column's sentences
     # were spread over the left column's rules, with only "rules: 6" in the report (a helper's copy).
