@@ -259,7 +259,8 @@ def _tab_after_rule_number(line: str, *, row_follows: bool) -> str | None:
     if "\t" not in rest and re.fullmatch(r"[1-9]\d*\.", head) and rest.isupper():
         return f"{head} {rest}"  # "4.<TAB>VICTORY": a section and its title
     titled = _NUMBER_AND_TITLE.fullmatch(head)
-    if titled and "\t" not in rest and run_in_title(f"{titled['title']} {rest}")[0] == titled["title"]:
+    if titled and "\t" not in rest and any(c.isalpha() for c in rest) and \
+            run_in_title(f"{titled['title']} {rest}")[0] == titled["title"]:  # (no page number: a list of contents)
         return f"{head} {rest}"  # "1.1 Roads.<TAB>A road costs half.": a tab after the title
     if "\t" in rest or not _DOTTED_NUMBER.fullmatch(head) or not (
             not row_follows or run_in_title(rest)[0] is not None or ends_sentence(rest)):
@@ -348,11 +349,14 @@ def _space_after_markers(raws: list[str]) -> None:
 
 # A rule's number alone in a cell: "[1.1]", "1.1", "(1.1)", "2.": a section's or a rule's.
 _CELL_NUMBER = re.compile(r"[\[(]?(?P<token>[1-9]\d*(?:\.\d+)+|[1-9]\d*(?=\.))[.)\]:]?")
+# A rule's number and title in a cell, the text in the next: "1.1 Steps<TAB>Most units have two steps."
+_NUMBER_THEN_TITLE = re.compile(rf"(?P<number>{_CELL_NUMBER.pattern})[ \u00a0]+(?P<title>[^\t]+)")
 
 
 def _rules_in_cells(raws: list[str]) -> dict[int, Line]:
-    """Lines in a row, each a rule typed as cells (``[1.1]<TAB>Roads<TAB>A unit on a road pays half.``, or its number
-    and title alone), as a word processor's table of rules copied as text has them: rules, by line, whose numbers
+    """Lines in a row, each a rule typed as cells (``[1.1]<TAB>Roads<TAB>A unit on a road pays half.``, its number
+    and title alone, or its number and title before a tab, ``1.1 Steps<TAB>Most units …``), as a word processor's
+    table of rules copied as text has them: rules, by line, whose numbers
     go on as rules' do (1.0, 1.1, 1.2, 2.0). A table whose first column holds values (1.0, 1.5, 2.0) or whose first
     line is a header stays a table."""
     rules: dict[int, Line] = {}
@@ -372,11 +376,14 @@ def _rules_in_cells(raws: list[str]) -> dict[int, Line]:
 def _rule_in_cells(index: int, raw: str) -> Line | None:
     """``raw`` as a rule's line, if its cells are a rule's number, a title and perhaps a sentence."""
     cells = re.split(r"\t+", raw.strip())
+    joined = _NUMBER_THEN_TITLE.fullmatch(cells[0]) if len(cells) == 2 else None
+    if joined:  # "1.1 Steps<TAB>Most units have two steps."
+        cells = [joined["number"], joined["title"], cells[1]]
     number = _CELL_NUMBER.fullmatch(cells[0])
     if number is None or not 2 <= len(cells) <= 3 or not whole_line_title(cells[1], text_follows=True):
         return None
     text = cells[2] if len(cells) == 3 else ""
-    if text and not (ends_sentence(text) or len(text.split()) >= 6):
+    if (text or joined) and not (ends_sentence(text) or len(text.split()) >= 6):
         return None
     return Line(index, TEXT, " ".join(cells), title=cells[1],
                 number=Number(number["token"], cells[0].endswith("."), cells[0] != number["token"], text,

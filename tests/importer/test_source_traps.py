@@ -510,6 +510,16 @@ def test_rules_typed_as_rows_of_number_title_and_text_are_rules(sep):
     assert "\n\nA unit on a road pays half (see 1.2).\n\n" in book.markdown
     assert book.markdown.count("<table") == 1 and '<th markdown="span">1.5</th>' not in book.markdown
 
+def test_rules_typed_with_a_tab_after_a_title_without_a_mark_are_rules_and_a_tabbed_contents_list_is_no_rule():
+    # "1.1 Steps<TAB>Most units …" made a table of the rules 1.1 to 1.3 (a helper's book); "1.0 Movement.<TAB>2", a
+    # list of contents with its page numbers, became rules that failed as duplicates once a tab after a run-in title
+    # was a space (a review).
+    book = imported("CONTENTS\n1.0 Units.\t2\n1.1 Steps.\t2\n\n1.0 UNITS\n1.1 Steps\tMost units have two steps. "
+                    "See 1.2.\n1.2 Stacking\tNo more than three units may stay in a hex.\n1.3 Leaders\tA leader adds "
+                    "one.\n", "decimal")
+    assert rule_headings(book.markdown) == ["# 1.0 UNITS", "## 1.1 Steps", "## 1.2 Stacking", "## 1.3 Leaders"]
+    assert "\n\nMost units have two steps. See 1.2.\n\n" in book.markdown
+
 def test_a_tab_after_the_number_of_a_title_alone_on_its_line_is_a_space():
     # A PDF copy puts a tab after the number; a title alone on its line over the rule's text is no table row.
     book = imported("[1.0] ONE\nText.\n[1.1]\tSUPPLY SOURCES\nUnits trace.\n1.2\tROADS\nRoads text.\n\n"
