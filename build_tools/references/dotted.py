@@ -155,21 +155,25 @@ def not_after_words(words: Collection[str]) -> str:
     return rf"(?:(?<![{last_letters}][ \t\u00a0].)|{each})"
 
 
-# The cue words of _CUE one by one, for lookbehinds of a fixed width.
-_CUE_WORDS = ("see", "see also", "per", "rule", "rules", "section", "sections", "case", "cases", "exception",
-              "exceptions", "siehe", "vgl.", "gemäß", "regel", "regeln", "abschnitt", "abschnitte", "kapitel", "voir",
-              "règle", "règles", "chapitre", "chapitres")
+# The cue words of _CUE one by one, for lookbehinds of a fixed width: those that lead up to a rule's number only
+# ("In that case 2.5 Movement Points", "an exception 1.5 hexes wide": "case" and "exception" are a sentence's words
+# too, a cue only before a colon, "Exception: 2.3").
+_CUE_WORDS = ("see", "see also", "per", "rule", "rules", "section", "sections", "siehe", "vgl.", "gemäß", "regel",
+              "regeln", "abschnitt", "abschnitte", "kapitel", "voir", "règle", "règles", "chapitre", "chapitres")
+_COLON_CUE_WORDS = ("case", "cases", "exception", "exceptions")
 
 
 def _after_cue() -> str:
     """Lookbehinds that pass a number's first digit right after a cue word and a space, or a colon and a space
     ("see 2.3", "Exception: 2.3", "§ 2.3"): one per length, as Python's must be of fixed width."""
     by_length: dict[int, list[str]] = {}
-    for word in _CUE_WORDS:
-        for written in (f"{re.escape(word)}[ \t]", f"{re.escape(word)}:[ \t]"):
+    for word in (*_CUE_WORDS, *_COLON_CUE_WORDS):
+        for written in ((f"{re.escape(word)}:[ \t]",) if word in _COLON_CUE_WORDS else
+                        (f"{re.escape(word)}[ \t]", f"{re.escape(word)}:[ \t]")):
             by_length.setdefault(len(word) + (2 if ":" in written else 1), []).append(written)
     each = [rf"(?<=\b(?i:{'|'.join(same)})[1-9])" for same in by_length.values()]
     last = "".join(sorted({word[-1] for word in _CUE_WORDS} | {word[-1].upper() for word in _CUE_WORDS} | {":"}))
+    # ("case" and "exception" before a colon only: ":" is among them)
     # (tried only after a character that ends one of them: most numbers follow a bracket, and pass at the first test)
     return rf"(?:(?<=[{re.escape(last)}][ \t][1-9])(?:{'|'.join(each)})|(?<=§[1-9])|(?<=§[ \t][1-9]))"
 
@@ -204,8 +208,10 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     listed = rf"(?:[ \t]*(?:,|[ \t](?i:or|to|and)[ \t]|--|[-–])[ \t]*\d+(?:\.\d+)+){{1,4}}(?:{quantity}|{comparison})"
     times = r"[ \t]+[x×][ \t]+(?=[^\W\d_])"  # "2.5 x range" ("see 2.1 x 3" is no such product)
     amount = rf"{quantity}|{comparison}|{odds}|{listed}|{times}"
-    # After a cue word a capitalised word is the rule's title, not a unit: "see 2.3 Movement for costs" (cued).
-    cued_amount = rf"(?![ \t]+[A-Z][a-z]){quantity}|{comparison}|{odds}|{listed}|{times}"
+    # After a cue word a capitalised word is the rule's title, not a unit: "see 2.3 Movement for costs" (cued); but
+    # a unit written capitalised is one ("siehe 18.30 Uhr").
+    capitalised = "|".join(re.escape(word) for word in quantity_words if word[:1].isupper() and word[1:2].islower())
+    cued_amount = rf"(?![ \t]+(?!(?:{capitalised})(?!\w))[A-Z][a-z]){quantity}|{comparison}|{odds}|{listed}|{times}"
     end = rf"{year}(?!{glued}|{amount})"
     # Decimal: a number of more groups than two may end a range on its last group ("1.4.1-3", "1.4.1-.3").
     short_tail = r"\.?[1-9]\d*(?!\d|\.\d|[-–/]\d)"

@@ -82,6 +82,9 @@ def test_decimal_references(text, expected):
     ("Exception: 3.1 Units stay. § 3.2 Turns apply. See 8.3 Steps and Losses.", [("3.1",), ("3.2",), ("8.3",)]),
     # without a cue word, or in lower case, an amount still
     ("It has 2.5 Movement Points and see 1.5 hexes; it spent 4.5 MP.", []),
+    # "case" and "exception" are cue words of a list but words of a sentence too; a unit written capitalised (German
+    # "Uhr", a ruleset's "Mann") stays a unit after a cue (a review)
+    ("In that case 2.5 Movement Points are spent; an exception 1.5 Hexes wide; siehe 18.30 Uhr; per 3.5 Mann.", []),
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_a_rules_title_after_a_cue_and_its_number_is_no_unit(grammar, text, expected):
