@@ -302,6 +302,7 @@ def read_text(text: str) -> Reader:
         raws = [_GLYPH_BULLET.sub(r"\1 ", raw, count=1) if raw.lstrip()[:1] in _GLYPHS else raw for raw in raws]
     in_cells: dict[int, Line] = {}
     if "\t" in text:
+        _bullets_by_level(raws)
         _space_after_markers(raws)
         _indent_with_spaces(raws)
         in_cells = _rules_in_cells(raws)
@@ -328,6 +329,32 @@ def read_text(text: str) -> Reader:
 _TAB_AFTER_MARKER = re.compile(r"^([ \t]*(?:\d{1,3}|[a-z]|[ivx]{2,5}|[A-Z])[.)])\t+(?=\S)")
 # A tab between two cells of a line: what makes it a table's row (a tab before the text indents it).
 _INNER_TAB = re.compile(r"\S[^\n]*\t")
+
+
+# A word processor's bullet and the tab after it, as its text export writes them, by level: Word's "•", "o", "§"
+# (Symbol's "·", U+F0B7 and U+F0A7 too), or a typed "-", "–", "*".
+_TABBED_BULLET = re.compile(r"(?P<bullet>[-–*·o§\uf0b7\uf0a7])\t+(?=[^\s\t])(?=[^\t]*$)")
+# Each as the glyph this reader knows and its level's indent: Word's levels are glyphs, not indents.
+_BULLET_LEVELS = {"o": "  ◦", "§": "    ▪", "\uf0a7": "    ▪", "·": "•", "\uf0b7": "•"}
+
+
+def _bullets_by_level(raws: list[str]) -> None:
+    """Lines in a row that a bullet and a tab start, and no other tab (``o<TAB>move by road``), under a line with no
+    tab, are a list: each bullet is a glyph with its level's indent (``o`` under ``•``, ``§`` under ``o``). Under a
+    table, such lines are its legend (``*<TAB>Only along a road``)."""
+    start = 0
+    while start < len(raws):
+        end = start
+        while end < len(raws) and _TABBED_BULLET.match(raws[end].lstrip(" ")):
+            end += 1
+        above = next((raws[line] for line in range(start - 1, -1, -1) if raws[line].strip()), "") if end > start else ""
+        if end > start and "\t" not in above:
+            for index in range(start, end):
+                bullet = _TABBED_BULLET.match(raws[index].lstrip(" "))
+                glyph = _BULLET_LEVELS.get(bullet["bullet"], bullet["bullet"])
+                raws[index] = raws[index][:len(raws[index]) - len(raws[index].lstrip(" "))] + glyph + " " + \
+                    raws[index].lstrip(" ")[bullet.end():]
+        start = max(end, start + 1)
 
 
 def _space_after_markers(raws: list[str]) -> None:

@@ -392,6 +392,18 @@ def test_a_word_processors_bullets_by_level_and_a_french_dash_list_are_lists():
     assert '<li markdown="span">96 combat units</li>' in page and '<li markdown="span">une carte.</li>' in page
 
 
+
+def test_a_word_processors_bullets_typed_with_a_tab_are_lists_by_level():
+    # Word's text export writes its bullets by level as "•", "o", "§" (or Symbol's "·"), a tab after each:
+    # "o<TAB>move by road" lines made a table of the list, and a "•<TAB>" item after them failed the import as
+    # "table row without tabs" (a helper's book). A legend under a table keeps its keys ("*<TAB>Only along a road").
+    page = imported("1. Orders\n1.1 Orders. A unit may:\no\tmove by road at half cost;\no\tmove by rail (1.3).\n"
+                    "\n1.2 Moves. A unit may:\n\u00b7\tmarch;\no\tby road,\n\u00a7\tat night;\n-\trest.\n\n"
+                    "1.3 Rail. Costs:\nTerrain\tCost\nClear\t1\nWoods\t2*\n*\tOnly along a road\n").markdown
+    assert "<table" in page and page.count("<table") == 1 and "Only along a road" in page
+    assert page.count("<li ") == 6 and page.count('<ul class="rr-list"') == 4
+    assert '<li markdown="span">move by rail (1.3).</li>' in page and '<li markdown="span">at night;</li>' in page
+
 @pytest.mark.parametrize("numbering, wrapped", [
     ("case", "Units pay half on roads, see\n6.3 below."),          # the next number, in order
     ("case", "A unit may spend up to\n6.5 hexes in a turn."),
