@@ -600,7 +600,8 @@ class _Importer:
         return run
 
     def _titles_tab_table(self, position: int) -> bool:
-        return self.reader.name == "text" and self.tables.titles_table(self.lines[position].index)
+        return self.reader.name == "text" and self.tables.titles_table(self.lines[position].index) and not (
+            self._capitals_heading_shape(position) and self.tables.entries_after(self.lines[position].index))
 
     def _mid_sentence(self) -> bool:
         """Whether the open paragraph or item ends mid-sentence (its next line goes on with it)."""
@@ -1196,16 +1197,20 @@ class _Importer:
     def _capitals_heading(self, position: int) -> bool:
         """Plain text: whether a line is a heading in capitals (``GLOSSARY``, ``DESIGNER'S NOTES``)
         alone after a blank line, within the rules and over text or a list that is no table (on the
-        next line, or after a blank line)."""
-        line = self.lines[position]
-        if not (self.reader.name == "text" and self.previous is not None and line.number is None
-                and line.index not in self.running_heads  # "PELLWICK RULES   3" on every page: no heading
-                and in_capitals(line.text) and len(line.text.split()) <= MAX_CAPITALS_HEADING_WORDS
-                and not ends_sentence(line.text) and (position == 0 or self.lines[position - 1].kind == BLANK)):
+        next line, or after a blank line), or over entries typed with tabs."""
+        if not self._capitals_heading_shape(position):
             return False
         following = self.next_nonblank(position + 1)
-        return (following is not None and self.lines[following].kind in (TEXT, ITEM)
-                and not self._titles_tab_table(position))
+        return following is not None and (self.lines[following].kind in (TEXT, ITEM) and not self._titles_tab_table(
+            position) or self.tables.entries_after(self.lines[position].index))  # "AR<TAB>Attacker Retreat."
+
+    def _capitals_heading_shape(self, position: int) -> bool:
+        """Plain text: whether a line is set as a heading in capitals is: alone after a blank line, within the rules."""
+        line = self.lines[position]
+        return (self.reader.name == "text" and self.previous is not None and line.number is None
+                and line.index not in self.running_heads  # "PELLWICK RULES   3" on every page: no heading
+                and in_capitals(line.text) and len(line.text.split()) <= MAX_CAPITALS_HEADING_WORDS
+                and not ends_sentence(line.text) and (position == 0 or self.lines[position - 1].kind == BLANK))
 
     def _text_heading_level(self, position: int) -> int | None:
         """A plain-text heading with no rule after it (``GLOSSARY`` at the end) stands beside the

@@ -66,6 +66,15 @@ def _with_wrapped_cells(body: list[tuple[int, list[str]]]) -> list[tuple[int, li
     return joined
 
 
+# A cell that ends a sentence of words: no column's header ("AR<TAB>Attacker Retreat, see 1.2.", a glossary's entry).
+_SENTENCE_CELL = re.compile(r"\S\s+\S.*[.!?][\"')\]’”]*$")
+
+
+def _entry(row: str) -> bool:
+    """Whether a table's first row is an entry of it rather than its header: its last cell ends a sentence."""
+    return _SENTENCE_CELL.search(row.rstrip().rsplit("\t", 1)[-1].strip()) is not None
+
+
 def may_title_a_table(line: str) -> bool:
     """Whether a line over a table may be its title: not a sentence of some words."""
     text = _NOTE_MARKS.sub("", line).rstrip()
@@ -94,6 +103,11 @@ class TabTables:
         words (``A unit may always move one hex.``, a rule's text over its table, is the rule's)."""
         following = self.next_nonblank(index + 1)
         return following is not None and "\t" in self.lines[following] and may_title_a_table(self.lines[index])
+
+    def entries_after(self, index: int) -> bool:
+        """Whether the line after ``index`` (or after a blank line) starts a table of entries with no header."""
+        following = self.next_nonblank(index + 1)
+        return following is not None and "\t" in self.lines[following] and _entry(self.lines[following])
 
     def _block(self, index: int) -> tuple[list[tuple[int, list[str]]], int]:
         """Consecutive tab-separated lines from ``index``: [(line index, cells)], index after them."""
@@ -132,6 +146,7 @@ class TabTables:
         notes: list[tuple[int, list[str]]] = rows[len(rows) - noted:]
         rows = _without_layout(rows[:len(rows) - noted])
         (_, header), body = rows[0], rows[1:]
+        entries = _entry("\t".join(header))  # a glossary's "AR<TAB>Attacker Retreat, see 1.2.": no header
         while not notes and (following := self.next_nonblank(index)) is not None and self._header_again(following,
                                                                                                        header):
             block, index = self._block(following)  # the table goes on after a page break, its header printed again
@@ -168,8 +183,9 @@ class TabTables:
         blocks = [md.html_table(
             columns=len(header),
             title=cell(title, title_index) if title is not None else None,
-            header=[cell(text, rows[0][0]) for text in header],
-            rows=[[cell(text, row_index) for text in cells] for row_index, cells in body],
+            header=None if entries else [cell(text, rows[0][0]) for text in header],
+            rows=[[cell(text, row_index) for text in cells]
+                  for row_index, cells in (rows[:1] if entries else []) + body],
         )]
         # Notes keep their source order; a run of legend entries or of footnotes is one list.
         runs: list[tuple[bool, list]] = []

@@ -532,6 +532,19 @@ def test_rules_typed_with_a_tab_after_a_title_without_a_mark_are_rules_and_a_tab
     assert rule_headings(book.markdown) == ["# 1.0 UNITS", "## 1.1 Steps", "## 1.2 Stacking", "## 1.3 Leaders"]
     assert "\n\nMost units have two steps. See 1.2.\n\n" in book.markdown
 
+
+@pytest.mark.parametrize("gap", ["", "\n"])
+def test_a_heading_in_capitals_over_entries_typed_with_tabs_is_a_heading_and_the_entries_have_no_header(gap):
+    # "GLOSSARY" over "AR<TAB>Attacker Retreat, see 1.2." titled a table inside rule 1.2, its first entry the
+    # table's header, and what the entries cite counted as cited by 1.2 (a helper's book). A heading stands beside
+    # the sections, as over entries typed with a dash; a row that ends a sentence is no column's header.
+    book = imported(f"1. Units\n1.1 Moves. Units move.\n1.2 Retreat. Units retreat.\n\nGLOSSARY\n{gap}"
+                    "AR\tAttacker Retreat, see 1.2.\nMP\tMovement Points (1.1).\n\nCOSTS\nTerrain\tCost\nClear\t1\n")
+    page = book.markdown
+    assert "# GLOSSARY {: .rr-subhead }" in page and '<th markdown="span">Terrain</th>' in page
+    assert page.split("# GLOSSARY")[1].split("<table")[1].split("</table>")[0].count("<th ") == 0
+    assert '<td markdown="span">AR</td><td markdown="span">Attacker Retreat, see 1.2.</td>' in page
+
 def test_a_tab_after_the_number_of_a_title_alone_on_its_line_is_a_space():
     # A PDF copy puts a tab after the number; a title alone on its line over the rule's text is no table row.
     book = imported("[1.0] ONE\nText.\n[1.1]\tSUPPLY SOURCES\nUnits trace.\n1.2\tROADS\nRoads text.\n\n"
