@@ -315,7 +315,7 @@ def read_text(text: str) -> Reader:
     _mark_stray_tab_lines(lines)
     if "*" in text:
         _mark_footnotes(lines)
-    if "[" in text or any(raised in text for raised in md.SUPERSCRIPT_DIGITS):
+    if "[" in text or "†" in text or "‡" in text or any(raised in text for raised in md.SUPERSCRIPT_DIGITS):
         pair_footnotes(lines, TEXT, TAB, number_at_start)
     runs: list[tuple[int, int]] = []
     for index in barred:

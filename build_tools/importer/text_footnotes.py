@@ -1,8 +1,8 @@
 """Footnotes in a plain-text source, as a PDF copy or a typed book prints them.
 
-A mark glued to the text it explains (``per hex.[1]``, ``per hex.¹``) and, below it, a
+A mark glued to the text it explains (``per hex.[1]``, ``per hex.¹``, ``per hex.†``) and, below it, a
 line starting with the same mark (``[1] Only on a primary road; see 1.1.``,
-``¹ Only on a primary road.``) are a footnote: the line is no text of the rule it
+``¹ Only on a primary road.``, ``† Only in summer.``) are a footnote: the line is no text of the rule it
 falls under (and ``[1]`` no rule number), and the rules the note cites are cited
 by the rule holding its mark.
 
@@ -33,17 +33,19 @@ if TYPE_CHECKING:  # source_lines calls this module while it reads a text
     from build_tools.importer.source_lines import Line, Number
 
 # A mark glued to the word or the punctuation before it: "hex.[1]", "roads[12]", "hex.¹".
-_MARK = re.compile(rf"(?<=[^\s\[(])(?:\[(?P<bracketed>[1-9]\d?)\]|(?P<raised>[{md.SUPERSCRIPT_DIGITS}]{{1,2}}))"
-                   r"(?![\w\[(])")
+# Or a dagger, a double dagger: "hex.†", "hex.‡", "hex.††".
+_MARK = re.compile(rf"(?<=[^\s\[(])(?:\[(?P<bracketed>[1-9]\d?)\]|(?P<raised>[{md.SUPERSCRIPT_DIGITS}]{{1,2}})"
+                   r"|(?P<symbol>†{1,3}|‡{1,3}))(?![\w\[(†‡])")
 # A rule's number a mark is glued to, at a line's start ("5.1[1] Roads.").
 _NUMBER_BEFORE = re.compile(r"[ \t]*[\[(]?\d+(?:\.\d+)+[\])]?")
 # A note's line: the same mark at the line's start, then its text ("[1] Only on …", "¹ Only on …", "¹Only on …").
-_NOTE = re.compile(rf"(?:\[(?P<bracketed>[1-9]\d?)\][ \t]+|(?P<raised>[{md.SUPERSCRIPT_DIGITS}]{{1,2}})[ \t]*)(?=\S)")
+_NOTE = re.compile(rf"(?:\[(?P<bracketed>[1-9]\d?)\][ \t]+|(?P<raised>[{md.SUPERSCRIPT_DIGITS}]{{1,2}})[ \t]*"
+                   r"|(?P<symbol>†{1,3}|‡{1,3})[ \t]*)(?=[^\s†‡])")
 
 
 def _key(found: re.Match[str]) -> str:
-    """A mark's number, printed either way ("[1]" and "¹" are the same mark only in their own kind)."""
-    return f"[{found.group('bracketed')}]" if found.group("bracketed") else found.group("raised")
+    """A mark's number, printed either way ("[1]" and "¹" are the same mark only in their own kind), or its symbol."""
+    return f"[{found.group('bracketed')}]" if found.group("bracketed") else found.group("raised") or found["symbol"]
 
 
 def pair_footnotes(lines: list[Line], text: str, table: str, number_at_start: Callable[[str], Number | None]) -> None:
@@ -71,7 +73,8 @@ def pair_footnotes(lines: list[Line], text: str, table: str, number_at_start: Ca
     labels = {}
     for mark, note_at in sorted(pairs, key=lambda pair: pair[0]):  # labels in the marks' order
         note = _NOTE.match(lines[note_at].text)
-        number = note.group("bracketed") or note.group("raised").translate(md.SUPERSCRIPT_VALUES)
+        number = note.group("bracketed") or (note.group("raised") or "").translate(md.SUPERSCRIPT_VALUES) \
+            or note.group("symbol")
         used[number] += 1
         labels[mark] = (number if used[number] == 1 else f"{number}-{used[number]}", note_at)
     for (position, start, end), (label, _) in sorted(labels.items(), reverse=True):  # later marks first

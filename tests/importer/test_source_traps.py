@@ -1972,6 +1972,20 @@ def test_plain_text_footnotes_are_footnotes_and_their_citations_are_their_marks_
     assert rules["2.2"].references == ()
 
 
+
+def test_a_footnote_marked_with_a_dagger_is_a_footnote_of_its_marks_rule():
+    # "Units move one hex.†" over "† Only in summer (see 1.2)." at the page's foot: the note was text of rule 1.2,
+    # which then cited itself (a helper's book). A dagger or a double dagger marks a note as a number does.
+    book = imported("1. Moves\n1.1 Movement. Units move one hex.†\n1.2 Retreat. Units retreat.‡\n\n"
+                    "† Only in summer (see 1.2).\n‡ Never across a river.\n", "case")
+    assert "Units move one hex.[^†]\n" in book.markdown and "Units retreat.[^‡]\n" in book.markdown
+    assert "\n\n[^†]: Only in summer (see 1.2).\n\n[^‡]: Never across a river.\n" in book.markdown
+    html = render(book.markdown)
+    assert len(re.findall(r'<li id="fn:', html)) == 2
+    ruleset = SimpleNamespace(id="x", numbering=numbering_of("case"), grammar=numbering_of("case").grammar)
+    rules = {rule.id: rule for rule in rules_in_markdown(book.markdown, ruleset, "x/x.md")}
+    assert rules["1.1"].references == ("1.2",) and rules["1.2"].references == ()
+
 def test_a_sentence_over_a_table_is_the_rules_text_and_a_tables_title_holds_no_footnote():
     # "A unit may always move one hex.[1]" over a tab table (a Google Docs export writes a paragraph on one line)
     # became the table's title, and its mark stayed "[1]" there while its note became a footnote: the build failed
