@@ -87,7 +87,10 @@ QUANTITY_WORDS = (
 # resources", "1.5 shifts", "the 2.5 row"): capitalised, such a word may start a rule's title ("see 8.0 Morale",
 # "see 6.3 Shifts", "(see 17.0 Victory Conditions)").
 LOWER_CASE_QUANTITY_WORDS = ("victory points", "victory point", "resource", "resources", "shift", "shifts", "knot",
-                             "knots", "fuel", "morale", "row", "rows", "edition")
+                             "knots", "fuel", "morale", "row", "rows", "edition", "m", "metre", "metres", "meter",
+                             "meters", "pace", "paces", "square", "squares", "zone", "zones", "box", "boxes", "men",
+                             "card", "cards", "marker", "markers", "pip", "pips", "strength", "multiplier",
+                             "multipliers")
 # A comparison after a number makes it an amount: "5.0 or more".
 COMPARISONS = ("or more", "or less", "or fewer", "or higher", "or lower", "or better", "or worse", "or greater")
 # Quoted, signed, compared, counted or measured: not a rule number.
@@ -104,6 +107,7 @@ NOT_AFTER_WORDS = (
     "modifier of", "cost", "costs", "weight", "range of", "release", "at least", "at most", "equals", "equal to",
     "value of", "values of", "ratio of", "reduced to", "increased to", "column", "ratio", "rating of", "reduce to",
     "reduces to", "increase to", "increases to", "round", "roll", "drm", "drm of", "usd", "eur", "gbp",
+    "gain", "gains", "gained", "lose", "loses", "weight of", "halve to", "halved to",
     # other numberings a rulebook prints: its examples, cards, steps, tracks, questions ("Example 2.5", "Step 2.5")
     "example", "examples", "illustration", "appendix", "exhibit", "card", "cards", "event", "step", "stage",
     "level", "track", "display", "area", "mission", "option", "vol.", "item", "question", "faq", "crt", "tec",

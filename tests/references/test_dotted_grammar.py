@@ -139,6 +139,10 @@ def test_a_rules_title_after_a_cue_and_its_number_is_no_unit(grammar, text, expe
         "Example", "example", "Illustration", "Appendix", "Exhibit", "Card", "Event", "Step", "Stage", "Round",
         "Level", "Track", "Display", "Area", "Mission", "Option", "Vol.", "#", "Item", "Question", "FAQ",
         "CRT", "TEC", "Player Aid", "DRM of", "Die roll")),
+    # measures, what a game counts in lower case, gains and weights (a helper's book)
+    *(f"Within 1.5 {unit} of it." for unit in (
+        "m", "metres", "meters", "paces", "squares", "zones", "boxes", "men", "cards", "markers", "pips", "strength")),
+    "Halve to 1.5 strength;", "It gains 1.5 now.", "the 2.5 multiplier.", "a weight of 1.5", "loses 2.5 at night",
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_quantities_are_not_references(grammar, text):
