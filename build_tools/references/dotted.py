@@ -103,7 +103,8 @@ NOT_AFTER_WORDS = (
     "add", "adds", "added", "adding", "plus", "minus", "subtract", "subtracts", "subtracted", "subtracting",
     "times", "factor of", "rated", "rating", "version", "edition", "printing", "rev", "rev.", "revision", "a", "an",
     "table", "tables", "figure", "figures", "fig.", "chart", "page", "pages", "p.", "pp.", "module", "scenario",
-    "scenarios", "hex", "map", "diagram", "diagrams", "box", "turn", "game-turn", "phase", "strength", "modifier",
+    "scenarios", "hex", "hexes", "map", "diagram", "diagrams", "box", "turn", "game-turn", "phase", "strength",
+    "modifier",
     "modifier of", "cost", "costs", "weight", "range of", "release", "at least", "at most", "equals", "equal to",
     "value of", "values of", "ratio of", "reduced to", "increased to", "column", "ratio", "rating of", "reduce to",
     "reduces to", "increase to", "increases to", "round", "roll", "drm", "drm of", "usd", "eur", "gbp",
@@ -151,12 +152,24 @@ def not_after_words(words: Collection[str]) -> str:
     length (Python's must be of fixed width), tried only after a letter that ends one of them (most
     numbers follow a bracket, "see" or "per", and pass at the first test: measured on the bench book,
     a fifth of the time that trying every word takes)."""
+    last_letters, each = _word_lookbehinds(words)
+    return rf"(?:(?<![{last_letters}][ \t\u00a0].)|{''.join(rf'(?<!{word})' for word in each)})"
+
+
+def after_words(words: Collection[str]) -> str:
+    """Lookbehinds passing a number's first digit right after one of ``words`` and a space (see ``not_after_words``)."""
+    last_letters, each = _word_lookbehinds(words)
+    return rf"(?<=[{last_letters}][ \t\u00a0].)(?:{'|'.join(rf'(?<={word})' for word in each)})"
+
+
+def _word_lookbehinds(words: Collection[str]) -> tuple[str, list[str]]:
+    """The letters ``words`` end with, and the bodies of lookbehinds of ``words`` (one per length), a space and a
+    digit after them."""
     by_length: dict[int, list[str]] = {}
     for word in words:
         by_length.setdefault(len(word), []).append(re.escape(word))
     last_letters = "".join(sorted({word[-1] for word in words} | {word[-1].upper() for word in words}))
-    each = "".join(rf"(?<!\b(?i:{'|'.join(same)})[ \t\u00a0].)" for same in by_length.values())
-    return rf"(?:(?<![{last_letters}][ \t\u00a0].)|{each})"
+    return last_letters, [rf"\b(?i:{'|'.join(same)})[ \t\u00a0]." for same in by_length.values()]
 
 
 # The cue words of _CUE one by one, for lookbehinds of a fixed width: those that lead up to a rule's number only
@@ -228,11 +241,17 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     first_end = rf"(?(cued){first_end_of(cued_amount)}|{first_end_of(amount)})"
     # (after a number of two groups, no short tail: "(?!)" never matches)
     tail = rf"[1-9]\d*{dots}|(?(more){short_tail}|(?!))" if groups else rf"[1-9]\d*{dots}|\.\d+"
+    # A list after another numbering's word is all of that numbering: "hex 12.08 and 13.09", "Tables 7.1 and 7.2".
+    join = r"[ \t]*(?:,|&|[ \t](?i:and|or|to|und|oder|et|ou)[ \t])[ \t]*"
+    # (matched whole, as "blocked", after the first digit: an alternative before it would keep the regex engine from
+    # skipping ahead to digits, and a regex of its own costs a pass more; tried last, so that a rule's number, which
+    # passes the first alternative, never tries it)
+    blocked = rf"{after_words(NOT_AFTER_WORDS)}(?P<blocked>\d*(?:\.\d+)*(?:{join}[1-9]\d*(?:\.\d+)*)+)"
     main = re.compile(
-        rf"(?P<first>[1-9](?P<cued>{_after_cue()})?{year_first}(?<!{_NOT_BEFORE}.)(?<!\d:.)(?<!#[ \t].){not_after_words(NOT_AFTER_WORDS)}\d*"
-        rf"(?P<dots>{first_dots})?)"
-        rf"(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
-        rf"|(?!\.\d)(?:{_SECTION_END}|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))))"
+        rf"(?P<first>[1-9](?:(?P<cued>{_after_cue()})?{year_first}(?<!{_NOT_BEFORE}.)(?<!\d:.)(?<!#[ \t].)"
+        rf"{not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{first_dots})?|{blocked}))"
+        rf"(?(blocked)|(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
+        rf"|(?!\.\d)(?:{_SECTION_END}|(?P<word>(?!{quantity})(?=[ \t]+[a-z])))))"
     )
     item = r"[1-9][\d.]*(?:(?:--|[-–])\.?[\d.]+)?"
     cue_before = re.compile(rf"{_CUE}(?:{item}{_JOIN})*\Z")
@@ -292,7 +311,7 @@ class Dotted:
         references = []
         for match in self.main.finditer(text):
             first = match.group("first")
-            if not match.group("dots") and not self._cued(text, match):
+            if match.group("blocked") or not match.group("dots") and not self._cued(text, match):
                 continue
             letter = match.group("letter")
             end = match.end("letter") if letter else match.end("first")
@@ -346,7 +365,9 @@ class Dotted:
             return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
         cited = []
         # findall, not finditer: no match object per reference (a rulebook has tens of thousands).
-        for first, _, dots, *_, letter, tail, _ in self.main.findall(text):  # ("cued" first; decimal: "more")
+        for first, _, dots, *_, blocked, letter, tail, _ in self.main.findall(text):  # ("cued"; decimal: "more")
+            if blocked:
+                continue
             if not dots:  # a bare section number: whether a cue leads up to it needs its position
                 return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
             cited.append(first + _item_letter(letter))
@@ -360,7 +381,7 @@ class Dotted:
 
         def replace(match: re.Match[str]) -> str:
             first = match.group("first")
-            if not match.group("dots") and not self._cued(text, match):
+            if match.group("blocked") or not match.group("dots") and not self._cued(text, match):
                 return match.group(0)
             tail, letter = match.group("tail"), match.group("letter") or ""
             replaced = replacement(first + _item_letter(letter), first + letter)

@@ -143,6 +143,8 @@ def test_a_rules_title_after_a_cue_and_its_number_is_no_unit(grammar, text, expe
     *(f"Within 1.5 {unit} of it." for unit in (
         "m", "metres", "meters", "paces", "squares", "zones", "boxes", "men", "cards", "markers", "pips", "strength")),
     "Halve to 1.5 strength;", "It gains 1.5 now.", "the 2.5 multiplier.", "a weight of 1.5", "loses 2.5 at night",
+    # a list after another numbering's word is all of that numbering (a helper's book)
+    "from hex 12.08 and 13.09 on", "Hexes 12.08, 13.09 & 14.10", "see Tables 7.1 and 7.2", "Figures 3.1 to 3.4 show",
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_quantities_are_not_references(grammar, text):
@@ -161,6 +163,8 @@ def test_quantities_are_not_references(grammar, text):
     ("see 1.5 or 2.0 for units", [("1.5",), ("2.0",)]),  # a list of rules, no unit after it
     # a whole number after a comma is no list with the rule (a review): "Per 6.2, 3 units may stack"
     ("Per 6.2, 3 units may stack", [("6.2",)]), ("As in 7.1 and 2 units attack", [("7.1",)]),
+    # the list after another numbering's word ends where a word comes
+    ("Use Table 7.1, see 6.2 and 6.3.", [("6.2",), ("6.3",)]),
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_a_bare_number_a_word_follows_is_a_reference_after_a_rule_cue_or_a_list(grammar, text, expected):
