@@ -350,7 +350,7 @@ class Dotted:
         for reference in references:
             found.append(reference)
             rule_id = reference.parts[-1].rule_id
-            if self.groups and rule_id.count(".") < 2:  # "2.1, .5 and .25": amounts
+            if self.groups and rule_id.count(".") < 2 or "." not in rule_id:  # "2.1, .5 and .25": amounts; "see 5"
                 continue
             section, end = rule_id[: rule_id.rindex(".")], reference.end
             while (item := _ABBREVIATED.match(text, end)) is not None:
