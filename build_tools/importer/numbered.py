@@ -41,8 +41,8 @@ from build_tools.importer.source_lines import (BLANK, BLOCK, BOX, COMMENT, COMME
                                                VERBATIM, Line, Reader, ends_sentence, looks_decorated, looks_numbered,
                                                markdown_item, markdown_line, number_at_start)
 from build_tools.importer.tab_tables import TabTables
-from build_tools.importer.titles import (colon_title, ends_open, ends_with_abbreviation, in_capitals, in_title_case,
-                                         run_in_title, whole_line_title)
+from build_tools.importer.titles import (MAX_COLON_TITLE_WORDS, colon_title, ends_open, ends_with_abbreviation,
+                                         in_capitals, in_title_case, run_in_title, whole_line_title)
 from build_tools.numbering import Numbering, RuleNumber
 
 MAX_HEADING_LEVEL = 6
@@ -1526,8 +1526,16 @@ def _table_lines(reader: Reader, raw_lines: list[str]) -> list[str]:
 _TITLE_END = re.compile(r"[.:](?:\*{1,3}|_{1,3})?(?=\s|$)|(?<=\s)(?:-{2,3}|[–—-])(?=\s)")
 
 
+# A run-in title in emphasis of its own: "*Advance after combat.* One unit …", "_Losses:_ Remove them."
+_EMPHASISED_TITLE = re.compile(r"(?P<mark>\*{1,2}|_{1,2})(?P<title>[^*_\s][^*_]*?[.:!?])(?P=mark)[ \t]+(?=\S)")
+
+
 def _markdown_run_in_title(rest: str, reader: Reader) -> tuple[str | None, str]:
-    """``run_in_title`` of a Markdown line, split in the raw text where the plain text splits."""
+    """``run_in_title`` of a Markdown line, split in the raw text where the plain text splits; or a few words set in
+    emphasis before the text, ending on a colon or a period, in any case (``*Advance after combat.* One unit …``)."""
+    emphasised = _EMPHASISED_TITLE.match(rest)
+    if emphasised and emphasised["title"][:1].isupper() and len(emphasised["title"].split()) <= MAX_COLON_TITLE_WORDS:
+        return emphasised.group(0).strip(), rest[emphasised.end():].strip()
     title, _ = run_in_title(reader.plain(rest))
     if title is None:
         return None, rest

@@ -8,7 +8,7 @@
 * ``2.1 Sailing. A boat ...``, ``3.1 Landing Parties. A crew ...``,
   ``1.12 Tanks, Guns and Trucks. Each ...``, ``1.8 No Retreat! Units ...``: the run
   up to the first ". " (or "! ") is the title when a new sentence follows and it reads
-  as one: a few words in title case or capitals, no digits, not an
+  as one: a few words in title case or capitals, not ending on a number (``Turn 1 Surprise``, not ``Add 1``), not an
   abbreviation (``St. Vith``);
 * ``5.1 Movement Costs — Each hex ...``, ``5.3 ROADS - A road ...``: the run
   up to the first spaced dash, on the same terms;
@@ -16,6 +16,8 @@
   Attacks``: the whole rest of the line is the title when it is short, does
   not end a sentence and reads as a title: in capitals or title case, or in
   any case when the rule's text follows on the next line;
+* ``4.1 MOVEMENT POINTS Each unit …``: words in capitals run into a sentence (two of three letters or more, or
+  one of five: ``ZOC Units may`` is a sentence);
 * anything else is the rule's text, untitled.
 """
 
@@ -58,7 +60,9 @@ FOOTNOTE_MARKERS = rf"(?:\[\^{md.FOOTNOTE_LABEL}\]|[{md.SUPERSCRIPT_DIGITS}]+)*"
 _ENDS_SENTENCE = re.compile(rf"[.!?,;][\"')\]’”]*{FOOTNOTE_MARKERS}$")
 # What a title in sentence case does not hold: a comma, a semicolon, an aside citing a number.
 _SENTENCE_INSIDE = re.compile(r"[,;]|\([^()]*\d")
-_PERIOD_TITLE = re.compile(r"(?P<title>[^.!?:;\d]+)(?P<mark>[.!?])\s+")
+_PERIOD_TITLE = re.compile(r"(?P<title>[^.!?:;]+)(?P<mark>[.!?])\s+")
+# Words in capitals run into a sentence, on the line of the number: "MOVEMENT POINTS Each unit has …".
+_CAPITALS_RUN = re.compile(r"(?P<title>(?:[A-Z][A-Z0-9'’-]*[ \t]+){1,6})(?=[A-Z][a-z]+[ \t]+[a-z])")
 _DASH_TITLE = re.compile(r"(?P<title>[^.!?:;,\d–—-]{1,%d}?)[ \t]+(?P<dash>-{2,3}|[–—-])[ \t]+" % MAX_TITLE_LENGTH)
 # Words a line may start with that end in a period without ending a title: ranks and units of a
 # wargame's leaders and formations among them ("6.1 Gen. Vance adds two").
@@ -132,6 +136,18 @@ def period_title(rest: str) -> tuple[str | None, str]:
     return None, rest.strip()
 
 
+def capitals_run_title(rest: str) -> tuple[str | None, str]:
+    """``"MOVEMENT POINTS Each unit has"`` -> ``("MOVEMENT POINTS", "Each unit has")``: words in capitals, then a
+    sentence; not an abbreviation starting one (``ZOC Units may``, ``NATO HQ Units``): two words of three letters or
+    more, or one of five."""
+    match = _CAPITALS_RUN.match(rest)
+    if match:
+        words = match.group("title").split()
+        if all(len(word) >= 3 for word in words) and (len(words) > 1 or len(words[0]) >= 5):
+            return match.group("title").strip(), rest[match.end():].strip()
+    return None, rest.strip()
+
+
 def dash_title(rest: str) -> tuple[str | None, str]:
     """``"Movement Costs — Each hex costs"`` -> ``("Movement Costs —", "Each hex costs")``; not a
     title with a subtitle (``"COMBAT - GENERAL"``, ``"COMBAT - General rules"``): what follows
@@ -152,15 +168,18 @@ def _reads_as_sentence(text: str) -> bool:
 
 
 def _reads_as_run_in_title(title: str, body: str) -> bool:
-    """A few words in title case or capitals, not ending in an abbreviation, before a new sentence."""
+    """A few words in title case or capitals, not ending in an abbreviation, before a new sentence; a number inside
+    it, not at its end (``Turn 1 Surprise``, ``2-Player Rules``; ``Roll 2d6``, ``Add 1`` are sentences)."""
     words = title.split()
     return bool(words and len(words) <= MAX_COLON_TITLE_WORDS and (body[:1].isupper() or body[:1].isdigit())
-                and words[-1].lower() not in _ABBREVIATIONS and (in_title_case(title) or in_capitals(title)))
+                and words[-1].lower() not in _ABBREVIATIONS and (in_title_case(title) or in_capitals(title))
+                and (not any(c.isdigit() for c in title) or len(words) > 1 and words[-1].isalpha()))
 
 
 def run_in_title(rest: str) -> tuple[str | None, str]:
-    """The title a rule's line starts with, before its text: up to a colon, else a period, else a spaced dash."""
-    for split in (colon_title, period_title, dash_title):
+    """The title a rule's line starts with, before its text: up to a colon, else a period, else a spaced dash, else
+    the words in capitals before a sentence."""
+    for split in (colon_title, period_title, dash_title, capitals_run_title):
         title, body = split(rest)
         if title is not None:
             return title, body

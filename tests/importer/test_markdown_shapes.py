@@ -117,3 +117,13 @@ def test_an_indented_code_block_is_code_and_a_rule_number_in_it_is_listed():
     assert "```text\n2.3 Roads cost half.\n\n1.5 MP total\n```" in book.markdown
     assert "its item's paragraph" in book.markdown and book.markdown.count("```text") == 1
     assert [(miss.line, "indented code block" in miss.reason) for miss in book.report.not_rules] == [(5, True)]
+
+
+def test_a_title_set_in_emphasis_after_a_bold_number_is_the_title_in_any_case():
+    # "**8.3** *Advance after combat.* One unit …" showed "8.3" alone in the contents, while "*Retreats.*" was a title
+    # (a helper's wiki transcription): emphasis sets the title apart, whatever its case.
+    book = imported("## 8. Combat\n\n**8.1** *Retreats.* A unit retreats.\n\n**8.3** *Advance after combat.* One unit "
+                    "may advance.\n\n**8.4** _Losses:_ Remove them.\n\n**8.5** *Only* one unit may attack.\n")
+    assert rule_headings(book.markdown) == ["# 8. Combat", "## 8.1 *Retreats.*", "## 8.3 *Advance after combat.*",
+                                            "## 8.4 _Losses:_", "## 8.5"]
+    assert "\n\nOne unit may advance.\n" in book.markdown and "\n\n*Only* one unit may attack.\n" in book.markdown

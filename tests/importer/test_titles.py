@@ -87,6 +87,15 @@ def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     ("COMBAT - GENERAL", None, "COMBAT - GENERAL"),  # a subtitle: more title after the dash, not a sentence
     ("Zones of Control - Advanced", None, "Zones of Control - Advanced"),
     ("COMBAT - General rules", None, "COMBAT - General rules"),
+    # a number inside a title, and a title in capitals run into its text, were the rule's text (a helper's book)
+    ("2-Player Rules. With two players", "2-Player Rules.", "With two players"),
+    ("Turn 1 Surprise. On the first turn", "Turn 1 Surprise.", "On the first turn"),
+    ("Roll 2d6. Add the modifiers", None, "Roll 2d6. Add the modifiers"),
+    ("Add 1. Then roll", None, "Add 1. Then roll"),
+    ("MOVEMENT POINTS Each unit has a number", "MOVEMENT POINTS", "Each unit has a number"),
+    ("SUPPLY Units trace a line", "SUPPLY", "Units trace a line"),
+    ("ZOC Units may not move", None, "ZOC Units may not move"), ("US Forces move first", None, "US Forces move first"),
+    ("NATO HQ Units stack", None, "NATO HQ Units stack"), ("COMBAT Results Table", None, "COMBAT Results Table"),
 ])
 def test_a_run_in_title_before_a_colon_a_period_or_a_dash(rest, title, body):
     assert run_in_title(rest) == (title, body)
