@@ -78,11 +78,14 @@ _NUMBER_START = re.compile(
 # number).
 _CHANGE_WORDS = "new|changed|revised|errata|updated|amended|clarified|added|optional|opt"
 _EMOJI = "[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]\ufe0f?"
+# (in brackets, abbreviated or with "rule" after it: "[Opt.]", "(Optional Rule)")
+_MARK_WORD = rf"(?i:(?:{_CHANGE_WORDS})\.?(?:{_SPACE}+rules?)?)"
 _MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)|{_EMOJI}(?:\u200d{_EMOJI})*"
-                          rf"|:[a-z0-9_+-]+:(?={_SPACE})|\[(?i:{_CHANGE_WORDS})\]|\((?i:{_CHANGE_WORDS})\)"
-                          rf"|(?:{_CHANGE_WORDS.upper()})(?={_SPACE}+[\[(]?\d*\.\d)){_SPACE}*")  # not "NEW 3 …"
-# The same word inside the number's brackets: "[OPT 5.3] Forced March."
-_MARK_IN_BRACKETS = re.compile(rf"\[(?P<word>(?i:{_CHANGE_WORDS})){_SPACE}+(?=\d+(?:\.\d+)*\])")
+                          rf"|:[a-z0-9_+-]+:(?={_SPACE})|\[{_MARK_WORD}\]|\({_MARK_WORD}\)"
+                          rf"|(?:{_CHANGE_WORDS.upper()}|Optional|Opt\.):?(?={_SPACE}+[\[(]?\d*\.\d))"  # not "NEW 3"
+                          rf"{_SPACE}*")
+# The same word inside the number's brackets: "[OPT 5.3] Forced March.", "(Opt. 5.3)"
+_MARK_IN_BRACKETS = re.compile(rf"[\[(](?P<word>{_MARK_WORD}){_SPACE}+(?=\d+(?:\.\d+)*\.?[\])])")
 _MARK_STARTS = frozenset("§*[(:" + "".join({word[0] for word in _CHANGE_WORDS.upper().split("|")}))  # and ≥ U+2190
 
 
@@ -202,12 +205,12 @@ def number_at_start(text: str) -> Number | None:
     """The decorated number ``text`` starts with, if any (not yet checked by a numbering); a section
     sign or a change mark before it is a decoration (``§4.2 Combat``, ``► 1.1.1 Roads.``)."""
     mark = _MARK_BEFORE.match(text) if text[:1] in _MARK_STARTS or text[:1] >= "\u2190" else None
-    inside = _MARK_IN_BRACKETS.match(text) if mark is None and text[:1] == "[" else None
+    inside = _MARK_IN_BRACKETS.match(text) if mark is None and text[:1] in "[(" else None
     if inside:
-        number = number_at_start("[" + text[inside.end():])
+        number = number_at_start(text[0] + text[inside.end():])
         if number is None or number.label:
             return None
-        return number._replace(shown=f"[{inside['word']} {(number.shown or number.token)[1:]}")
+        return number._replace(shown=f"{text[0]}{inside['word']} {(number.shown or number.token)[1:]}")
     if mark:
         number = number_at_start(text[mark.end():])
         if number is None or number.label:

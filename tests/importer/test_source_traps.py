@@ -2355,6 +2355,15 @@ def test_a_rule_marked_optional_is_a_rule():
     assert '{: #5.3 .rr-rule data-rule="5.3" }' in book.markdown and book.report.not_rules == []
 
 
+@pytest.mark.parametrize("mark", ["(OPT 5.3)", "[Opt. 5.3]", "OPTIONAL: 5.3", "Optional 5.3", "(Optional Rule) 5.3",
+                                  "[OPTIONAL RULE] 5.3", "(Opt.) 5.3"])
+def test_an_optional_rules_mark_in_its_other_prints_is_a_mark(mark):
+    # Each went into the rule before it, unlisted (a review of the first fix).
+    book = imported(f"[5.0] MOVEMENT\n[5.1] Roads. Half cost.\n{mark} Forced March. One more hex.\n[5.4] Rivers. "
+                    f"See 5.3.\n")
+    assert rule_headings(book.markdown)[2] == f"## {mark} Forced March." and book.report.not_rules == []
+
+
 @pytest.mark.parametrize("numbering, section", [("decimal", "3.0 COMBAT"), ("case", "[3.0] COMBAT")])
 def test_a_heading_that_starts_with_a_mark_word_and_a_count_is_text(numbering, section):
     # "OPTIONAL 3 PLAYER GAME" read as section 3 titled "PLAYER GAME" once OPTIONAL was a mark: 3.0 COMBAT fell
