@@ -135,7 +135,7 @@ _CUE_REACH = 120
 # measures ("2.5m", "9.5s", "1.5x"), or "6.3f", the rules after it (below).
 ITEM_LETTERS = "abcde"
 # Printed in brackets or after a dot too: "4.1(b)", "5.2(a)-(c)", "4.1.b" cite 4.1b and 5.2a.
-_LETTERED = (rf"(?:[{ITEM_LETTERS}](?:[-–][{ITEM_LETTERS}])?|\([{ITEM_LETTERS}]\)(?:[-–]\([{ITEM_LETTERS}]\))?"
+_LETTERED = (rf"(?:[{ITEM_LETTERS}](?:[-–/][{ITEM_LETTERS}])?|\([{ITEM_LETTERS}]\)(?:[-–]\([{ITEM_LETTERS}]\))?"
              rf"|\.[{ITEM_LETTERS}])(?!\w)")
 
 
@@ -283,6 +283,13 @@ def _item_letter(lettered: str | None) -> str:
     return lettered.lstrip("(.")[:1] if lettered else ""
 
 
+def _bracketed_rules(text: str, run: re.Match[str]) -> bool:
+    """Whether a run of numbers joined by slashes stands alone in brackets, each of the same section: ``(5.1/5.2)``,
+    rules; ``(2.5/3.0)`` is a rating."""
+    sections = {number.split(".")[0] for number in run.group().split("/")}
+    return text[run.start() - 1:run.start()] == "(" and text[run.end():run.end() + 1] == ")" and len(sections) == 1
+
+
 def _tail_id(first: str, tail: str) -> str:
     """``9.73-.731`` -> 9.731, ``1.4.1-3`` and ``1.4.1-.3`` -> 1.4.3 (the first's last group the tail's); a full
     tail is itself."""
@@ -326,11 +333,12 @@ class Dotted:
         return references
 
     def _with_slashed(self, text: str, references: list[Reference]) -> list[Reference]:
-        """``references`` and, in order, each number of a run joined by slashes after a cue word
-        (``see 1.2/1.3``): neither end of a slash is a reference of the main grammar."""
+        """``references`` and, in order, each number of a run joined by slashes after a cue word or alone in brackets
+        (``see 1.2/1.3``, ``(1.2/1.3)``): neither end of a slash is a reference of the main grammar."""
         found = [Reference(number.start(), number.end(), (RefPart(*number.span(), number.group(), number.group()),))
                  for run in self.slashed.finditer(text)
                  if self.cue_before.search(text, max(0, run.start() - _CUE_REACH), run.start())
+                 or _bracketed_rules(text, run)
                  for number in _SLASHED_NUMBER.finditer(text, run.start(), run.end())]
         return sorted(references + found, key=lambda reference: reference.start) if found else references
 

@@ -167,6 +167,8 @@ def test_quantities_are_not_references(grammar, text):
     ("Use Table 7.1, see 6.2 and 6.3.", [("6.2",), ("6.3",)]),
     # a bare section before an item printed without its section: no case of it (it crashed the import; hypothesis)
     ("see 5 and .5, or see .5 see 5", [("5",), ("5",)]),
+    # items joined by a slash, and rules joined by one in brackets (a helper's book)
+    ("per 4.1b/c and (5.1/5.2); 2.5/3.0 alone, or a rating (2.5/3.0)", [("4.1b",), ("5.1",), ("5.2",)]),
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_a_bare_number_a_word_follows_is_a_reference_after_a_rule_cue_or_a_list(grammar, text, expected):
