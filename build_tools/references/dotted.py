@@ -121,13 +121,13 @@ NOT_AFTER_WORDS = (
 )
 
 # (and in German and French: "siehe 4 und 6.1", "Regel 4", "voir 4 et 6.1", "chapitre 7")
-_CUE = (r"(?<!\w)(?:(?i:see(?:\s+also)?|per|rules?|sections?|cases?|exceptions?|siehe|vgl\.|gemäß|regeln?|abschnitte?"
-        r"|kapitel|voir|règles?|chapitres?)(?!\w)|§)\s*:?\s*")
+_CUE = (r"(?<!\w)(?:(?i:see(?:\s+also)?|per|rules?|sections?|chapters?|cases?|exceptions?|cf\.|siehe|vgl\.|gemäß"
+        r"|regeln?|abschnitte?|kapitel|voir|règles?|chapitres?)(?!\w)|§)\s*:?\s*")
 _JOIN = r"\s*(?:[,;&]|(?<=\s)(?i:and|or|to|through|thru|und|oder|bis|et|ou|à)(?=\s))\s*(?:(?i:see\s+also|also)\s+)?"
 # A bare section number ends the list, or punctuation or a joining word follows it.
 _SECTION_END = r"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)|(?i:und|oder|bis|et|ou|à)\s+[\d§]))"
 # Cue words that name what follows a rule: a bare number after one is a rule's, whatever follows it.
-_RULE_CUE = r"(?<!\w)(?:(?i:rules?|sections?|regeln?|abschnitte?|kapitel|règles?|chapitres?)(?!\w)|§)\s*:?\s*"
+_RULE_CUE = r"(?<!\w)(?:(?i:rules?|sections?|chapters?|regeln?|abschnitte?|kapitel|règles?|chapitres?)(?!\w)|§)\s*:?\s*"
 # How far before a bare number its cue word may stand ("see 4, 5, 6.41 and 7").
 _CUE_REACH = 120
 # A lettered item of a rule, printed after its number: "2.1a", "(5.44c)", "3.2a-c" cite the item (2.1a, 5.44c,
@@ -175,7 +175,8 @@ def _word_lookbehinds(words: Collection[str]) -> tuple[str, list[str]]:
 # The cue words of _CUE one by one, for lookbehinds of a fixed width: those that lead up to a rule's number only
 # ("In that case 2.5 Movement Points", "an exception 1.5 hexes wide": "case" and "exception" are a sentence's words
 # too, a cue only before a colon, "Exception: 2.3").
-_CUE_WORDS = ("see", "see also", "per", "rule", "rules", "section", "sections", "siehe", "vgl.", "gemäß", "regel",
+_CUE_WORDS = ("see", "see also", "per", "rule", "rules", "section", "sections", "chapter", "chapters", "cf.", "siehe",
+              "vgl.", "gemäß", "regel",
               "regeln", "abschnitt", "abschnitte", "kapitel", "voir", "règle", "règles", "chapitre", "chapitres")
 _COLON_CUE_WORDS = ("case", "cases", "exception", "exceptions")
 
@@ -219,7 +220,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # after a dotted one). "6.3ff" is 6.3 and the rules after it.
     odds = (rf"[ \t]+to[ \t]+\d+(?:(?!\d|\.\d|[ \t]+(?i:and|or)[ \t])|{comparison})"
             r"|[ \t]+:[ \t]*1(?!\d|\.\d)|[ \t]+[-–][ \t]+\d+[ \t]+(?i:odds)")  # "1.5 : 1", "1.5 – 1 odds"
-    glued = r"(?!ff?(?!\w))[\w\"'%°“”‘’×″′]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d|/[A-Za-z]"
+    # ("4.1's effect": a possessive is no glued word)
+    glued = r"(?!ff?(?!\w)|['’]s(?!\w))[\w\"'%°“”‘’×″′]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d|/[A-Za-z]"
     # A quantity word after a list or a range of numbers measures each of them: "1.5 or 2.0 MP", "1.5-2.0 MP".
     # (dotted numbers only: "Per 6.2, 3 units may stack" cites 6.2; a few, so that a long run of numbers stays linear)
     listed = rf"(?:[ \t]*(?:,|[ \t](?i:or|to|and)[ \t]|--|[-–])[ \t]*\d+(?:\.\d+)+){{1,4}}(?:{quantity}|{comparison})"
@@ -251,7 +253,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
         rf"(?P<first>[1-9](?:(?P<cued>{_after_cue()})?{year_first}(?<!{_NOT_BEFORE}.)(?<!\d:.)(?<!#[ \t].)"
         rf"{not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{first_dots})?|{blocked}))"
         rf"(?(blocked)|(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
-        rf"|(?!\.\d)(?:{_SECTION_END}|(?P<word>(?!{quantity})(?=[ \t]+[a-z])))))"
+        rf"|(?!\.\d)(?:{_SECTION_END}|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))"
+        rf"|[-–](?P<last>[1-9]\d*)(?:{_SECTION_END}|(?=[ \t]+[a-z])))))"  # "sections 4-6": after a rule cue
     )
     item = r"[1-9][\d.]*(?:(?:--|[-–])\.?[\d.]+)?"
     cue_before = re.compile(rf"{_CUE}(?:{item}{_JOIN})*\Z")
@@ -311,7 +314,7 @@ class Dotted:
 
     def _cued(self, text: str, match: re.Match[str]) -> bool:
         """Whether a cue word and a list of items lead up to ``match`` (a bare section number)."""
-        cue = self.cue_before if match.group("word") is None else self.cue_before_word
+        cue = self.cue_before if match.group("word") is None and match.group("last") is None else self.cue_before_word
         return cue.search(text, max(0, match.start() - _CUE_REACH), match.start()) is not None
 
     def find(self, text: str, chapter: str | None = None) -> list[Reference]:
@@ -325,6 +328,8 @@ class Dotted:
             parts = (RefPart(match.start("first"), end, first + _item_letter(letter), text[match.start("first"):end]),)
             if match.group("tail"):
                 parts += (RefPart(*match.span("tail"), _tail_id(first, match.group("tail")), match.group("tail")),)
+            elif match.group("last"):
+                parts += (RefPart(*match.span("last"), match.group("last"), match.group("last")),)
             references.append(Reference(match.start(), parts[-1].end, parts))
         if _may_abbreviate(text):
             references = self._with_abbreviated(text, references)
@@ -373,7 +378,7 @@ class Dotted:
             return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
         cited = []
         # findall, not finditer: no match object per reference (a rulebook has tens of thousands).
-        for first, _, dots, *_, blocked, letter, tail, _ in self.main.findall(text):  # ("cued"; decimal: "more")
+        for first, _, dots, *_, blocked, letter, tail, _, _ in self.main.findall(text):  # ("cued"; decimal: "more")
             if blocked:
                 continue
             if not dots:  # a bare section number: whether a cue leads up to it needs its position
@@ -394,6 +399,10 @@ class Dotted:
             tail, letter = match.group("tail"), match.group("letter") or ""
             replaced = replacement(first + _item_letter(letter), first + letter)
             after = match.end("letter") if letter else match.end("first")
+            if match.group("last"):  # "sections 4-6"
+                tail = match.group("last")
+                return (replaced + text[after:match.start("last")] + replacement(tail, tail)
+                        + text[match.end("last"):match.end()])
             if not tail:
                 return replaced + text[after:match.end()]
             return (replaced + text[after:match.start("tail")]

@@ -169,6 +169,10 @@ def test_quantities_are_not_references(grammar, text):
     ("see 5 and .5, or see .5 see 5", [("5",), ("5",)]),
     # items joined by a slash, and rules joined by one in brackets (a helper's book)
     ("per 4.1b/c and (5.1/5.2); 2.5/3.0 alone, or a rating (2.5/3.0)", [("4.1b",), ("5.1",), ("5.2",)]),
+    # a range of sections after a word naming rules, chapters, "cf." and a possessive (a helper's book)
+    ("as in sections 4-6; Rules 7–8 apply, see Chapters 4, 5 and 6.", [("4", "6"), ("7", "8"), ("4",), ("5",), ("6",)]),
+    ("4.1's effect (cf. 4) and cf. 2.3 Movement", [("4.1",), ("4",), ("2.3",)]),
+    ("see 4-6 on the die, roll 4-6 again", []),  # a die roll's range: no word naming rules before it
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_a_bare_number_a_word_follows_is_a_reference_after_a_rule_cue_or_a_list(grammar, text, expected):
@@ -197,6 +201,12 @@ def test_a_lettered_item_of_a_rule_cites_the_item_linked_with_its_letters():
             "per <2.1a|2.1a> and (<5.44c|5.44c>), see <3.2a|3.2a-c>; 2.5m")
         assert grammar.cited(text) == ["2.1a", "5.44c", "3.2a", "6.3"]
 
+
+
+def test_a_range_of_sections_is_replaced_at_both_ends():
+    for grammar in (CASE, DECIMAL):
+        assert grammar.replace("as in sections 4-6 apply", lambda rule_id, printed: f"<{rule_id}|{printed}>") == \
+            "as in sections <4|4>-<6|6> apply"
 
 
 def test_a_lettered_item_printed_in_brackets_or_after_a_dot_cites_the_item():
@@ -239,7 +249,8 @@ def test_every_reference_found_is_a_number_of_its_grammar_inside_the_text(name, 
             assert text[part.start - 1:part.start] != "/" or "." in part.text and DOTTED_BEFORE_SLASH.search(
                 text, 0, part.start)
             assert not (text[part.end:part.end + 1] == "-" and text[part.end + 1:part.end + 2].isdigit()
-                        and "." not in text[part.end + 1:part.end + 4])
+                        and "." not in text[part.end + 1:part.end + 4]) or (  # a range of sections ("rules 4-6")
+                index + 1 < len(reference.parts) and reference.parts[index + 1].start == part.end + 1)
 
 
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
