@@ -73,6 +73,7 @@ from build_tools.references.reference import RefPart, Reference, replaced
 
 QUANTITY_WORDS = (
     "MP", "MPs", "MF", "MA", "MAs", "CP", "CPs", "AP", "APs", "VP", "VPs", "PP", "FP", "SP", "PF", "MB",
+    "PM", "PA", "PV", "victory points", "victory point",  # (PM: points de mouvement, puntos/punti di movimento)
     "hex", "hexes", "hexside", "hexsides", "inch", "inches", "cm", "mm", "km", "ft", "feet",
     "mile", "miles", "yard", "yards", "point", "points", "movement", "turn", "turns",
     "round", "rounds", "times", "percent", "unit", "units", "step", "steps",
@@ -85,12 +86,13 @@ QUANTITY_WORDS = (
 )
 # What a game counts or spends, and where a chart is read, only as a sentence writes it, in lower case ("gains 2.5
 # resources", "1.5 shifts", "the 2.5 row"): capitalised, such a word may start a rule's title ("see 8.0 Morale",
-# "see 6.3 Shifts", "(see 17.0 Victory Conditions)").
-LOWER_CASE_QUANTITY_WORDS = ("victory points", "victory point", "resource", "resources", "shift", "shifts", "knot",
-                             "knots", "fuel", "morale", "row", "rows", "edition", "m", "metre", "metres", "meter",
-                             "meters", "pace", "paces", "square", "squares", "zone", "zones", "box", "boxes", "men",
-                             "card", "cards", "marker", "markers", "pip", "pips", "strength", "multiplier",
-                             "multipliers")
+# "see 6.3 Shifts", "(see 17.0 Victory Conditions)"), and after a cue word it may be the rule's title in lower case or
+# go on with the sentence ("see 5.4 zones of control", "Per 11.2 strength is halved"). No thing counted whole:
+# "Under 7.1 cards are drawn" cites 7.1, as a decimal number of cards is none.
+LOWER_CASE_QUANTITY_WORDS = ("resource", "resources", "shift", "shifts", "knot",
+                             "knots", "fuel", "morale", "row", "rows", "edition", "patch", "update", "m", "metre",
+                             "metres", "meter", "meters", "pace", "paces", "square", "squares", "strength",
+                             "multiplier", "multipliers")
 # A comparison after a number makes it an amount: "5.0 or more".
 COMPARISONS = ("or more", "or less", "or fewer", "or higher", "or lower", "or better", "or worse", "or greater")
 # Quoted, signed, compared, counted or measured: not a rule number.
@@ -139,12 +141,12 @@ _LETTERED = (rf"(?:[{ITEM_LETTERS}](?:[-–/][{ITEM_LETTERS}])?|\([{ITEM_LETTERS
              rf"|\.[{ITEM_LETTERS}])(?!\w)")
 
 
-def quantity_after(words: Collection[str]) -> str:
-    """A lookahead's body: one of ``words`` (in any case) or of ``LOWER_CASE_QUANTITY_WORDS`` (as written) after a
-    number, so that the number is an amount."""
+def quantity_after(words: Collection[str], *, lower_case: bool = True) -> str:
+    """A lookahead's body: one of ``words`` (in any case) or of ``LOWER_CASE_QUANTITY_WORDS`` (as written; not
+    ``lower_case``: none) after a number, so that the number is an amount."""
     either = "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
     lower = "|".join(re.escape(word) for word in sorted(LOWER_CASE_QUANTITY_WORDS, key=len, reverse=True))
-    return rf"[ \t]+(?:(?i:{either})|{lower})(?!\w)"
+    return rf"[ \t]+(?:(?i:{either}){f'|{lower}' if lower_case else ''})(?!\w)"
 
 
 def not_after_words(words: Collection[str]) -> str:
@@ -230,7 +232,9 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # After a cue word a capitalised word is the rule's title, not a unit: "see 2.3 Movement for costs" (cued); but
     # a unit written capitalised is one ("siehe 18.30 Uhr").
     capitalised = "|".join(re.escape(word) for word in quantity_words if word[:1].isupper() and word[1:2].islower())
-    cued_amount = rf"(?![ \t]+(?!(?:{capitalised})(?!\w))[A-Z][a-z]){quantity}|{comparison}|{odds}|{listed}|{times}"
+    cued_quantity = quantity_after(quantity_words, lower_case=False)
+    cued_amount = (rf"(?![ \t]+(?!(?:{capitalised})(?!\w))[A-Z][a-z]){cued_quantity}|{comparison}|{odds}|{listed}"
+                   rf"|{times}")
     end = rf"{year}(?!{glued}|{amount})"
     # Decimal: a number of more groups than two may end a range on its last group ("1.4.1-3", "1.4.1-.3").
     short_tail = r"\.?[1-9]\d*(?!\d|\.\d|[-–/]\d)"
@@ -244,11 +248,14 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # (after a number of two groups, no short tail: "(?!)" never matches)
     tail = rf"[1-9]\d*{dots}|(?(more){short_tail}|(?!))" if groups else rf"[1-9]\d*{dots}|\.\d+"
     # A list after another numbering's word is all of that numbering: "hex 12.08 and 13.09", "Tables 7.1 and 7.2".
-    join = r"[ \t]*(?:,|&|[ \t](?i:and|or|to|und|oder|et|ou)[ \t])[ \t]*"
+    # (its first number dotted, "On Turn 1, 6.2 does not apply" cites 6.2; and its commas before a joining word, "In
+    # hex 12.08, 3.4 applies" cites 3.4)
+    number = r"[1-9]\d*(?:\.\d+)*"
+    join = rf"(?:[ \t]*,[ \t]*{number})*[ \t]*(?:&|[ \t](?i:and|or|to|und|oder|et|ou)[ \t])[ \t]*"
     # (matched whole, as "blocked", after the first digit: an alternative before it would keep the regex engine from
     # skipping ahead to digits, and a regex of its own costs a pass more; tried last, so that a rule's number, which
     # passes the first alternative, never tries it)
-    blocked = rf"{after_words(NOT_AFTER_WORDS)}(?P<blocked>\d*(?:\.\d+)*(?:{join}[1-9]\d*(?:\.\d+)*)+)"
+    blocked = rf"{after_words(NOT_AFTER_WORDS)}(?P<blocked>\d*(?:\.\d+)+(?:{join}{number})+)"
     main = re.compile(
         rf"(?P<first>[1-9](?:(?P<cued>{_after_cue()})?{year_first}(?<!{_NOT_BEFORE}.)(?<!\d:.)(?<!#[ \t].)"
         rf"{not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{first_dots})?|{blocked}))"

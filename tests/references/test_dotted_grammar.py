@@ -141,7 +141,8 @@ def test_a_rules_title_after_a_cue_and_its_number_is_no_unit(grammar, text, expe
         "CRT", "TEC", "Player Aid", "DRM of", "Die roll")),
     # measures, what a game counts in lower case, gains and weights (a helper's book)
     *(f"Within 1.5 {unit} of it." for unit in (
-        "m", "metres", "meters", "paces", "squares", "zones", "boxes", "men", "cards", "markers", "pips", "strength")),
+        "m", "metres", "meters", "paces", "squares", "strength", "PM", "Victory Points")),
+    "The 2.0 patch and the 2.1 update changed it.",
     "Halve to 1.5 strength;", "It gains 1.5 now.", "the 2.5 multiplier.", "a weight of 1.5", "loses 2.5 at night",
     # a list after another numbering's word is all of that numbering (a helper's book)
     "from hex 12.08 and 13.09 on", "Hexes 12.08, 13.09 & 14.10", "see Tables 7.1 and 7.2", "Figures 3.1 to 3.4 show",
@@ -173,6 +174,12 @@ def test_quantities_are_not_references(grammar, text):
     ("as in sections 4-6; Rules 7–8 apply, see Chapters 4, 5 and 6.", [("4", "6"), ("7", "8"), ("4",), ("5",), ("6",)]),
     ("4.1's effect (cf. 4) and cf. 2.3 Movement", [("4.1",), ("4",), ("2.3",)]),
     ("see 4-6 on the die, roll 4-6 again", []),  # a die roll's range: no word naming rules before it
+    # a count or a page before a comma is no list with the rule after it (a review)
+    ("On a 6, 7.2 applies. On Turn 1, 6.2 does not. On page 12, 3.4 shows it. During Step 3 and 4.1 both move.",
+     [("7.2",), ("6.2",), ("3.4",), ("4.1",)]),
+    # a word in lower case after a cue word and a rule's number is its title or the sentence's (a review)
+    ("see 5.4 zones of control; Per 11.2 strength is halved; see 6.3 box; Under 7.1 cards are drawn.",
+     [("5.4",), ("11.2",), ("6.3",), ("7.1",)]),
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_a_bare_number_a_word_follows_is_a_reference_after_a_rule_cue_or_a_list(grammar, text, expected):
