@@ -42,7 +42,7 @@ from build_tools.importer.source_lines import (BLANK, BLOCK, BOX, COMMENT, COMME
                                                markdown_item, markdown_line, number_at_start)
 from build_tools.importer.tab_tables import TabTables
 from build_tools.importer.titles import (MAX_COLON_TITLE_WORDS, colon_title, ends_open, ends_with_abbreviation,
-                                         in_capitals, in_title_case, run_in_title, whole_line_title)
+                                         in_capitals, in_title_case, run_in_title, turns_on_a_verb, whole_line_title)
 from build_tools.numbering import Numbering, RuleNumber
 
 MAX_HEADING_LEVEL = 6
@@ -1527,14 +1527,23 @@ _TITLE_END = re.compile(r"[.:](?:\*{1,3}|_{1,3})?(?=\s|$)|(?<=\s)(?:-{2,3}|[–�
 
 
 # A run-in title in emphasis of its own: "*Advance after combat.* One unit …", "_Losses:_ Remove them."
-_EMPHASISED_TITLE = re.compile(r"(?P<mark>\*{1,2}|_{1,2})(?P<title>[^*_\s][^*_]*?[.:!?])(?P=mark)[ \t]+(?=\S)")
+# (its mark inside the emphasis or after it, "*Pursuit*. One unit …"; not a sentence, "_Do not roll twice._ The …")
+_EMPHASISED_TITLE = re.compile(r"(?P<mark>\*{1,2}|_{1,2})(?P<title>[^*_\s][^*_]*?)(?P=mark)(?P<after>[.:])?"
+                               r"[ \t]+(?=\S)")
+
+
+def _reads_as_emphasised_title(title: str, after: str | None, body: str) -> bool:
+    """A few words, capitalised, ending on a mark (inside the emphasis or after it), no verb a sentence turns on,
+    before a new sentence."""
+    return (title[:1].isupper() and len(title.split()) <= MAX_COLON_TITLE_WORDS and (title[-1] in ".:!?" or bool(after))
+            and not turns_on_a_verb(title) and (body[:1].isupper() or body[:1].isdigit()))
 
 
 def _markdown_run_in_title(rest: str, reader: Reader) -> tuple[str | None, str]:
     """``run_in_title`` of a Markdown line, split in the raw text where the plain text splits; or a few words set in
     emphasis before the text, ending on a colon or a period, in any case (``*Advance after combat.* One unit …``)."""
     emphasised = _EMPHASISED_TITLE.match(rest)
-    if emphasised and emphasised["title"][:1].isupper() and len(emphasised["title"].split()) <= MAX_COLON_TITLE_WORDS:
+    if emphasised and _reads_as_emphasised_title(emphasised["title"], emphasised["after"], rest[emphasised.end():]):
         return emphasised.group(0).strip(), rest[emphasised.end():].strip()
     title, _ = run_in_title(reader.plain(rest))
     if title is None:

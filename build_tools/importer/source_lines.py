@@ -78,11 +78,12 @@ _NUMBER_START = re.compile(
 # number).
 _CHANGE_WORDS = "new|changed|revised|errata|updated|amended|clarified|added|optional|opt"
 _EMOJI = "[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]\ufe0f?"
-# (in brackets, abbreviated or with "rule" after it: "[Opt.]", "(Optional Rule)")
+# (in brackets, abbreviated or with "rule" after it: "[Opt.]", "(Optional Rule)"; bare, before a number printed with
+# a dot: "OPTIONAL 5. FORCED MARCH", not "OPTIONAL 3 PLAYER GAME")
 _MARK_WORD = rf"(?i:(?:{_CHANGE_WORDS})\.?(?:{_SPACE}+rules?)?)"
 _MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)|{_EMOJI}(?:\u200d{_EMOJI})*"
                           rf"|:[a-z0-9_+-]+:(?={_SPACE})|\[{_MARK_WORD}\]|\({_MARK_WORD}\)"
-                          rf"|(?:{_CHANGE_WORDS.upper()}|Optional|Opt\.):?(?={_SPACE}+[\[(]?\d*\.\d))"  # not "NEW 3"
+                          rf"|(?:{_CHANGE_WORDS.upper()}|Optional|Opt\.):?(?={_SPACE}+[\[(]?\d*\.(?:\d|{_SPACE})))"
                           rf"{_SPACE}*")
 # The same word inside the number's brackets: "[OPT 5.3] Forced March.", "(Opt. 5.3)"
 _MARK_IN_BRACKETS = re.compile(rf"[\[(](?P<word>{_MARK_WORD}){_SPACE}+(?=\d+(?:\.\d+)*\.?[\])])")
@@ -377,8 +378,8 @@ def _space_after_markers(raws: list[str]) -> None:
         start = end
 
 
-# A rule's number alone in a cell: "[1.1]", "1.1", "(1.1)", "2.": a section's or a rule's.
-_CELL_NUMBER = re.compile(r"[\[(]?(?P<token>[1-9]\d*(?:\.\d+)+|[1-9]\d*(?=\.))[.)\]:]?")
+# A rule's number alone in a cell: "[1.1]", "1.1", "(1.1)" (a step's "1." is a table's).
+_CELL_NUMBER = re.compile(r"[\[(]?(?P<token>[1-9]\d*(?:\.\d+)+)[.)\]:]?")
 # A rule's number and title in a cell, the text in the next: "1.1 Steps<TAB>Most units have two steps."
 _NUMBER_THEN_TITLE = re.compile(rf"(?P<number>{_CELL_NUMBER.pattern})[ \u00a0]+(?P<title>[^\t]+)")
 
@@ -386,9 +387,9 @@ _NUMBER_THEN_TITLE = re.compile(rf"(?P<number>{_CELL_NUMBER.pattern})[ \u00a0]+(
 def _rules_in_cells(raws: list[str]) -> dict[int, Line]:
     """Lines in a row, each a rule typed as cells (``[1.1]<TAB>Roads<TAB>A unit on a road pays half.``, its number
     and title alone, or its number and title before a tab, ``1.1 Steps<TAB>Most units …``), as a word processor's
-    table of rules copied as text has them: rules, by line, whose numbers
-    go on as rules' do (1.0, 1.1, 1.2, 2.0). A table whose first column holds values (1.0, 1.5, 2.0) or whose first
-    line is a header stays a table."""
+    table of rules copied as text has them: rules, by line, whose numbers go on as rules' do (1.0, 1.1, 1.2, 2.0),
+    from the last rule number above them. A table whose first column holds values (1.0, 1.5, 2.0), or numbers that
+    do not go on from the rules above, or whose first line is a header, stays a table."""
     rules: dict[int, Line] = {}
     start = 0
     while start < len(raws):
@@ -398,7 +399,10 @@ def _rules_in_cells(raws: list[str]) -> dict[int, Line]:
         run = [_rule_in_cells(index, raws[index]) for index in range(start, end)]
         if run and all(run) and any(line.number.rest for line in run) and all(
                 _goes_on(before.number.token, after.number.token) for before, after in zip(run, run[1:])):
-            rules.update((line.index, line) for line in run)
+            before = next((number for number in map(number_at_start, reversed(raws[max(0, start - 200):start]))
+                           if number is not None and "." in number.token), None)
+            if before is None or _goes_on(before.token, run[0].number.token):
+                rules.update((line.index, line) for line in run)
         start = end + 1
     return rules
 
@@ -580,7 +584,9 @@ def _indented_code(raw: str, lines: list[Line], text_lines: list[str], index: in
     if not lines or lines[-1].kind != BLANK:
         return False
     above = next((line for line in reversed(lines) if line.kind != BLANK), None)
-    return above is None or (above.kind not in (ITEM, QUOTE) and text_lines[above.index][:1] not in " \t")
+    # (nor after a line the importer reads as an item, as CommonMark does not: "(a) Total …", "• Total …")
+    return above is None or (above.kind not in (ITEM, QUOTE) and text_lines[above.index][:1] not in " \t"
+                             and not _ORDERED.fullmatch(above.text) and not _TEXT_BULLET.fullmatch(above.text))
 
 
 def read_markdown(text: str) -> Reader:

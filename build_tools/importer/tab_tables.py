@@ -66,8 +66,9 @@ def _with_wrapped_cells(body: list[tuple[int, list[str]]]) -> list[tuple[int, li
     return joined
 
 
-# A cell that ends a sentence of words: no column's header ("AR<TAB>Attacker Retreat, see 1.2.", a glossary's entry).
-_SENTENCE_CELL = re.compile(r"\S\s+\S.*[.!?][\"')\]’”]*$")
+# A cell that ends a sentence of words, or on an aside citing a number: no column's header ("AR<TAB>Attacker Retreat,
+# see 1.2.", "AR<TAB>Attacker retreats one hex (see 1.2)", a glossary's entries; "Cost (MP)" is a header).
+_SENTENCE_CELL = re.compile(r"\S\s+\S.*(?:[.!?][\"')\]’”]*|\([^()]*\d[^()]*\))$")
 
 
 def _entry(row: str) -> bool:

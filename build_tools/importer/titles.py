@@ -61,8 +61,11 @@ _ENDS_SENTENCE = re.compile(rf"[.!?,;][\"')\]’”]*{FOOTNOTE_MARKERS}$")
 # What a title in sentence case does not hold: a comma, a semicolon, an aside citing a number.
 _SENTENCE_INSIDE = re.compile(r"[,;]|\([^()]*\d")
 _PERIOD_TITLE = re.compile(r"(?P<title>[^.!?:;]+)(?P<mark>[.!?])\s+")
-# Words in capitals run into a sentence, on the line of the number: "MOVEMENT POINTS Each unit has …".
-_CAPITALS_RUN = re.compile(r"(?P<title>(?:[A-Z][A-Z0-9'’-]*[ \t]+){1,6})(?=[A-Z][a-z]+[ \t]+[a-z])")
+# Words in capitals run into a sentence, on the line of the number: "MOVEMENT POINTS Each unit has …", "LINE OF
+# SIGHT A unit …".
+_CAPITALS_RUN = re.compile(r"(?P<title>[A-Z][A-Z0-9'’-]*(?:[ \t]+(?:[A-Z][A-Z0-9'’-]*|&)){0,5}[ \t]+)"
+                           r"(?=(?:[A-Z][a-z]+|A)[ \t]+[a-z])")
+_MINOR_CAPITALS = frozenset({"&", *(word.upper() for word in _MINOR_WORDS)})
 _DASH_TITLE = re.compile(r"(?P<title>[^.!?:;,\d–—-]{1,%d}?)[ \t]+(?P<dash>-{2,3}|[–—-])[ \t]+" % MAX_TITLE_LENGTH)
 # Words a line may start with that end in a period without ending a title: ranks and units of a
 # wargame's leaders and formations among them ("6.1 Gen. Vance adds two").
@@ -139,13 +142,18 @@ def period_title(rest: str) -> tuple[str | None, str]:
 def capitals_run_title(rest: str) -> tuple[str | None, str]:
     """``"MOVEMENT POINTS Each unit has"`` -> ``("MOVEMENT POINTS", "Each unit has")``: words in capitals, then a
     sentence; not an abbreviation starting one (``ZOC Units may``, ``NATO HQ Units``): two words of three letters or
-    more, or one of five."""
+    more, or one of five, besides minor words (``LINE OF SIGHT``, ``SUPPLY & ATTRITION``)."""
     match = _CAPITALS_RUN.match(rest)
     if match:
-        words = match.group("title").split()
-        if all(len(word) >= 3 for word in words) and (len(words) > 1 or len(words[0]) >= 5):
+        words = [word for word in match.group("title").split() if word not in _MINOR_CAPITALS]
+        if words and all(len(word) >= 3 for word in words) and (len(words) > 1 or len(words[0]) >= 5):
             return match.group("title").strip(), rest[match.end():].strip()
     return None, rest.strip()
+
+
+def turns_on_a_verb(text: str) -> bool:
+    """Whether ``text`` holds a verb a sentence turns on (``Do not roll twice.``, ``Units may stack``): no title."""
+    return any(word.strip(".,:;!?").lower() in _SENTENCE_VERBS for word in text.split())
 
 
 def dash_title(rest: str) -> tuple[str | None, str]:

@@ -181,6 +181,7 @@ _CUE_WORDS = ("see", "see also", "per", "rule", "rules", "section", "sections", 
               "vgl.", "gemäß", "regel",
               "regeln", "abschnitt", "abschnitte", "kapitel", "voir", "règle", "règles", "chapitre", "chapitres")
 _COLON_CUE_WORDS = ("case", "cases", "exception", "exceptions")
+_CAPITALISED_CUE_WORDS = ("Case", "Cases")
 
 
 def _after_cue() -> str:
@@ -191,6 +192,8 @@ def _after_cue() -> str:
         for written in ((f"{re.escape(word)}:[ \t]",) if word in _COLON_CUE_WORDS else
                         (f"{re.escape(word)}[ \t]", f"{re.escape(word)}:[ \t]")):
             by_length.setdefault(len(word) + (2 if ":" in written else 1), []).append(written)
+    for word in _CAPITALISED_CUE_WORDS:  # as written: "Case 6.2", SPI's; "in that case 2.5 …" is a sentence's
+        by_length.setdefault(len(word) + 1, []).append(f"(?-i:{word})[ \t]")
     each = [rf"(?<=\b(?i:{'|'.join(same)})[1-9])" for same in by_length.values()]
     last = "".join(sorted({word[-1] for word in _CUE_WORDS} | {word[-1].upper() for word in _CUE_WORDS} | {":"}))
     # ("case" and "exception" before a colon only: ":" is among them)

@@ -112,10 +112,12 @@ def test_an_indented_code_block_is_code_and_a_rule_number_in_it_is_listed():
     # rule 2.3, then failed with "rule 1.5 comes after 2.3: out of order" for the line under it (a helper's book).
     # It is shown as written, and the rule number in it is listed: a transcriber who meant a rule takes off the indent.
     book = imported("## 2. Movement\n\n**2.1** Costs. One MP:\n\n    2.3 Roads cost half.\n\n    1.5 MP total\n\n"
-                    "**2.2** Roads. Half.\n\n- A list\n\n    its item's paragraph\n")
+                    "**2.2** Roads. Half.\n\n- A list\n\n    its item's paragraph\n\n(a) Total them.\n\n"
+                    "    The attacker adds every unit; see 2.1.\n")
     assert rule_headings(book.markdown) == ["# 2. Movement", "## 2.1 Costs.", "## 2.2 Roads."]
     assert "```text\n2.3 Roads cost half.\n\n1.5 MP total\n```" in book.markdown
     assert "its item's paragraph" in book.markdown and book.markdown.count("```text") == 1
+    assert "The attacker adds every unit; see 2.1." in book.markdown  # an item's paragraph (a review)
     assert [(miss.line, "indented code block" in miss.reason) for miss in book.report.not_rules] == [(5, True)]
 
 
@@ -123,7 +125,9 @@ def test_a_title_set_in_emphasis_after_a_bold_number_is_the_title_in_any_case():
     # "**8.3** *Advance after combat.* One unit …" showed "8.3" alone in the contents, while "*Retreats.*" was a title
     # (a helper's wiki transcription): emphasis sets the title apart, whatever its case.
     book = imported("## 8. Combat\n\n**8.1** *Retreats.* A unit retreats.\n\n**8.3** *Advance after combat.* One unit "
-                    "may advance.\n\n**8.4** _Losses:_ Remove them.\n\n**8.5** *Only* one unit may attack.\n")
+                    "may advance.\n\n**8.4** _Losses:_ Remove them.\n\n**8.5** *Only* one unit may attack.\n\n"
+                    "**8.6** *Pursuit*. One unit may pursue.\n\n**8.7** _Do not roll twice._ The first roll stands."
+                    "\n\n**8.8** *Note:* the attacker chooses.\n")
     assert rule_headings(book.markdown) == ["# 8. Combat", "## 8.1 *Retreats.*", "## 8.3 *Advance after combat.*",
-                                            "## 8.4 _Losses:_", "## 8.5"]
+                                            "## 8.4 _Losses:_", "## 8.5", "## 8.6 *Pursuit*.", "## 8.7", "## 8.8"]
     assert "\n\nOne unit may advance.\n" in book.markdown and "\n\n*Only* one unit may attack.\n" in book.markdown

@@ -522,6 +522,19 @@ def test_rules_typed_as_rows_of_number_title_and_text_are_rules(sep):
     assert "\n\nA unit on a road pays half (see 1.2).\n\n" in book.markdown
     assert book.markdown.count("<table") == 1 and '<th markdown="span">1.5</th>' not in book.markdown
 
+
+@pytest.mark.parametrize("table", [
+    "1.\tMovement Phase\tThe phasing player moves all units.\n2.\tCombat Phase\tThe phasing player attacks.\n",
+    "1.0\tClear\tUnits move at full speed.\n1.1\tRain\tUnits move at half speed.\n2.0\tSnow\tNo unit moves.\n",
+])
+def test_a_table_whose_rows_read_like_rules_that_do_not_go_on_from_the_rules_before_stays_a_table(table):
+    # Steps numbered 1., 2. and a table of weather numbered 1.0, 1.1, 2.0 inside section 4 became paragraphs or
+    # rules out of order once rows of number, title and text were rules (a review).
+    book = imported(f"4.0 TURN\n4.1 The Turn. Each turn has these phases:\n\n{table}\n4.2 End. Play stops.\n",
+                    "decimal")
+    assert rule_headings(book.markdown) == ["# 4.0 TURN", "## 4.1 The Turn.", "## 4.2 End."]
+    assert book.markdown.count("<table") == 1 and book.report.not_rules == []
+
 def test_rules_typed_with_a_tab_after_a_title_without_a_mark_are_rules_and_a_tabbed_contents_list_is_no_rule():
     # "1.1 Steps<TAB>Most units …" made a table of the rules 1.1 to 1.3 (a helper's book); "1.0 Movement.<TAB>2", a
     # list of contents with its page numbers, became rules that failed as duplicates once a tab after a run-in title
@@ -539,11 +552,12 @@ def test_a_heading_in_capitals_over_entries_typed_with_tabs_is_a_heading_and_the
     # table's header, and what the entries cite counted as cited by 1.2 (a helper's book). A heading stands beside
     # the sections, as over entries typed with a dash; a row that ends a sentence is no column's header.
     book = imported(f"1. Units\n1.1 Moves. Units move.\n1.2 Retreat. Units retreat.\n\nGLOSSARY\n{gap}"
-                    "AR\tAttacker Retreat, see 1.2.\nMP\tMovement Points (1.1).\n\nCOSTS\nTerrain\tCost\nClear\t1\n")
+                    "AR\tAttacker retreats one hex (see 1.2)\nMP\tMovement Points (1.1).\n\nCOSTS\nTerrain\tCost (MP)\n"
+                    "Clear\t1\n")
     page = book.markdown
-    assert "# GLOSSARY {: .rr-subhead }" in page and '<th markdown="span">Terrain</th>' in page
+    assert "# GLOSSARY {: .rr-subhead }" in page and '<th markdown="span">Cost (MP)</th>' in page
     assert page.split("# GLOSSARY")[1].split("<table")[1].split("</table>")[0].count("<th ") == 0
-    assert '<td markdown="span">AR</td><td markdown="span">Attacker Retreat, see 1.2.</td>' in page
+    assert '<td markdown="span">AR</td><td markdown="span">Attacker retreats one hex (see 1.2)</td>' in page
 
 def test_a_tab_after_the_number_of_a_title_alone_on_its_line_is_a_space():
     # A PDF copy puts a tab after the number; a title alone on its line over the rule's text is no table row.
@@ -2370,8 +2384,9 @@ def test_a_heading_that_starts_with_a_mark_word_and_a_count_is_text(numbering, s
     # under it, or failed as out of order (a review). A mark word in capitals marks a dotted number only.
     book = imported(f"1.0 INTRODUCTION\n1.1 Scale. Each hex is a mile.\n2.0 MOVEMENT\n2.1 Roads. Half cost.\n"
                     f"OPTIONAL 3 PLAYER GAME\nA third player may take the neutrals.\n{section}\n3.1 Fire. Once.\n"
-                    f"REVISED 3.2 Moves. Twice.\n", numbering)
-    assert re.findall(r'data-rule="([^"]+)"', book.markdown) == ["1.0", "1.1", "2.0", "2.1", "3.0", "3.1", "3.2"]
+                    f"REVISED 3.2 Moves. Twice.\nNEW 4. WEATHER\n4.1 Rain. Slow.\n", numbering)
+    assert re.findall(r'data-rule="([^"]+)"', book.markdown) == ["1.0", "1.1", "2.0", "2.1", "3.0", "3.1", "3.2",
+                                                                  "4", "4.1"]
     assert "\n\nOPTIONAL 3 PLAYER GAME\n" in book.markdown
 
 

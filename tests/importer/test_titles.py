@@ -96,6 +96,9 @@ def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     ("SUPPLY Units trace a line", "SUPPLY", "Units trace a line"),
     ("ZOC Units may not move", None, "ZOC Units may not move"), ("US Forces move first", None, "US Forces move first"),
     ("NATO HQ Units stack", None, "NATO HQ Units stack"), ("COMBAT Results Table", None, "COMBAT Results Table"),
+    ("ZONES OF CONTROL Each unit", "ZONES OF CONTROL", "Each unit"), ("LINE OF SIGHT A unit sees", "LINE OF SIGHT",
+                                                                      "A unit sees"),
+    ("SUPPLY & ATTRITION Each turn", "SUPPLY & ATTRITION", "Each turn"),
 ])
 def test_a_run_in_title_before_a_colon_a_period_or_a_dash(rest, title, body):
     assert run_in_title(rest) == (title, body)

@@ -85,6 +85,7 @@ def test_decimal_references(text, expected):
     # "case" and "exception" are cue words of a list but words of a sentence too; a unit written capitalised (German
     # "Uhr", a ruleset's "Mann") stays a unit after a cue (a review)
     ("In that case 2.5 Movement Points are spent; an exception 1.5 Hexes wide; siehe 18.30 Uhr; per 3.5 Mann.", []),
+    ("see Case 6.2 Movement Points; Cases 6.3 Hexes", [("6.2",), ("6.3",)]),  # SPI's "Case", capitalised (a review)
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_a_rules_title_after_a_cue_and_its_number_is_no_unit(grammar, text, expected):
