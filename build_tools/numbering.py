@@ -39,7 +39,8 @@ NUMBERINGS = ("asl", "case", "decimal", "none")
 _AFTER_CHAPTER = frozenset(".0123456789")
 # A dotted number with a small letter after it: a lettered sub-rule ("6.2a") in case and decimal numbering
 # (the importer finds it at a line start by the same pattern).
-LETTERED_NUMBER = r"\d+\.\d+(?:\.\d+)*[a-z]"
+# A lettered sub-rule's number: "6.2a"; a section's ("2a") or one printed after a dot ("2.a", "2.1.a"), letters a to h.
+LETTERED_NUMBER = r"(?:\d+\.\d+(?:\.\d+)*[a-z]|\d+(?:\.\d+)*\.?[a-h])"
 _LETTERED = re.compile(LETTERED_NUMBER)
 
 
@@ -188,7 +189,7 @@ class _Undotted(Numbering):
     def read(self, printed, *, trailing_dot, chapter):
         if not _LETTERED.fullmatch(printed):
             return self._read_number(printed, trailing_dot=trailing_dot)
-        rule = self._read_number(printed[:-1], trailing_dot=False)
+        rule = self._read_number(printed[:-1].removesuffix("."), trailing_dot=False)  # "2.a", "2.1.a": 2, 2.1
         if rule is None:
             return None
         # -1: before any numbered sub-rule of the rule (6.2.1, 6.20), whose groups or digits are 0 or more
@@ -205,6 +206,9 @@ class _Undotted(Numbering):
         raise NotImplementedError
 
     def aliases(self, rule_id):
+        if rule_id[-1].isalpha():  # a lettered sub-rule: "2.1.a" is cited "2.1a" too, "2a" "2.a" and back
+            dotted = rule_id[-2] == "."
+            return (rule_id[:-2] + rule_id[-1],) if dotted else (f"{rule_id[:-1]}.{rule_id[-1]}",)
         if "." not in rule_id:
             return (f"{rule_id}.0",)
         head, _, tail = rule_id.partition(".")

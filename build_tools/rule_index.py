@@ -144,11 +144,13 @@ class RuleIndex:
         for rule in rules:
             self._by_id.setdefault(rule.ruleset, {})[rule.id] = rule
         # "see 4" finds a section printed 4.0; "see 6.2a" finds rule 6.2 where 6.2a is no sub-rule of its own
+        # (a rule's own spellings first: "2.1a" is the sub-rule printed "2.1.a" where there is one)
         for ruleset_id, by_id in self._by_id.items():
             numbering = rulesets[ruleset_id].numbering if ruleset_id in rulesets else None
-            for rule in list(by_id.values()) if numbering is not None else ():
-                for alias in (*numbering.aliases(rule.id), *numbering.items(rule.id)):
-                    by_id.setdefault(alias, rule)
+            for spellings in (numbering.aliases, numbering.items) if numbering is not None else ():
+                for rule in list(by_id.values()):
+                    for alias in spellings(rule.id):
+                        by_id.setdefault(alias, rule)
         cited_by: dict[tuple[str, str], dict[str, None]] = {}  # a dict keeps each citing rule once, in order
         for rule in rules:
             by_id = self._by_id[rule.ruleset]

@@ -263,7 +263,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
         rf"(?P<first>[1-9](?:(?P<cued>{_after_cue()})?{year_first}(?<!{_NOT_BEFORE}.)(?<!\d:.)(?<!#[ \t].)"
         rf"{not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{first_dots})?|{blocked}))"
         rf"(?(blocked)|(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
-        rf"|(?!\.\d)(?:{_SECTION_END}|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))"
+        rf"|(?!\.\d)(?:(?P<item>\.?[a-h])(?:{_SECTION_END}|(?=[ \t]+[a-z]))|{_SECTION_END}"  # "see 2a", "2.a"
+        rf"|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))"
         rf"|[-–](?P<last>[1-9]\d*)(?:{_SECTION_END}|(?=[ \t]+[a-z])))))"  # "sections 4-6": after a rule cue
     )
     item = r"[1-9][\d.]*(?:(?:--|[-–])\.?[\d.]+)?"
@@ -289,6 +290,15 @@ def _may_abbreviate(text: str) -> bool:
 
 _MAY_SLASH = re.compile(r"\.\d+/")  # a dotted number before a slash: most text with a slash has a fraction ("1/2 MP")
 _SLASHED_NUMBER = re.compile(r"[^/]+")  # a number of a run joined by slashes
+
+
+def _lettered(match: re.Match[str]) -> tuple[str, int]:
+    """A reference's letters (a rule's lettered item, ``2.1a``, or a section's lettered sub-rule, ``2a``, ``2.a``) or
+    none, and where its first number and letters end."""
+    for group in ("letter", "item"):
+        if match.group(group):
+            return match.group(group), match.end(group)
+    return "", match.end("first")
 
 
 def _item_letter(lettered: str | None) -> str:
@@ -333,8 +343,7 @@ class Dotted:
             first = match.group("first")
             if match.group("blocked") or not match.group("dots") and not self._cued(text, match):
                 continue
-            letter = match.group("letter")
-            end = match.end("letter") if letter else match.end("first")
+            letter, end = _lettered(match)
             parts = (RefPart(match.start("first"), end, first + _item_letter(letter), text[match.start("first"):end]),)
             if match.group("tail"):
                 parts += (RefPart(*match.span("tail"), _tail_id(first, match.group("tail")), match.group("tail")),)
@@ -388,7 +397,7 @@ class Dotted:
             return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
         cited = []
         # findall, not finditer: no match object per reference (a rulebook has tens of thousands).
-        for first, _, dots, *_, blocked, letter, tail, _, _ in self.main.findall(text):  # ("cued"; decimal: "more")
+        for first, _, dots, *_, blocked, letter, tail, _, _, _ in self.main.findall(text):  # ("cued"; decimal: "more")
             if blocked:
                 continue
             if not dots:  # a bare section number: whether a cue leads up to it needs its position
@@ -406,9 +415,8 @@ class Dotted:
             first = match.group("first")
             if match.group("blocked") or not match.group("dots") and not self._cued(text, match):
                 return match.group(0)
-            tail, letter = match.group("tail"), match.group("letter") or ""
-            replaced = replacement(first + _item_letter(letter), first + letter)
-            after = match.end("letter") if letter else match.end("first")
+            tail, (letter, after) = match.group("tail"), _lettered(match)
+            replaced = replacement(first + _item_letter(letter), text[match.start("first"):after])
             if match.group("last"):  # "sections 4-6"
                 tail = match.group("last")
                 return (replaced + text[after:match.start("last")] + replacement(tail, tail)

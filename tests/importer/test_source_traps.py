@@ -12,7 +12,7 @@ import pytest
 from build_tools.errors import SourceError
 from build_tools.importer import import_text
 from build_tools.numbering import numbering_of
-from build_tools.rule_index import rules_in_markdown
+from build_tools.rule_index import RuleIndex, rules_in_markdown
 from importer_pages import render
 from small_books import import_book, rule_headings
 
@@ -558,6 +558,23 @@ def test_a_heading_in_capitals_over_entries_typed_with_tabs_is_a_heading_and_the
     assert "# GLOSSARY {: .rr-subhead }" in page and '<th markdown="span">Cost (MP)</th>' in page
     assert page.split("# GLOSSARY")[1].split("<table")[1].split("</table>")[0].count("<th ") == 0
     assert '<td markdown="span">AR</td><td markdown="span">Attacker retreats one hex (see 1.2)</td>' in page
+
+
+@pytest.mark.parametrize("numbering", ["case", "decimal"])
+@pytest.mark.parametrize("first, second", [("2.a", "2.b"), ("2a", "2b"), ("2a)", "2b)"), ("2.1.a", "2.1.b")])
+def test_lettered_sub_rules_of_a_section_or_printed_after_a_dot_are_rules(numbering, first, second):
+    # "2.a Roads." and "2a Roads." under "2. MOVEMENT" were text of rule 2, unlisted: a euro-style book lost 7 of its
+    # 25 rules (a helper's book). They are lettered sub-rules, as "6.2a" is, their IDs as printed.
+    cited, parent = first.rstrip(")"), ["2.1"] if first.startswith("2.1") else []
+    book = imported(f"1. SETUP\n1.1 Units. Place them.\n2. MOVEMENT\n{'2.1 Costs. One.' if parent else 'Units move.'}\n"
+                    f"{first} Roads. A boat moves.\n{second} Current. Costs a coin (see {cited}).\n3. TRADE\n"
+                    f"3.1 Buy. Buy.\n", numbering)
+    ids = re.findall(r'data-rule="([^"]+)"', book.markdown)
+    assert ids == ["1", "1.1", "2", *parent, cited, second.rstrip(")"), "3", "3.1"]
+    ruleset = SimpleNamespace(id="x", numbering=numbering_of(numbering), grammar=numbering_of(numbering).grammar)
+    rules = {rule.id: rule for rule in rules_in_markdown(book.markdown, ruleset, "x/x.md")}
+    index = RuleIndex(list(rules.values()), {}, {"x": ruleset})
+    assert [index.get("x", rule_id).id for rule_id in rules[second.rstrip(")")].references] == [cited]
 
 def test_a_tab_after_the_number_of_a_title_alone_on_its_line_is_a_space():
     # A PDF copy puts a tab after the number; a title alone on its line over the rule's text is no table row.

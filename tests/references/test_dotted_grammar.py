@@ -86,6 +86,8 @@ def test_decimal_references(text, expected):
     # "Uhr", a ruleset's "Mann") stays a unit after a cue (a review)
     ("In that case 2.5 Movement Points are spent; an exception 1.5 Hexes wide; siehe 18.30 Uhr; per 3.5 Mann.", []),
     ("see Case 6.2 Movement Points; Cases 6.3 Hexes", [("6.2",), ("6.3",)]),  # SPI's "Case", capitalised (a review)
+    # a section's lettered sub-rule, printed with a dot or without (a helper's euro-style book)
+    ("(see 2.a) and rule 2b applies; per 2d6, see 2x.", [("2a",), ("2b",)]),
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_a_rules_title_after_a_cue_and_its_number_is_no_unit(grammar, text, expected):
@@ -236,8 +238,9 @@ PIECES = st.sampled_from(["5", "5.4", "5.44", "9.231", "3.2.1", "0812", "4-4-6",
                           " to ", " through ", ", ", "; ", "(", ")", "[", "]", "-", "–", ".", " ", "\n", "a", "c-e", "m", "x",
                           "§", "'", '"', "+", "#"])
 TEXTS = st.lists(PIECES, max_size=30).map("".join)
-# A rule ID of the numbering; a lettered item's (5.4a) where it is a dotted number.
-NUMBER = {"case": re.compile(r"[1-9]\d*(?:\.\d+[a-e]?)?"), "decimal": re.compile(r"[1-9]\d*(?:(?:\.\d+)+[a-e]?)?")}
+# A rule ID of the numbering; a lettered item's (5.4a), or a section's lettered sub-rule (5a).
+NUMBER = {"case": re.compile(r"[1-9]\d*(?:\.\d+[a-e]?|[a-h])?"),
+          "decimal": re.compile(r"[1-9]\d*(?:(?:\.\d+)+[a-e]?|[a-h])?")}
 DOTTED_AFTER_SLASH = re.compile(r"/[1-9]\d*\.\d")
 DOTTED_BEFORE_SLASH = re.compile(r"\d\.\d+/\Z")
 
