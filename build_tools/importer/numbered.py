@@ -308,8 +308,9 @@ class _Importer:
         """Keep apart a line that looks like a page's header or footer (a few words in title case or capitals)
         at the top of a page, after a PDF copy's form feed, or at its foot, before one: where a sentence runs
         through it (``… A unit may spend`` over ``HOLLOW RIDGE`` over ``them in any order``), or where another
-        page's top or foot prints it with other numbers (``Hollow Ridge Rules 4``, ``… 5``). Read as the book's,
-        it ended the rule as a heading, or cited its page number as a rule."""
+        page's top or foot prints it with other numbers (``Hollow Ridge Rules 4``, ``… 5``), or where it is the book's
+        title, its first line. Read as the book's, it ended the rule as a heading, or cited its page number as a
+        rule."""
         edges: dict[int, str] = {}  # a candidate's position: "top" or "foot"
         for top in self.reader.page_tops:
             for position, where in ((self._page_edge(top, 1), "top"), (self._page_edge(top - 1, -1), "foot")):
@@ -320,14 +321,18 @@ class _Importer:
             text = " ".join(self.lines[position].text.split())
             if _DIGITS.search(text):
                 numbered.setdefault(_numbers_masked(text), set()).add(text)
+        first = self.next_nonblank(0)
+        title = " ".join(self.lines[first].text.split()).casefold() if first is not None else None
         for position, where in sorted(edges.items()):
             line = self.lines[position]
             text = " ".join(line.text.split())
             on_pages = len(numbered.get(_numbers_masked(text), ())) > 1
-            if not (on_pages or self._sentence_runs_through(position)):
+            titled = position != first and text.casefold() == title  # "BLACK FORD", the book's first line
+            if not (on_pages or titled or self._sentence_runs_through(position)):
                 continue
             self.running_heads.add(line.index)
-            why = "on other pages with other numbers" if on_pages else "inside a sentence"
+            why = "on other pages with other numbers" if on_pages else "the book's title" if titled else \
+                "inside a sentence"
             self.report.warnings.append(f"{self.path}:{line.index + 1}: {quoted(text)} at the {where} of a page (a "
                                         f"PDF copy's form feed), {why}: the page's header or footer? Kept apart, "
                                         f"citing nothing: delete it from the source")
@@ -727,6 +732,9 @@ class _Importer:
                 return (f"a number alone on its line that does not come after section {self.last_top.printed}: "
                         f"a page number? Kept as text; delete it from the source")
             following = self.next_nonblank(position + 1)
+            if line.text.isdigit() and following is not None and self.lines[following].index in self.reader.page_tops:
+                return ("a number alone on its line at a page's foot (a form feed after it): a page number? Kept as "
+                        "text; delete it from the source")  # "2" over "\fBLACK FORD": the page's, not section 2
             over = self._rule_number(self.lines[following]) if following is not None else None
             if over is not None and line.text.isdigit():  # "6" over "[6.0] COMBAT": no title, no text
                 return (f"a number alone on its line, over rule {over.printed}: a page number? Kept as text; delete "

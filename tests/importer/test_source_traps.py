@@ -2322,6 +2322,18 @@ def test_a_page_header_after_a_form_feed_inside_a_sentence_is_kept_apart_and_the
     assert "rr-running-head" not in heading.markdown and heading.report.warnings == []
 
 
+def test_a_page_number_at_a_pages_foot_and_the_books_title_at_a_pages_top_are_the_pages():
+    # pdftotext's "2" at a page's foot, then "BLACK FORD" (the book's title) at the next page's top, became section
+    # "2 BLACK FORD", 2.0 MOVEMENT a rule under it; without a section after it, the title was text of rule 1.2 on
+    # every page (a helper's pdftotext copy).
+    book = imported("BLACK FORD\n\n1.0 SETUP\n1.1 Scale. Each hex is one mile.\n2\n\fBLACK FORD\n2.0 MOVEMENT\n"
+                    "2.1 Costs. Clear costs 1 MP.\n2.2 Turns. Each turn is two hours.\n3\n\fBLACK FORD\n"
+                    "2.3 Stacking. Two units.\n", "decimal")
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "2.0", "2.1", "2.2", "2.3"]
+    assert book.markdown.count('<p class="rr-running-head" markdown="span">BLACK FORD</p>') == 2
+    assert [miss.line for miss in book.report.not_rules] == [5, 10]
+
+
 def test_a_form_feed_at_a_lines_start_adds_no_line_to_the_line_numbers():
     # pdftotext writes the form feed at the start of a page's first line: the line is the same line in an editor.
     with pytest.raises(SourceError) as error:
