@@ -120,11 +120,13 @@ def colon_title(rest: str) -> tuple[str | None, str]:
     if match:
         title, body = match.group("title"), rest[match.end():].strip()
         words = title.split()
-        # "Zones of Control: units ...", or in sentence case before a new sentence: "Fresh units: A unit ..."
+        # "Zones of Control: units ...", or in sentence case before a new sentence: "Fresh units: A unit ...", or
+        # before one in lower case, of two or three words, no article or verb: "Attacker advance: after a DR …"
         # ("Exception: a unit ...", one word before a sentence that goes on, is that sentence.)
         if len(words) <= MAX_COLON_TITLE_WORDS and (body[:1].isupper() or len(words) > 1) and (
                 in_title_case(title) or (len(words) <= MAX_SENTENCE_CASE_TITLE_WORDS and title[:1].isupper()
-                                         and body[:1].isupper())):
+                                         and (body[:1].isupper() or words[0].lower() not in ("a", "an", "the")
+                                              and not turns_on_a_verb(title)))):
             return title + ":", body
     return None, rest.strip()
 

@@ -28,6 +28,11 @@ def imported(source: str, fmt: str = "text"):
     ("Exception: a unit out of supply", None, "Exception: a unit out of supply"),  # a sentence goes on
     ("A unit may: move, or fire.", None, "A unit may: move, or fire."),
     ("The attacker, if able: Retreats", None, "The attacker, if able: Retreats"),
+    # a title in sentence case before a sentence in lower case (a helper's books)
+    ("Attacker advance: after a DR result, one unit", "Attacker advance:", "after a DR result, one unit"),
+    ("Partita breve: giocate solo 3 turni", "Partita breve:", "giocate solo 3 turni"),
+    ("The attacker chooses: either one", None, "The attacker chooses: either one"),
+    ("Units may: move or fire", None, "Units may: move or fire"),
 ])
 def test_a_title_before_a_colon(rest, title, body):
     assert colon_title(rest) == (title, body)
