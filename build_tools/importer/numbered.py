@@ -1282,7 +1282,7 @@ class _Importer:
         line, blocks = self.example
         blocks.close()
         self.example, self.out = None, self.page
-        kind = "note" if "NOTE" in line.marker.upper() else "example"
+        kind = "note" if re.search("NOT[EA]", line.marker.upper()) else "example"  # NOTE, DESIGN NOTES, Nota
         if not blocks.blocks:
             raise self.error(line.index, f"{line.marker} with no {kind} text after it")
         self.page.block(md.admonition(kind, line.marker, blocks.blocks))

@@ -124,12 +124,16 @@ NOT_AFTER_WORDS = (
 
 # (and in German and French: "siehe 4 und 6.1", "Regel 4", "voir 4 et 6.1", "chapitre 7")
 _CUE = (r"(?<!\w)(?:(?i:see(?:\s+also)?|per|rules?|sections?|chapters?|cases?|exceptions?|cf\.|siehe|vgl\.|gemäß"
-        r"|regeln?|abschnitte?|kapitel|voir|règles?|chapitres?)(?!\w)|§)\s*:?\s*")
-_JOIN = r"\s*(?:[,;&]|(?<=\s)(?i:and|or|to|through|thru|und|oder|bis|et|ou|à)(?=\s))\s*(?:(?i:see\s+also|also)\s+)?"
+        r"|regeln?|abschnitte?|kapitel|voir|règles?|chapitres?|vedi|capitol[oi]|paragraf[oi]|regol[ae]|sezion[ei]"
+        r"|véase|vease|cap[ií]tulos?|reglas?|secci[oó]n|secciones|apartados?)(?!\w)|§)\s*:?\s*")
+_JOIN = (r"\s*(?:[,;&]|(?<=\s)(?i:and|or|to|through|thru|und|oder|bis|et|ou|à|e|y|o)(?=\s))\s*"
+         r"(?:(?i:see\s+also|also)\s+)?")
 # A bare section number ends the list, or punctuation or a joining word follows it.
-_SECTION_END = r"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)|(?i:und|oder|bis|et|ou|à)\s+[\d§]))"
+_SECTION_END = r"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)|(?i:und|oder|bis|et|ou|à|e|y|o)\s+[\d§]))"
 # Cue words that name what follows a rule: a bare number after one is a rule's, whatever follows it.
-_RULE_CUE = r"(?<!\w)(?:(?i:rules?|sections?|chapters?|regeln?|abschnitte?|kapitel|règles?|chapitres?)(?!\w)|§)\s*:?\s*"
+_RULE_CUE = (r"(?<!\w)(?:(?i:rules?|sections?|chapters?|regeln?|abschnitte?|kapitel|règles?|chapitres?|capitol[oi]"
+             r"|paragraf[oi]|regol[ae]|sezion[ei]|cap[ií]tulos?|reglas?|secci[oó]n|secciones|apartados?)(?!\w)|§)"
+             r"\s*:?\s*")
 # How far before a bare number its cue word may stand ("see 4, 5, 6.41 and 7").
 _CUE_REACH = 120
 # A lettered item of a rule, printed after its number: "2.1a", "(5.44c)", "3.2a-c" cite the item (2.1a, 5.44c,

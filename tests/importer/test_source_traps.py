@@ -2334,6 +2334,16 @@ def test_a_page_number_at_a_pages_foot_and_the_books_title_at_a_pages_top_are_th
     assert [miss.line for miss in book.report.not_rules] == [5, 10]
 
 
+@pytest.mark.parametrize("label", ["Beispiel", "Exemple", "Esempio", "Ejemplo", "EJEMPLO", "Nota"])
+def test_an_example_or_a_note_labelled_in_another_language_is_set_apart(label):
+    # "Esempio:", "Ejemplo:", "Nota:" were the rule's text, and a wrapped number in them could start a rule
+    # (a helper's Italian and Spanish books).
+    book = imported(f"2.0 MOVIMENTO\n2.1 Costi. Un punto.\n{label}: l'unità in 0612 spende\n2.5 PM e attacca.\n"
+                    f"2.2 Fiumi. Due.\n", "decimal")
+    kind = "note" if label == "Nota" else "example"
+    assert list(book.report.rule_lines) == ["2.0", "2.1", "2.2"] and f'!!! {kind} "{label}:"' in book.markdown
+
+
 def test_a_form_feed_at_a_lines_start_adds_no_line_to_the_line_numbers():
     # pdftotext writes the form feed at the start of a page's first line: the line is the same line in an editor.
     with pytest.raises(SourceError) as error:

@@ -164,6 +164,9 @@ def test_quantities_are_not_references(grammar, text):
     # German and French cues and joining words (a helper's books)
     ("Regel 4 gilt", [("4",)]), ("siehe 4 und 6.1", [("4",), ("6.1",)]), ("voir 4 et 6.1", [("4",), ("6.1",)]),
     ("siehe Abschnitt 5", [("5",)]), ("voir le chapitre 7", [("7",)]),
+    # Italian and Spanish (a helper's books)
+    ("vedi capitoli 5 e 6.", [("5",), ("6",)]), ("il paragrafo 6 vale", [("6",)]), ("véase el capítulo 3.", [("3",)]),
+    ("la regla 4 se aplica", [("4",)]), ("la sección 3 y 4.1", [("3",), ("4.1",)]), ("el apartado 4.", [("4",)]),
     ("see 1.5 or 2.0 for units", [("1.5",), ("2.0",)]),  # a list of rules, no unit after it
     # a whole number after a comma is no list with the rule (a review): "Per 6.2, 3 units may stack"
     ("Per 6.2, 3 units may stack", [("6.2",)]), ("As in 7.1 and 2 units attack", [("7.1",)]),
