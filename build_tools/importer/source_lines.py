@@ -1032,8 +1032,10 @@ _HTML_ANCHOR = re.compile(r"<(a|span|div)(?:\s+(?:name|id|class)=\"[^\"<>]*\")+\
 _HTML_TOGGLE = re.compile(r"</?(?:details|summary)(?:\s[^<>]*)?>[ \t]*", re.IGNORECASE)
 # An HTML heading on a line of its own ("<h3>1.2 Dice</h3>", a README's "<h1 align="center">Title</h1>").
 _HTML_HEADING = re.compile(r"[ \t]*<h([1-6])(?:\s[^<>]*)?>(?P<inner>.*?)</h\1\s*>[ \t]*", re.IGNORECASE)
-# A block's wrapping tag alone on its line ("<div align="center">", "</p>", "</center>"): layout, no text.
-_HTML_WRAPPER = re.compile(r"[ \t]*</?(?:p|div|center|section|article|span)(?:\s[^<>]*)?>[ \t]*", re.IGNORECASE)
+# A block's wrapping tag alone on its line ("<div align="center">", "</p>", "</center>", Notion's callout "<aside>"):
+# layout, no text.
+_HTML_WRAPPER = re.compile(r"[ \t]*</?(?:p|div|center|section|article|span|aside)(?:\s[^<>]*)?>[ \t]*",
+                           re.IGNORECASE)
 # What pandoc writes for a word processor's bookmark: an empty span with an ID ("[]{#_Ref4812 .anchor}").
 _PANDOC_ANCHOR = re.compile(r"\[\]\{#[^{}\s]+(?:\s+\.[\w-]+)*\}[ \t]*")
 # A no-break space written as an entity: the character it stands for ("5.1&nbsp;Roads.").

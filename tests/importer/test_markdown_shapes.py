@@ -131,3 +131,12 @@ def test_a_title_set_in_emphasis_after_a_bold_number_is_the_title_in_any_case():
     assert rule_headings(book.markdown) == ["# 8. Combat", "## 8.1 *Retreats.*", "## 8.3 *Advance after combat.*",
                                             "## 8.4 _Losses:_", "## 8.5", "## 8.6 *Pursuit*.", "## 8.7", "## 8.8"]
     assert "\n\nOne unit may advance.\n" in book.markdown and "\n\n*Only* one unit may attack.\n" in book.markdown
+
+
+def test_a_notion_callouts_aside_tags_are_layout():
+    # Notion exports a callout as "<aside>" … "</aside>" on lines of their own: the page showed the tags as text
+    # (a helper's Notion export). They wrap the callout's text, which stays.
+    book = imported("## 4. Movement\n\n**4.1** Roads. Half.\n\n<aside>\n💡 Bridges are roads (see 4.1).\n</aside>\n\n"
+                    "**4.2** Rivers. Stop.\n")
+    assert "aside>" not in book.markdown and "Bridges are roads (see 4.1)." in book.markdown
+    assert rule_headings(book.markdown) == ["# 4. Movement", "## 4.1 Roads.", "## 4.2 Rivers."]
