@@ -42,6 +42,7 @@ _AFTER_CHAPTER = frozenset(".0123456789")
 # A lettered sub-rule's number: "6.2a"; a section's ("2a") or one printed after a dot ("2.a", "2.1.a"), letters a to h.
 LETTERED_NUMBER = r"(?:\d+\.\d+(?:\.\d+)*[a-z]|\d+(?:\.\d+)*\.?[a-h])"
 _LETTERED = re.compile(LETTERED_NUMBER)
+_CHAPTER_FIRST = re.compile(r"[A-Z]\d*\.\d+(?:\.\d+)*")  # "A.1", "B2.3": a chapter's letter, then its rule
 
 
 class RuleNumber(NamedTuple):
@@ -96,7 +97,10 @@ class Numbering:
         if _LETTERED.fullmatch(token) and not self.lettered:
             return (f"a number with a letter after it ({token}): numbering {self.name} has no lettered rules, "
                     "so it stays text of the rule before")
-        return f"{token} is not a rule number of numbering {self.name} (rule IDs look like {self.example_ids()})"
+        chapter = (f" (a chapter's letter first: numbering asl reads it, with chapters: [{token[0]}, …])"
+                   if not self.has_chapters and _CHAPTER_FIRST.fullmatch(token) else "")
+        return (f"{token} is not a rule number of numbering {self.name} (rule IDs look like {self.example_ids()})"
+                + chapter)
 
     def order_hint(self, before: str, after: str) -> str:
         """A hint for "``after`` comes after ``before``: out of order" when another

@@ -2344,6 +2344,13 @@ def test_an_example_or_a_note_labelled_in_another_language_is_set_apart(label):
     assert list(book.report.rule_lines) == ["2.0", "2.1", "2.2"] and f'!!! {kind} "{label}:"' in book.markdown
 
 
+def test_a_book_whose_rules_start_with_a_chapters_letter_is_told_which_numbering_reads_it():
+    # "A.1 Board." under numbering decimal failed saying only that A.1 is no rule number of it (a helper's book).
+    with pytest.raises(SourceError) as error:
+        imported("A. SETUP\nA.1 Board. Place it.\nA.2 Pieces. Sort them.\n", "decimal")
+    assert "numbering asl reads it, with chapters: [A, …]" in error.value.reason
+
+
 def test_a_form_feed_at_a_lines_start_adds_no_line_to_the_line_numbers():
     # pdftotext writes the form feed at the start of a page's first line: the line is the same line in an editor.
     with pytest.raises(SourceError) as error:
