@@ -85,8 +85,9 @@ _MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)|
                           rf"|:[a-z0-9_+-]+:(?={_SPACE})|\[{_MARK_WORD}\]|\({_MARK_WORD}\)"
                           rf"|(?:{_CHANGE_WORDS.upper()}|Optional|Opt\.):?(?={_SPACE}+[\[(]?\d*\.(?:\d|{_SPACE})))"
                           rf"{_SPACE}*")
-# The same word inside the number's brackets: "[OPT 5.3] Forced March.", "(Opt. 5.3)"
+# The same word inside the number's brackets: "[OPT 5.3] Forced March.", "(Opt. 5.3)", "[5.3 OPTIONAL]"
 _MARK_IN_BRACKETS = re.compile(rf"[\[(](?P<word>{_MARK_WORD}){_SPACE}+(?=\d+(?:\.\d+)*\.?[\])])")
+_MARK_AFTER_IN_BRACKETS = re.compile(rf"[\[(](?P<number>\d+(?:\.\d+)*\.?){_SPACE}+(?P<word>{_MARK_WORD})[\])]")
 _MARK_STARTS = frozenset("§*[(:" + "".join({word[0] for word in _CHANGE_WORDS.upper().split("|")}))  # and ≥ U+2190
 
 
@@ -214,6 +215,10 @@ def number_at_start(text: str) -> Number | None:
         if number is None or number.label:
             return None
         return number._replace(shown=f"{text[0]}{inside['word']} {(number.shown or number.token)[1:]}")
+    after = _MARK_AFTER_IN_BRACKETS.match(text) if mark is None and text[:1] in "[(" else None
+    if after:  # "[5.3 OPTIONAL] Forced March.": read as "[5.3] Forced March.", shown as printed
+        number = number_at_start(f"{text[0]}{after['number']}{text[after.end() - 1]}{text[after.end():]}")
+        return number._replace(shown=after.group()) if number is not None and not number.label else None
     if mark:
         number = number_at_start(text[mark.end():])
         if number is None or number.label:

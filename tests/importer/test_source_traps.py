@@ -2416,7 +2416,7 @@ def test_a_rule_marked_optional_is_a_rule():
 
 
 @pytest.mark.parametrize("mark", ["(OPT 5.3)", "[Opt. 5.3]", "OPTIONAL: 5.3", "Optional 5.3", "(Optional Rule) 5.3",
-                                  "[OPTIONAL RULE] 5.3", "(Opt.) 5.3"])
+                                  "[OPTIONAL RULE] 5.3", "(Opt.) 5.3", "[5.3 OPTIONAL]", "(5.3 Opt.)"])
 def test_an_optional_rules_mark_in_its_other_prints_is_a_mark(mark):
     # Each went into the rule before it, unlisted (a review of the first fix).
     book = imported(f"[5.0] MOVEMENT\n[5.1] Roads. Half cost.\n{mark} Forced March. One more hex.\n[5.4] Rivers. "
