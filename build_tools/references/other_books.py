@@ -1,7 +1,8 @@
 """Numbers that cite another book's rules: not this book's, so never linked to its rule of that number.
 
 A book's rules cite the rules of other books of its series by their names
-(``see Series Rules 7.12``, ``(SR 7.12, 7.14)``, ``Basic Game 4.1``), and the
+(``see Series Rules 7.12``, ``(SR 7.12, 7.14)``, ``Basic Game 4.1``; in the singular, possessive or before a
+bracket, ``Series Rule 7.12``, ``the Series Rules' 7.14``, ``Basic Game (4.1)``), and the
 same number is often a rule of this book too. A ruleset names those books in
 ``ruleset.yml`` (``other_books: [Series Rules, SR, Basic Game]``); a reference
 its grammar finds after one of those names, or later in a list after it, cites
@@ -23,16 +24,22 @@ _CUE = r"(?:(?i:rules?|sections?|cases?|chapters?)\s+|§\s*)?"
 _REACH = 120  # how far before a reference the book's name may stand ("SR 7.12, 7.13, 7.14 and 7.16")
 
 
+def _spelled(name: str) -> str:
+    """A book's name as a regex: any spacing, and a plural name in the singular too ("Series Rule 7.12")."""
+    words = re.escape(" ".join(name.split())).replace(r"\ ", r"\s+")
+    return words + "?" if len(name) > 3 and name.endswith("s") and name[-2:-1].islower() else words
+
+
 class OtherBooks:
     """``grammar``, less the references that follow one of ``names`` (see the module docstring)."""
 
     def __init__(self, grammar: Grammar, names: Collection[str]):
         self.grammar = grammar
         self.names = tuple(names)
-        words = "|".join(re.escape(" ".join(name.split())).replace(r"\ ", r"\s+")
-                         for name in sorted(self.names, key=len, reverse=True))
+        words = "|".join(_spelled(name) for name in sorted(self.names, key=len, reverse=True))
         self._named = re.compile(rf"(?<!\w)(?i:{words})(?!\w)")
-        self._before = re.compile(rf"(?<!\w)(?i:{words})\s*[:,]?\s*{_CUE}(?:{_ITEM}{_JOIN})*\Z")
+        # (possessive, or the number in brackets after it: "the Series Rules' 7.14", "Basic Game (7.16)")
+        self._before = re.compile(rf"(?<!\w)(?i:{words})(?:['’]s?)?\s*[:,]?\s*\(?\s*{_CUE}(?:{_ITEM}{_JOIN})*\Z")
 
     def find(self, text: str, chapter: str | None) -> list[Reference]:
         found = self.grammar.find(text, chapter)

@@ -228,6 +228,8 @@ def test_a_rulesets_own_quantity_words_are_quantities_in_asl_numbering_too():
     ("case", (), "see series  rules section 14, not rule 14", ["14"]),  # any case and spacing; a cue after the name
     ("decimal", (), "as in SRS 7.1.2 and TSR 7.1.3", ["7.1.2", "7.1.3"]),  # names are whole words
     ("asl", "AG", "see SASL A12.3 and G15.1, but A26.2", ["A26.2"]),
+    # the name in the singular, possessive, or before a bracket (a helper's book)
+    ("case", (), "see Series Rule 7.12, the Series Rules' 7.14, Basic Game (7.16); see 7.13.", ["7.13"]),
 ])
 def test_a_number_after_another_books_name_cites_nothing(numbering, chapters, text, expected):
     # "(see Series Rules 7.12)" cited this book's 7.12 (a helper's book): ruleset.yml names the other books.
