@@ -60,7 +60,8 @@ FOOTNOTE_MARKERS = rf"(?:\[\^{md.FOOTNOTE_LABEL}\]|[{md.SUPERSCRIPT_DIGITS}]+)*"
 _ENDS_SENTENCE = re.compile(rf"[.!?,;][\"')\]’”]*{FOOTNOTE_MARKERS}$")
 # What a title in sentence case does not hold: a comma, a semicolon, an aside citing a number.
 _SENTENCE_INSIDE = re.compile(r"[,;]|\([^()]*\d")
-_PERIOD_TITLE = re.compile(r"(?P<title>[^.!?:;]+)(?P<mark>[.!?])\s+")
+_STOP = re.compile(r"[.!?:;](?=\s)")  # where a title may end, and what it may not hold before its mark
+_INITIALS = re.compile(r"[\"'“‘(]*(?:[A-Z]\.)+")  # "U.S.", "A.P.": no title's end
 # Words in capitals run into a sentence, on the line of the number: "MOVEMENT POINTS Each unit has …", "LINE OF
 # SIGHT A unit …".
 _CAPITALS_RUN = re.compile(r"(?P<title>[A-Z][A-Z0-9'’-]*(?:[ \t]+(?:[A-Z][A-Z0-9'’-]*|&)){0,5}[ \t]+)"
@@ -132,12 +133,18 @@ def colon_title(rest: str) -> tuple[str | None, str]:
 
 
 def period_title(rest: str) -> tuple[str | None, str]:
-    """``"Landing Parties. A crew may land"`` -> ``("Landing Parties.", "A crew may land")``."""
-    match = _PERIOD_TITLE.match(rest)
-    if match:
-        title, body = match.group("title").strip(), rest[match.end():].strip()
-        if _reads_as_run_in_title(title, body):
-            return title + match.group("mark"), body
+    """``"Landing Parties. A crew may land"`` -> ``("Landing Parties.", "A crew may land")``; an abbreviation's
+    or initials' period is no title's end (``U.S. Forces.``, ``Tanks vs. Infantry.``)."""
+    for stop in _STOP.finditer(rest):
+        word = rest[:stop.end()].split()[-1] if rest[:stop.start()].strip() else ""
+        if stop.group() == "." and (_INITIALS.fullmatch(word) or word.lower().strip("\"'“‘(.") in _ABBREVIATIONS):
+            continue
+        if stop.group() in ":;":
+            return None, rest.strip()
+        title, body = rest[:stop.start()].strip(), rest[stop.end():].strip()
+        if title and _reads_as_run_in_title(title, body):
+            return title + stop.group(), body
+        return None, rest.strip()
     return None, rest.strip()
 
 

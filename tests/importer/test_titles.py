@@ -104,6 +104,12 @@ def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     ("ZONES OF CONTROL Each unit", "ZONES OF CONTROL", "Each unit"), ("LINE OF SIGHT A unit sees", "LINE OF SIGHT",
                                                                       "A unit sees"),
     ("SUPPLY & ATTRITION Each turn", "SUPPLY & ATTRITION", "Each turn"),
+    # an abbreviation's or initials' period inside a title (a helper's book)
+    ("U.S. Forces. Units of the U.S. Army move first", "U.S. Forces.", "Units of the U.S. Army move first"),
+    ("A.P. Hill's Corps. It moves first", "A.P. Hill's Corps.", "It moves first"),
+    ("Tanks vs. Infantry. Tanks win", "Tanks vs. Infantry.", "Tanks win"),
+    ("St. Vith Defense. The town holds", "St. Vith Defense.", "The town holds"),
+    ("U.S. units move first. Then", None, "U.S. units move first. Then"),
 ])
 def test_a_run_in_title_before_a_colon_a_period_or_a_dash(rest, title, body):
     assert run_in_title(rest) == (title, body)
