@@ -672,6 +672,9 @@ class _Importer:
                 return above
         if line.kind == HEADING:
             return None
+        out_of_place = self._lettered_out_of_place(number)
+        if out_of_place is not None:
+            return out_of_place
         if (". ." in line.text or "...." in line.text or "…" in line.text) and _DOT_LEADERS.search(line.text):
             # "1.0 Introduction ...... 2": a page number after dot leaders
             return f"{CONTENTS}: dot leaders and a page number after the title"
@@ -705,6 +708,19 @@ class _Importer:
             return "read as text" + reason.removeprefix(LIST_ITEM)
         return reason
 
+    def _lettered_out_of_place(self, number: RuleNumber) -> str | None:
+        """Why a section's lettered sub-rule or one printed after a dot (``2a``, ``2.a``, ``2.1.a``) is none: it is
+        one only right after its rule (``a``) or after the sub-rule lettered before it; ``2d Armored Division …``
+        wrapped under section 2, ``12a Woods …`` and a list's ``1a.`` are text."""
+        if not _LOOSE_LETTERED.fullmatch(number.id):
+            return None
+        parent, letter = number.path[:-2], number.path[-1]
+        before = self.previous[0].path if self.previous is not None else None
+        if before == parent and letter == 1 or before == (*parent, -1, letter - 1):
+            return None
+        return (f"a number and a letter ({number.printed}) that follow neither their rule nor the sub-rule lettered "
+                f"before them: kept as text")
+
     def _heading_above_sections(self, number: RuleNumber, position: int) -> str | None:
         """Why ``PART 1: BASIC GAME`` or ``Chapter 6 – Advanced Rules`` is no rule: the next section
         (``1. INTRODUCTION``, ``6. SUPPLY``, ``1.0 Introduction``: numbered without a word, titled, at
@@ -732,9 +748,12 @@ class _Importer:
                 return (f"a number alone on its line that does not come after section {self.last_top.printed}: "
                         f"a page number? Kept as text; delete it from the source")
             following = self.next_nonblank(position + 1)
-            if line.text.isdigit() and following is not None and self.lines[following].index in self.reader.page_tops:
+            if line.text.isdigit() and following is not None and self.lines[following].index in self.reader.page_tops \
+                    and (self.lines[following].index in self.running_heads
+                         or self._rule_number(self.lines[following]) is not None):
+                # "2" over "\fBLACK FORD", the book's title: the page's, not section 2 ("2" over "\fMOVEMENT" is)
                 return ("a number alone on its line at a page's foot (a form feed after it): a page number? Kept as "
-                        "text; delete it from the source")  # "2" over "\fBLACK FORD": the page's, not section 2
+                        "text; delete it from the source")
             over = self._rule_number(self.lines[following]) if following is not None else None
             if over is not None and line.text.isdigit():  # "6" over "[6.0] COMBAT": no title, no text
                 return (f"a number alone on its line, over rule {over.printed}: a page number? Kept as text; delete "
@@ -1538,6 +1557,10 @@ _TITLE_END = re.compile(r"[.:](?:\*{1,3}|_{1,3})?(?=\s|$)|(?<=\s)(?:-{2,3}|[–�
 # (its mark inside the emphasis or after it, "*Pursuit*. One unit …"; not a sentence, "_Do not roll twice._ The …")
 _EMPHASISED_TITLE = re.compile(r"(?P<mark>\*{1,2}|_{1,2})(?P<title>[^*_\s][^*_]*?)(?P=mark)(?P<after>[.:])?"
                                r"[ \t]+(?=\S)")
+
+
+# A section's lettered sub-rule, or one printed after a dot: "2a", "2.a", "2.1.a" (not "6.2a", a rule's).
+_LOOSE_LETTERED = re.compile(r"\d+[a-h]|[\d.]*\.[a-h]")
 
 
 def _reads_as_emphasised_title(title: str, after: str | None, body: str) -> bool:

@@ -141,7 +141,7 @@ _SENTENCE_END = re.compile(rf"[.!?:;][\"')\]’”*_]*{FOOTNOTE_MARKERS}$")
 _LABEL = (r"EX|EXAMPLES?(?: OF PLAY)?|Examples?(?: of [Pp]lay)?|(?:DESIGN|DESIGNER'?S|PLAY|PLAYER'?S|HISTORICAL) NOTES?"
           r"|(?:Design|Designer'?s|Play|Player'?s|Historical) [Nn]otes?|NOTE"
           # in German, French, Italian and Spanish
-          r"|Beispiel|BEISPIEL|Exemple|EXEMPLE|Esempio|ESEMPIO|Ejemplo|EJEMPLO|Nota|NOTA")
+          r"|Beispiele?|BEISPIELE?|Exemples?|EXEMPLES?|Esemp(?:io|i)|ESEMP(?:IO|I)|Ejemplos?|EJEMPLOS?|Nota|NOTA")
 _EXAMPLE = re.compile(rf"(?P<label>{_LABEL}):(?:\s+(?P<rest>.*))?")
 _MARKDOWN_LABEL = re.compile(rf"^(?:\*\*|__)?(?:{_LABEL}):(?:\*\*|__)?\s*")
 _TEXT_HR = re.compile(r"-{3,}|\*{3,}|_{3,}")

@@ -126,8 +126,8 @@ def colon_title(rest: str) -> tuple[str | None, str]:
         # ("Exception: a unit ...", one word before a sentence that goes on, is that sentence.)
         if len(words) <= MAX_COLON_TITLE_WORDS and (body[:1].isupper() or len(words) > 1) and (
                 in_title_case(title) or (len(words) <= MAX_SENTENCE_CASE_TITLE_WORDS and title[:1].isupper()
-                                         and (body[:1].isupper() or words[0].lower() not in ("a", "an", "the")
-                                              and not turns_on_a_verb(title)))):
+                                         and (body[:1].isupper() or _names_a_thing(words) and not turns_on_a_verb(
+                                             title)))):
             return title + ":", body
     return None, rest.strip()
 
@@ -158,6 +158,18 @@ def capitals_run_title(rest: str) -> tuple[str | None, str]:
         if words and all(len(word) >= 3 for word in words) and (len(words) > 1 or len(words[0]) >= 5):
             return match.group("title").strip(), rest[match.end():].strip()
     return None, rest.strip()
+
+
+# Words a sentence opens with that no title does: "For example:", "Each player:", "Both players:", "In this case:".
+_OPENING_WORDS = _MINOR_WORDS | frozenset("the each both all any every some no either neither this that these those "
+                                          "if when while once so then also thus".split())
+
+
+def _names_a_thing(words: list[str]) -> bool:
+    """Whether a few words in sentence case name a thing, as a title does (``Attacker advance``), rather than open a
+    sentence (``For example``, ``Each player``, ``Simply put``)."""
+    first = words[0].lower()
+    return first not in _OPENING_WORDS and not first.endswith("ly")
 
 
 def turns_on_a_verb(text: str) -> bool:

@@ -82,7 +82,8 @@ QUANTITY_WORDS = (
     "billion", "token", "tokens", "second", "seconds", "ton", "tons", "tonne", "tonnes", "kg", "lb", "lbs", "pound",
     "pounds", "rating",
     # in the other languages rulebooks are printed in: clock times and head counts ("18.30 Uhr", "3.000 Mann")
-    "Uhr", "heure", "heures", "Mann", "Männer", "hommes",
+    "Uhr", "heure", "heures", "Mann", "Männer", "hommes", "esagono", "esagoni", "hexágono", "hexágonos", "hexagono",
+    "hexagonos", "casilla", "casillas", "dado", "dadi", "dados", "turno", "turni", "turnos",
 )
 # What a game counts or spends, and where a chart is read, only as a sentence writes it, in lower case ("gains 2.5
 # resources", "1.5 shifts", "the 2.5 row"): capitalised, such a word may start a rule's title ("see 8.0 Morale",
@@ -263,15 +264,17 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # skipping ahead to digits, and a regex of its own costs a pass more; tried last, so that a rule's number, which
     # passes the first alternative, never tries it)
     blocked = rf"{after_words(NOT_AFTER_WORDS)}(?P<blocked>\d*(?:\.\d+)+(?:{join}{number})+)"
+    # A count in a list before its unit: "per 2 or 3 hexes" (each item a count).
+    count = rf"{_JOIN}[1-9]\d*{quantity}"
     main = re.compile(
         rf"(?P<first>[1-9](?:(?P<cued>{_after_cue()})?{year_first}(?<!{_NOT_BEFORE}.)(?<!\d:.)(?<!#[ \t].)"
         rf"{not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{first_dots})?|{blocked}))"
         rf"(?(blocked)|(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
-        rf"|(?!\.\d)(?:(?P<item>\.?[a-h])(?:{_SECTION_END}|(?=[ \t]+[a-z]))|{_SECTION_END}"  # "see 2a", "2.a"
+        rf"|(?!\.\d)(?:(?P<item>\.?[a-h]){_SECTION_END}|(?!{count}){_SECTION_END}"  # "see 2a", "2.a"
         rf"|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))"
         rf"|[-–](?P<last>[1-9]\d*)(?:{_SECTION_END}|(?=[ \t]+[a-z])))))"  # "sections 4-6": after a rule cue
     )
-    item = r"[1-9][\d.]*(?:(?:--|[-–])\.?[\d.]+)?"
+    item = r"[1-9][\d.]*[a-h]?(?:(?:--|[-–])\.?[\d.]+)?"
     cue_before = re.compile(rf"{_CUE}(?:{item}{_JOIN})*\Z")
     # Before a bare number a word follows ("rules 4, 5 and 7 apply", "see 2 and 4 for details"):
     # a cue word naming rules, or a list with an item before it.

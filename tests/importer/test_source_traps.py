@@ -2322,6 +2322,19 @@ def test_a_page_header_after_a_form_feed_inside_a_sentence_is_kept_apart_and_the
     assert "rr-running-head" not in heading.markdown and heading.report.warnings == []
 
 
+@pytest.mark.parametrize("numbering", ["case", "decimal"])
+def test_a_number_and_a_letter_that_do_not_follow_their_rule_are_text(numbering):
+    # "12a Woods and 12b Woods cost two." failed the import (no parent), "2d Armored Division …" under section 2 was
+    # rule 2d, and "1a. If you drew a joker …" in a list failed as out of order, once "2a" was a lettered sub-rule
+    # (a review): one is a rule only right after its rule, or after the sub-rule lettered before it.
+    book = imported("1. SETUP\n1.1 Placement. Each player sets up.\n1.2 Woods. The hexes\n12a Woods and 12b Woods cost "
+                    "two.\n1.3 Draw. In order:\n- Draw two cards.\n1a. If you drew a joker, draw again.\n"
+                    "2. REINFORCEMENTS\nOn turn 3 the Allied player brings in the\n2d Armored Division at any road.\n"
+                    "2a Roads. Half.\n2b Rivers. Stop.\n", numbering)
+    assert list(book.report.rule_lines) == ["1", "1.1", "1.2", "1.3", "2", "2a", "2b"]
+    assert "brings in the\n2d Armored Division at any road." in book.markdown
+
+
 def test_a_page_number_at_a_pages_foot_and_the_books_title_at_a_pages_top_are_the_pages():
     # pdftotext's "2" at a page's foot, then "BLACK FORD" (the book's title) at the next page's top, became section
     # "2 BLACK FORD", 2.0 MOVEMENT a rule under it; without a section after it, the title was text of rule 1.2 on
@@ -2332,9 +2345,13 @@ def test_a_page_number_at_a_pages_foot_and_the_books_title_at_a_pages_top_are_th
     assert list(book.report.rule_lines) == ["1.0", "1.1", "2.0", "2.1", "2.2", "2.3"]
     assert book.markdown.count('<p class="rr-running-head" markdown="span">BLACK FORD</p>') == 2
     assert [miss.line for miss in book.report.not_rules] == [5, 10]
+    # a section's number at a page's foot, its title at the next page's top, stays the section (a review)
+    split = imported("1.0 INTRODUCTION\n1.1 Scale. One mile.\n2\n\fMOVEMENT\n2.1 Costs. One.\n", "decimal")
+    assert list(split.report.rule_lines) == ["1.0", "1.1", "2", "2.1"]
 
 
-@pytest.mark.parametrize("label", ["Beispiel", "Exemple", "Esempio", "Ejemplo", "EJEMPLO", "Nota"])
+@pytest.mark.parametrize("label", ["Beispiel", "Exemple", "Esempio", "Ejemplo", "EJEMPLO", "Nota", "Esempi", "Ejemplos",
+                                   "Beispiele", "Exemples"])
 def test_an_example_or_a_note_labelled_in_another_language_is_set_apart(label):
     # "Esempio:", "Ejemplo:", "Nota:" were the rule's text, and a wrapped number in them could start a rule
     # (a helper's Italian and Spanish books).

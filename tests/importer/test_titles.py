@@ -33,6 +33,9 @@ def imported(source: str, fmt: str = "text"):
     ("Partita breve: giocate solo 3 turni", "Partita breve:", "giocate solo 3 turni"),
     ("The attacker chooses: either one", None, "The attacker chooses: either one"),
     ("Units may: move or fire", None, "Units may: move or fire"),
+    ("For example: a unit with 3 MP", None, "For example: a unit with 3 MP"),  # a sentence's opening (a review)
+    ("Each player: draws five cards", None, "Each player: draws five cards"),
+    ("Simply put: units move", None, "Simply put: units move"), ("In this case: roll", None, "In this case: roll"),
 ])
 def test_a_title_before_a_colon(rest, title, body):
     assert colon_title(rest) == (title, body)

@@ -87,7 +87,10 @@ def test_decimal_references(text, expected):
     ("In that case 2.5 Movement Points are spent; an exception 1.5 Hexes wide; siehe 18.30 Uhr; per 3.5 Mann.", []),
     ("see Case 6.2 Movement Points; Cases 6.3 Hexes", [("6.2",), ("6.3",)]),  # SPI's "Case", capitalised (a review)
     # a section's lettered sub-rule, printed with a dot or without (a helper's euro-style book)
-    ("(see 2.a) and rule 2b applies; per 2d6, see 2x.", [("2a",), ("2b",)]),
+    ("(see 2.a) and rule 2b; per 2d6, see 2x.", [("2a",), ("2b",)]),
+    ("See rules 2a and 2b. Per rule 6, 2d battalion units move.", [("2a",), ("2b",), ("6",)]),  # (a review)
+    # a count after "per" in a list with its unit (English and Italian, a review)
+    ("A unit may move per 2 or 3 hexes; può muovere per 2 o 3 esagoni; tira per 1 e 2 dadi.", []),
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_a_rules_title_after_a_cue_and_its_number_is_no_unit(grammar, text, expected):
