@@ -193,11 +193,14 @@ class _Undotted(Numbering):
     def read(self, printed, *, trailing_dot, chapter):
         if not _LETTERED.fullmatch(printed):
             return self._read_number(printed, trailing_dot=trailing_dot)
-        rule = self._read_number(printed[:-1].removesuffix("."), trailing_dot=False)  # "2.a", "2.1.a": 2, 2.1
+        base = printed[:-1].removesuffix(".")  # "2.a", "2.1.a": 2, 2.1
+        rule = self._read_number(base, trailing_dot=False)
         if rule is None:
             return None
+        # (a section's: after it as printed "2.0" too, which decimal numbering puts after "2")
+        after = (self._read_number(f"{base}.0", trailing_dot=False) if "." not in base else None) or rule
         # -1: before any numbered sub-rule of the rule (6.2.1, 6.20), whose groups or digits are 0 or more
-        path = (*rule.path, -1, ord(printed[-1]) - ord("a") + 1)
+        path = (*after.path, -1, ord(printed[-1]) - ord("a") + 1)
         return RuleNumber(printed, printed, path, ((rule.id, *self.aliases(rule.id)), *rule.parents), False, False)
 
     def items(self, rule_id):

@@ -708,6 +708,12 @@ class _Importer:
             return "read as text" + reason.removeprefix(LIST_ITEM)
         return reason
 
+    def _sub_rule_follows(self, number: RuleNumber, position: int) -> bool:
+        """Whether the next rule from ``position`` on is one of ``number``'s sub-rules (``2.1`` after ``2``)."""
+        following = self._next_numbered(position)
+        return following is not None and following[1].id not in self.numbering.aliases(number.id) and any(
+            number.id in spellings for spellings in following[1].parents)  # (in decimal 2.0 is 2's, not under it)
+
     def _lettered_out_of_place(self, number: RuleNumber) -> str | None:
         """Why a section's lettered sub-rule or one printed after a dot (``2a``, ``2.a``, ``2.1.a``) is none: it is
         one only right after its rule (``a``) or after the sub-rule lettered before it; ``2d Armored Division …``
@@ -715,8 +721,9 @@ class _Importer:
         if not _LOOSE_LETTERED.fullmatch(number.id):
             return None
         parent, letter = number.path[:-2], number.path[-1]
-        before = self.previous[0].path if self.previous is not None else None
-        if before == parent and letter == 1 or before == (*parent, -1, letter - 1):
+        before = self.previous[0] if self.previous is not None else None
+        if before is not None and (before.id in number.parents[0] and letter == 1  # "2.0" too, for "2a"
+                                   or before.path == (*parent, -1, letter - 1)):
             return None
         return (f"a number and a letter ({number.printed}) that follow neither their rule nor the sub-rule lettered "
                 f"before them: kept as text")
@@ -749,9 +756,8 @@ class _Importer:
                         f"a page number? Kept as text; delete it from the source")
             following = self.next_nonblank(position + 1)
             if line.text.isdigit() and following is not None and self.lines[following].index in self.reader.page_tops \
-                    and (self.lines[following].index in self.running_heads
-                         or self._rule_number(self.lines[following]) is not None):
-                # "2" over "\fBLACK FORD", the book's title: the page's, not section 2 ("2" over "\fMOVEMENT" is)
+                    and not self._sub_rule_follows(number, following):
+                # "2" over "\fBLACK FORD" or "\fDESIGNER NOTES": the page's ("2" over "\fMOVEMENT" and 2.1 is section 2)
                 return ("a number alone on its line at a page's foot (a form feed after it): a page number? Kept as "
                         "text; delete it from the source")
             over = self._rule_number(self.lines[following]) if following is not None else None

@@ -61,7 +61,7 @@ _ENDS_SENTENCE = re.compile(rf"[.!?,;][\"')\]’”]*{FOOTNOTE_MARKERS}$")
 # What a title in sentence case does not hold: a comma, a semicolon, an aside citing a number.
 _SENTENCE_INSIDE = re.compile(r"[,;]|\([^()]*\d")
 _STOP = re.compile(r"[.!?:;](?=\s)")  # where a title may end, and what it may not hold before its mark
-_INITIALS = re.compile(r"[\"'“‘(]*(?:[A-Z]\.)+")  # "U.S.", "A.P.": no title's end
+_INITIALS = re.compile(r"[\"'“‘(]*(?:[A-Z]\.){2,}")  # "U.S.", "A.P.": no title's end ("Plan A." ends one)
 # Words in capitals run into a sentence, on the line of the number: "MOVEMENT POINTS Each unit has …", "LINE OF
 # SIGHT A unit …".
 _CAPITALS_RUN = re.compile(r"(?P<title>[A-Z][A-Z0-9'’-]*(?:[ \t]+(?:[A-Z][A-Z0-9'’-]*|&)){0,5}[ \t]+)"
@@ -161,15 +161,16 @@ def capitals_run_title(rest: str) -> tuple[str | None, str]:
 
 
 # Words a sentence opens with that no title does: "For example:", "Each player:", "Both players:", "In this case:".
-_OPENING_WORDS = _MINOR_WORDS | frozenset("the each both all any every some no either neither this that these those "
-                                          "if when while once so then also thus".split())
+_OPENING_WORDS = _MINOR_WORDS | frozenset("the each both all any every some either neither this that these those "
+                                          "if when while once so then also thus simply finally additionally "
+                                          "alternatively similarly otherwise however instead generally usually "
+                                          "normally basically essentially likewise therefore briefly".split())
 
 
 def _names_a_thing(words: list[str]) -> bool:
     """Whether a few words in sentence case name a thing, as a title does (``Attacker advance``), rather than open a
     sentence (``For example``, ``Each player``, ``Simply put``)."""
-    first = words[0].lower()
-    return first not in _OPENING_WORDS and not first.endswith("ly")
+    return words[0].lower() not in _OPENING_WORDS
 
 
 def turns_on_a_verb(text: str) -> bool:

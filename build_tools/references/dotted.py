@@ -265,12 +265,14 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # passes the first alternative, never tries it)
     blocked = rf"{after_words(NOT_AFTER_WORDS)}(?P<blocked>\d*(?:\.\d+)+(?:{join}{number})+)"
     # A count in a list before its unit: "per 2 or 3 hexes" (each item a count).
-    count = rf"{_JOIN}[1-9]\d*{quantity}"
+    # (after a joining word, not a comma: "Per rule 6, 2 units may stack" cites 6)
+    count = rf"[ \t]+(?i:or|and|und|oder|et|ou|o|e|y)[ \t]+[1-9]\d*{quantity}"
     main = re.compile(
         rf"(?P<first>[1-9](?:(?P<cued>{_after_cue()})?{year_first}(?<!{_NOT_BEFORE}.)(?<!\d:.)(?<!#[ \t].)"
         rf"{not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{first_dots})?|{blocked}))"
         rf"(?(blocked)|(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
-        rf"|(?!\.\d)(?:(?P<item>\.?[a-h]){_SECTION_END}|(?!{count}){_SECTION_END}"  # "see 2a", "2.a"
+        rf"|(?!\.\d)(?:(?P<item>\.?[a-h])(?:{_SECTION_END}|(?P<item_word>(?=[ \t]+[a-z])))"  # "see 2a", "2.a"
+        rf"|(?!{count}){_SECTION_END}"
         rf"|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))"
         rf"|[-–](?P<last>[1-9]\d*)(?:{_SECTION_END}|(?=[ \t]+[a-z])))))"  # "sections 4-6": after a rule cue
     )
@@ -282,7 +284,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # Dotted numbers joined by slashes ("1.2/1.3"): a list of rules after a cue word.
     # (It starts by consuming a digit, as the main regex does: the engine skips ahead to digits.)
     slashed = re.compile(rf"[1-9](?<![\w.\-–/].)\d*{dots}(?:/[1-9]\d*{dots})+(?![\w/]|\.\d)")
-    return main, cue_before, cue_before_word, slashed
+    return main, cue_before, cue_before_word, slashed, re.compile(rf"{_CUE}\Z")
 
 
 # A list's item printed without its section, after the item before it: ", .23", " and .24", " to .2".
@@ -335,12 +337,14 @@ class Dotted:
     than case numbering (``5.44``, each digit after the dot a level)."""
 
     def __init__(self, *, groups: bool, quantity_words: Collection[str] = ()):
-        self.main, self.cue_before, self.cue_before_word, self.slashed = _patterns(
+        self.main, self.cue_before, self.cue_before_word, self.slashed, self.cue_right_before = _patterns(
             groups, tuple(dict.fromkeys((*QUANTITY_WORDS, *quantity_words))))
         self.groups = groups
 
     def _cued(self, text: str, match: re.Match[str]) -> bool:
         """Whether a cue word and a list of items lead up to ``match`` (a bare section number)."""
+        if match.group("item_word") is not None:  # "see 2a for details": right after the cue ("rule 6, 2d battalion")
+            return self.cue_right_before.search(text, max(0, match.start() - _CUE_REACH), match.start()) is not None
         cue = self.cue_before if match.group("word") is None and match.group("last") is None else self.cue_before_word
         return cue.search(text, max(0, match.start() - _CUE_REACH), match.start()) is not None
 
@@ -404,7 +408,8 @@ class Dotted:
             return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
         cited = []
         # findall, not finditer: no match object per reference (a rulebook has tens of thousands).
-        for first, _, dots, *_, blocked, letter, tail, _, _, _ in self.main.findall(text):  # ("cued"; decimal: "more")
+        # ("cued" after first; "more" after dots in decimal; "item", "item_word", "word" and "last" after tail)
+        for first, _, dots, *_, blocked, letter, tail, _, _, _, _ in self.main.findall(text):
             if blocked:
                 continue
             if not dots:  # a bare section number: whether a cue leads up to it needs its position

@@ -2333,6 +2333,9 @@ def test_a_number_and_a_letter_that_do_not_follow_their_rule_are_text(numbering)
                     "2a Roads. Half.\n2b Rivers. Stop.\n", numbering)
     assert list(book.report.rule_lines) == ["1", "1.1", "1.2", "1.3", "2", "2a", "2b"]
     assert "brings in the\n2d Armored Division at any road." in book.markdown
+    # a section printed "2.0" is the rule of "2a" (a review)
+    zero = imported("1.0 SETUP\n1.1 Units. Place them.\n2.0 TERRAIN\n2a Roads. Half.\n2b Rivers. Stop.\n", numbering)
+    assert list(zero.report.rule_lines) == ["1.0", "1.1", "2.0", "2a", "2b"]
 
 
 def test_a_page_number_at_a_pages_foot_and_the_books_title_at_a_pages_top_are_the_pages():
@@ -2348,6 +2351,10 @@ def test_a_page_number_at_a_pages_foot_and_the_books_title_at_a_pages_top_are_th
     # a section's number at a page's foot, its title at the next page's top, stays the section (a review)
     split = imported("1.0 INTRODUCTION\n1.1 Scale. One mile.\n2\n\fMOVEMENT\n2.1 Costs. One.\n", "decimal")
     assert list(split.report.rule_lines) == ["1.0", "1.1", "2", "2.1"]
+    # and one over a heading the next page opens with, section 2.0 after it, is the page's (a review)
+    notes = imported("1.0 INTRODUCTION\n\n1.1 Scale. One mile.\n\n2\n\fDESIGNER NOTES\n\nWe wanted a fast game.\n\n"
+                     "2.0 MOVEMENT\n\n2.1 Roads. Half.\n", "case")
+    assert list(notes.report.rule_lines) == ["1.0", "1.1", "2.0", "2.1"]
 
 
 @pytest.mark.parametrize("label", ["Beispiel", "Exemple", "Esempio", "Ejemplo", "EJEMPLO", "Nota", "Esempi", "Ejemplos",

@@ -36,6 +36,9 @@ def imported(source: str, fmt: str = "text"):
     ("For example: a unit with 3 MP", None, "For example: a unit with 3 MP"),  # a sentence's opening (a review)
     ("Each player: draws five cards", None, "Each player: draws five cards"),
     ("Simply put: units move", None, "Simply put: units move"), ("In this case: roll", None, "In this case: roll"),
+    ("Supply lines: a unit traces", "Supply lines:", "a unit traces"), ("Rally phase: each player", "Rally phase:",
+                                                                        "each player"),
+    ("Early withdrawal: a player", "Early withdrawal:", "a player"), ("No retreat: units", "No retreat:", "units"),
 ])
 def test_a_title_before_a_colon(rest, title, body):
     assert colon_title(rest) == (title, body)
@@ -113,6 +116,7 @@ def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     ("Tanks vs. Infantry. Tanks win", "Tanks vs. Infantry.", "Tanks win"),
     ("St. Vith Defense. The town holds", "St. Vith Defense.", "The town holds"),
     ("U.S. units move first. Then", None, "U.S. units move first. Then"),
+    ("Plan A. Each side picks", "Plan A.", "Each side picks"), ("Phase I. The attacker", "Phase I.", "The attacker"),
 ])
 def test_a_run_in_title_before_a_colon_a_period_or_a_dash(rest, title, body):
     assert run_in_title(rest) == (title, body)
