@@ -189,6 +189,10 @@ _COLON_CUE_WORDS = ("case", "cases", "exception", "exceptions")
 _CAPITALISED_CUE_WORDS = ("Case", "Cases")
 
 
+# A number sign after a word naming rules: "rule #5.2", "Case #6.1" (after another word a card's or a hex's: "Card #5").
+_NUMBER_SIGN_AFTER_CUE = "|".join(rf"(?<=\b(?i:{word})[ \t]#.)" for word in ("rule", "rules", "case", "cases", "section"))
+
+
 def _after_cue() -> str:
     """Lookbehinds that pass a number's first digit right after a cue word and a space, or a colon and a space
     ("see 2.3", "Exception: 2.3", "§ 2.3"): one per length, as Python's must be of fixed width."""
@@ -268,7 +272,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # (after a joining word, not a comma: "Per rule 6, 2 units may stack" cites 6)
     count = rf"[ \t]+(?i:or|and|und|oder|et|ou|o|e|y)[ \t]+[1-9]\d*{quantity}"
     main = re.compile(
-        rf"(?P<first>[1-9](?:(?P<cued>{_after_cue()})?{year_first}(?<!{_NOT_BEFORE}.)(?<!\d:.)(?<!#[ \t].)"
+        rf"(?P<first>[1-9](?:(?P<cued>{_after_cue()})?{year_first}(?:{_NUMBER_SIGN_AFTER_CUE}|(?<!{_NOT_BEFORE}.))"
+        rf"(?<!\d:.)(?<!#[ \t].)"
         rf"{not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{first_dots})?|{blocked}))"
         rf"(?(blocked)|(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
         rf"|(?!\.\d)(?:(?P<item>\.?[a-h])(?:{_SECTION_END}|(?P<item_word>(?=[ \t]+[a-z])))"  # "see 2a", "2.a"

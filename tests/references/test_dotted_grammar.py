@@ -94,6 +94,8 @@ def test_decimal_references(text, expected):
     # a count after a comma is no list's (a review); a lettered section straight after a cue, words after it
     ("Per rule 6, 2 units may stack. As in section 8, 3 hexes is the limit.", [("6",), ("8",)]),
     ("see 2a for details; Per rule 2b units may not stack; see rule 2.a for the cost", [("2a",), ("2b",), ("2a",)]),
+    # a number sign after a word naming rules (a helper's book); after another word, a card's or a hex's number
+    ("as rule #5.2 says (Case #6.1); Card #5.3 and hex #6.2 and #7.1", [("5.2",), ("6.1",)]),
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_a_rules_title_after_a_cue_and_its_number_is_no_unit(grammar, text, expected):
