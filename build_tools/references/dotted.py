@@ -190,7 +190,8 @@ _CAPITALISED_CUE_WORDS = ("Case", "Cases")
 
 
 # A number sign after a word naming rules: "rule #5.2", "Case #6.1" (after another word a card's or a hex's: "Card #5").
-_NUMBER_SIGN_AFTER_CUE = "|".join(rf"(?<=\b(?i:{word})[ \t]#.)" for word in ("rule", "rules", "case", "cases", "section"))
+_NUMBER_SIGN_AFTER_CUE = "|".join(rf"(?<=\b(?i:{word})[ \t]#.)"
+                                  for word in ("rule", "rules", "case", "cases", "section"))
 
 
 def _after_cue() -> str:
