@@ -307,6 +307,38 @@ _MAY_SLASH = re.compile(r"\.\d+/")  # a dotted number before a slash: most text 
 _SLASHED_NUMBER = re.compile(r"[^/]+")  # a number of a run joined by slashes
 
 
+# A rule's later item by its letter alone, after one printed with its number: "(4.1a, b)", "5.2b, c or d".
+_LISTED_LETTER = re.compile(r"(?:,[ \t]*|[ \t]+(?i:and|or)[ \t]+)(?P<letter>[b-e])"
+                            r"(?=[ \t]*(?:$|[.,;:)\]]|(?i:and|or)\b))")
+
+
+_MAY_LIST_LETTERS = re.compile(r"\d[a-e](?:,[ \t]*|[ \t]+(?i:and|or)[ \t]+)[b-e](?!\w)")
+
+
+def _may_list_letters(text: str) -> bool:
+    """Whether ``text`` may hold such an item: most text has no ", b" nor "and c" at all, checked at C speed first."""
+    return any(joined in text for joined in (", b", ", c", ", d", ", e", "and b", "and c", "and d", "and e", "or b",
+                                             "or c", "or d", "or e", ",b", ",c")) and bool(
+        _MAY_LIST_LETTERS.search(text))
+
+
+def _with_listed_letters(text: str, references: list[Reference]) -> list[Reference]:
+    """``references`` and, after each lettered item, the items of its rule that follow it by their letters alone
+    (``4.1a, b`` cites 4.1b too), each letter after the one before."""
+    found = []
+    for reference in references:
+        found.append(reference)
+        rule_id, end = reference.parts[-1].rule_id, reference.end
+        if not rule_id[-1:].isalpha() or "." not in rule_id:
+            continue
+        while (item := _LISTED_LETTER.match(text, end)) is not None and item["letter"] > rule_id[-1]:
+            rule_id = rule_id[:-1] + item["letter"]
+            found.append(Reference(item.start("letter"), item.end("letter"),
+                                   (RefPart(*item.span("letter"), rule_id, item["letter"]),)))
+            end = item.end("letter")
+    return found
+
+
 def _lettered(match: re.Match[str]) -> tuple[str, int]:
     """A reference's letters (a rule's lettered item, ``2.1a``, or a section's lettered sub-rule, ``2a``, ``2.a``) or
     none, and where its first number and letters end."""
@@ -369,6 +401,8 @@ class Dotted:
             references.append(Reference(match.start(), parts[-1].end, parts))
         if _may_abbreviate(text):
             references = self._with_abbreviated(text, references)
+        if _may_list_letters(text):
+            references = _with_listed_letters(text, references)
         if self._may_slash(text):
             references = self._with_slashed(text, references)
         return references
@@ -389,7 +423,7 @@ class Dotted:
 
     def _slow(self, text: str) -> bool:
         """Whether ``text`` may hold what only ``find`` reads: a list's abbreviated items, a run of slashes."""
-        return _may_abbreviate(text) or self._may_slash(text)
+        return _may_abbreviate(text) or self._may_slash(text) or _may_list_letters(text)
 
     def _with_abbreviated(self, text: str, references: list[Reference]) -> list[Reference]:
         """``references`` and, after each, the items of its list printed without their section

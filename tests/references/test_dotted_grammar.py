@@ -96,6 +96,9 @@ def test_decimal_references(text, expected):
     ("see 2a for details; Per rule 2b units may not stack; see rule 2.a for the cost", [("2a",), ("2b",), ("2a",)]),
     # a number sign after a word naming rules (a helper's book); after another word, a card's or a hex's number
     ("as rule #5.2 says (Case #6.1); Card #5.3 and hex #6.2 and #7.1", [("5.2",), ("6.1",)]),
+    # a rule's later items by their letters alone (a helper's book); an article after a comma is none
+    ("(4.1a, b) and per 5.2b, c or d; see 6.1a, a unit; 7.1c, b", [("4.1a",), ("4.1b",), ("5.2b",), ("5.2c",),
+                                                               ("5.2d",), ("6.1a",), ("7.1c",)]),
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_a_rules_title_after_a_cue_and_its_number_is_no_unit(grammar, text, expected):
