@@ -708,11 +708,14 @@ class _Importer:
             return "read as text" + reason.removeprefix(LIST_ITEM)
         return reason
 
-    def _sub_rule_follows(self, number: RuleNumber, position: int) -> bool:
-        """Whether the next rule from ``position`` on is one of ``number``'s sub-rules (``2.1`` after ``2``)."""
+    def _section_goes_on(self, number: RuleNumber, position: int) -> bool:
+        """Whether the next rule from ``position`` on is one of section ``number``'s sub-rules (``2.1`` after ``2``), or
+        the next section (``3`` after ``2``): ``number`` is the section, not a page's number."""
         following = self._next_numbered(position)
-        return following is not None and following[1].id not in self.numbering.aliases(number.id) and any(
-            number.id in spellings for spellings in following[1].parents)  # (in decimal 2.0 is 2's, not under it)
+        if following is None or following[1].id in self.numbering.aliases(number.id):  # (in decimal 2.0 is 2's)
+            return False
+        return any(number.id in spellings for spellings in following[1].parents) or (
+            following[1].top and following[1].path[:1] == (number.path[0] + 1,))
 
     def _lettered_out_of_place(self, number: RuleNumber) -> str | None:
         """Why a section's lettered sub-rule or one printed after a dot (``2a``, ``2.a``, ``2.1.a``) is none: it is
@@ -722,8 +725,9 @@ class _Importer:
             return None
         parent, letter = number.path[:-2], number.path[-1]
         before = self.previous[0] if self.previous is not None else None
-        if before is not None and (before.id in number.parents[0] and letter == 1  # "2.0" too, for "2a"
-                                   or before.path == (*parent, -1, letter - 1)):
+        if before is not None and not self._mid_sentence() and (  # "… brings the" over "2a Brigade onto …": text
+                before.id in number.parents[0] and letter == 1  # "2.0" too, for "2a"
+                or before.path == (*parent, -1, letter - 1)):
             return None
         return (f"a number and a letter ({number.printed}) that follow neither their rule nor the sub-rule lettered "
                 f"before them: kept as text")
@@ -756,7 +760,8 @@ class _Importer:
                         f"a page number? Kept as text; delete it from the source")
             following = self.next_nonblank(position + 1)
             if line.text.isdigit() and following is not None and self.lines[following].index in self.reader.page_tops \
-                    and not self._sub_rule_follows(number, following):
+                    and (self.lines[following].index in self.running_heads
+                         or not self._section_goes_on(number, following)):
                 # "2" over "\fBLACK FORD" or "\fDESIGNER NOTES": the page's ("2" over "\fMOVEMENT" and 2.1 is section 2)
                 return ("a number alone on its line at a page's foot (a form feed after it): a page number? Kept as "
                         "text; delete it from the source")

@@ -61,7 +61,7 @@ _ENDS_SENTENCE = re.compile(rf"[.!?,;][\"')\]’”]*{FOOTNOTE_MARKERS}$")
 # What a title in sentence case does not hold: a comma, a semicolon, an aside citing a number.
 _SENTENCE_INSIDE = re.compile(r"[,;]|\([^()]*\d")
 _STOP = re.compile(r"[.!?:;](?=\s)")  # where a title may end, and what it may not hold before its mark
-_INITIALS = re.compile(r"[\"'“‘(]*(?:[A-Z]\.){2,}")  # "U.S.", "A.P.": no title's end ("Plan A." ends one)
+_INITIALS = re.compile(r"[\"'“‘(]*(?:[A-Z]\.)+")  # "U.S.", "A.", "P.": a title's end only if none goes on after it
 # Words in capitals run into a sentence, on the line of the number: "MOVEMENT POINTS Each unit has …", "LINE OF
 # SIGHT A unit …".
 _CAPITALS_RUN = re.compile(r"(?P<title>[A-Z][A-Z0-9'’-]*(?:[ \t]+(?:[A-Z][A-Z0-9'’-]*|&)){0,5}[ \t]+)"
@@ -135,16 +135,21 @@ def colon_title(rest: str) -> tuple[str | None, str]:
 def period_title(rest: str) -> tuple[str | None, str]:
     """``"Landing Parties. A crew may land"`` -> ``("Landing Parties.", "A crew may land")``; an abbreviation's
     or initials' period is no title's end (``U.S. Forces.``, ``Tanks vs. Infantry.``)."""
+    skipped = []  # an abbreviation's or initials' stops before: a title's end where the longer title is none
     for stop in _STOP.finditer(rest):
         word = rest[:stop.end()].split()[-1] if rest[:stop.start()].strip() else ""
         if stop.group() == "." and (_INITIALS.fullmatch(word) or word.lower().strip("\"'“‘(.") in _ABBREVIATIONS):
+            skipped.append(stop)
             continue
-        if stop.group() in ":;":
-            return None, rest.strip()
-        title, body = rest[:stop.start()].strip(), rest[stop.end():].strip()
-        if title and _reads_as_run_in_title(title, body):
-            return title + stop.group(), body
+        for end in ([] if stop.group() in ":;" else [stop]) + skipped:  # "Robert E. Lee.", else "Plan A."
+            title, body = rest[:end.start()].strip(), rest[end.end():].strip()
+            if title and _reads_as_run_in_title(title, body):
+                return title + end.group(), body
         return None, rest.strip()
+    for end in skipped:
+        title, body = rest[:end.start()].strip(), rest[end.end():].strip()
+        if title and _INITIALS.fullmatch(rest[:end.end()].split()[-1]) and _reads_as_run_in_title(title, body):
+            return title + end.group(), body
     return None, rest.strip()
 
 
@@ -164,13 +169,16 @@ def capitals_run_title(rest: str) -> tuple[str | None, str]:
 _OPENING_WORDS = _MINOR_WORDS | frozenset("the each both all any every some either neither this that these those "
                                           "if when while once so then also thus simply finally additionally "
                                           "alternatively similarly otherwise however instead generally usually "
-                                          "normally basically essentially likewise therefore briefly".split())
+                                          "normally basically essentially likewise therefore briefly only rarely "
+                                          "strictly broadly roughly technically historically curiously".split())
+# A second word that makes the first open a sentence: "No matter what:", "Strictly speaking:", "Curiously enough:".
+_OPENING_SECOND_WORDS = frozenset("matter speaking enough though then".split())
 
 
 def _names_a_thing(words: list[str]) -> bool:
     """Whether a few words in sentence case name a thing, as a title does (``Attacker advance``), rather than open a
     sentence (``For example``, ``Each player``, ``Simply put``)."""
-    return words[0].lower() not in _OPENING_WORDS
+    return words[0].lower() not in _OPENING_WORDS and (len(words) < 2 or words[1].lower() not in _OPENING_SECOND_WORDS)
 
 
 def turns_on_a_verb(text: str) -> bool:

@@ -271,7 +271,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     blocked = rf"{after_words(NOT_AFTER_WORDS)}(?P<blocked>\d*(?:\.\d+)+(?:{join}{number})+)"
     # A count in a list before its unit: "per 2 or 3 hexes" (each item a count).
     # (after a joining word, not a comma: "Per rule 6, 2 units may stack" cites 6)
-    count = rf"[ \t]+(?i:or|and|und|oder|et|ou|o|e|y)[ \t]+[1-9]\d*{quantity}"
+    count = rf"[ \t]*(?:&|[ \t](?i:or|and|to|through|thru|und|oder|bis|et|ou|à|o|e|y))[ \t]+[1-9]\d*{quantity}"
     main = re.compile(
         rf"(?P<first>[1-9](?:(?P<cued>{_after_cue()})?{year_first}(?:{_NUMBER_SIGN_AFTER_CUE}|(?<!{_NOT_BEFORE}.))"
         rf"(?<!\d:.)(?<!#[ \t].)"

@@ -2336,6 +2336,10 @@ def test_a_number_and_a_letter_that_do_not_follow_their_rule_are_text(numbering)
     # a section printed "2.0" is the rule of "2a" (a review)
     zero = imported("1.0 SETUP\n1.1 Units. Place them.\n2.0 TERRAIN\n2a Roads. Half.\n2b Rivers. Stop.\n", numbering)
     assert list(zero.report.rule_lines) == ["1.0", "1.1", "2.0", "2a", "2b"]
+    # not where a sentence goes on into it (a review)
+    wrapped = imported("1.0 SETUP\n1.1 Units. Place them.\n2.0 TERRAIN\nThe German player brings the\n2a Brigade onto "
+                       "any road hex.\n2.1 Bridges. Cross.\n", numbering)
+    assert list(wrapped.report.rule_lines) == ["1.0", "1.1", "2.0", "2.1"]
 
 
 def test_a_page_number_at_a_pages_foot_and_the_books_title_at_a_pages_top_are_the_pages():
@@ -2355,6 +2359,9 @@ def test_a_page_number_at_a_pages_foot_and_the_books_title_at_a_pages_top_are_th
     notes = imported("1.0 INTRODUCTION\n\n1.1 Scale. One mile.\n\n2\n\fDESIGNER NOTES\n\nWe wanted a fast game.\n\n"
                      "2.0 MOVEMENT\n\n2.1 Roads. Half.\n", "case")
     assert list(notes.report.rule_lines) == ["1.0", "1.1", "2.0", "2.1"]
+    # a section without sub-rules split by a page break, the next section after it, stays one (a review)
+    alone = imported("1 INTRODUCTION\nThis is a game.\n2\n\fMOVEMENT\nUnits move one hex.\n3 COMBAT\nUnits fight.\n")
+    assert list(alone.report.rule_lines) == ["1", "2", "3"]
 
 
 @pytest.mark.parametrize("label", ["Beispiel", "Exemple", "Esempio", "Ejemplo", "EJEMPLO", "Nota", "Esempi", "Ejemplos",

@@ -39,6 +39,9 @@ def imported(source: str, fmt: str = "text"):
     ("Supply lines: a unit traces", "Supply lines:", "a unit traces"), ("Rally phase: each player", "Rally phase:",
                                                                         "each player"),
     ("Early withdrawal: a player", "Early withdrawal:", "a player"), ("No retreat: units", "No retreat:", "units"),
+    ("Only then: the defender rolls", None, "Only then: the defender rolls"),  # sentence openings (a review)
+    ("Strictly speaking: units", None, "Strictly speaking: units"), ("No matter what: the attacker", None,
+                                                                     "No matter what: the attacker"),
 ])
 def test_a_title_before_a_colon(rest, title, body):
     assert colon_title(rest) == (title, body)
@@ -117,6 +120,9 @@ def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     ("St. Vith Defense. The town holds", "St. Vith Defense.", "The town holds"),
     ("U.S. units move first. Then", None, "U.S. units move first. Then"),
     ("Plan A. Each side picks", "Plan A.", "Each side picks"), ("Phase I. The attacker", "Phase I.", "The attacker"),
+    ("A. P. Hill Arrives. The division", "A. P. Hill Arrives.", "The division"),  # initials spaced (a review)
+    ("Robert E. Lee. The army leader", "Robert E. Lee.", "The army leader"),
+    ("Lee's Army of N. Virginia. It", "Lee's Army of N. Virginia.", "It"),
 ])
 def test_a_run_in_title_before_a_colon_a_period_or_a_dash(rest, title, body):
     assert run_in_title(rest) == (title, body)

@@ -91,6 +91,7 @@ def test_decimal_references(text, expected):
     ("See rules 2a and 2b. Per rule 6, 2d battalion units move.", [("2a",), ("2b",), ("6",)]),  # (a review)
     # a count after "per" in a list with its unit (English and Italian, a review)
     ("A unit may move per 2 or 3 hexes; può muovere per 2 o 3 esagoni; tira per 1 e 2 dadi.", []),
+    ("One supply point per 2 to 3 units; one per 2 through 4 steps; per 2 & 3 hexes.", []),
     # a count after a comma is no list's (a review); a lettered section straight after a cue, words after it
     ("Per rule 6, 2 units may stack. As in section 8, 3 hexes is the limit.", [("6",), ("8",)]),
     ("see 2a for details; Per rule 2b units may not stack; see rule 2.a for the cost", [("2a",), ("2b",), ("2a",)]),
