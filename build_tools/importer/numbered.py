@@ -724,8 +724,8 @@ class _Importer:
         if not _LOOSE_LETTERED.fullmatch(number.id):
             return None
         parent, letter = number.path[:-2], number.path[-1]
-        before = self.previous[0] if self.previous is not None else None
-        if before is not None and not self._mid_sentence() and (  # "… brings the" over "2a Brigade onto …": text
+        before, above = (self.previous[0] if self.previous is not None else None), self.out.last_line
+        if before is not None and not (above is not None and ends_open(above)) and (  # "… brings the" over "2a …"
                 before.id in number.parents[0] and letter == 1  # "2.0" too, for "2a"
                 or before.path == (*parent, -1, letter - 1)):
             return None
@@ -1426,7 +1426,7 @@ class _Importer:
         words = [word.strip(".,;:*_") for word in rest.split()[:2]]
         if not words:
             return False
-        return words[0] in self.units or (len(words) == 2 and words[1] in ("Points", "points") or (
+        return words[0] in self.units or len(words) == 2 and (words[1] in ("Points", "points") or (
             words[0].lower() in self.units_lower and words[1].lower() in self.units_lower))
 
     def _report_comma_number(self, line: Line) -> None:

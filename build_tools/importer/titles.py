@@ -141,16 +141,23 @@ def period_title(rest: str) -> tuple[str | None, str]:
         if stop.group() == "." and (_INITIALS.fullmatch(word) or word.lower().strip("\"'“‘(.") in _ABBREVIATIONS):
             skipped.append(stop)
             continue
-        for end in ([] if stop.group() in ":;" else [stop]) + skipped:  # "Robert E. Lee.", else "Plan A."
+        for end in ([] if stop.group() in ":;" else [stop]) + _lone_capitals(rest, skipped):  # else "Plan A."
             title, body = rest[:end.start()].strip(), rest[end.end():].strip()
             if title and _reads_as_run_in_title(title, body):
                 return title + end.group(), body
         return None, rest.strip()
-    for end in skipped:
+    for end in _lone_capitals(rest, skipped):
         title, body = rest[:end.start()].strip(), rest[end.end():].strip()
-        if title and _INITIALS.fullmatch(rest[:end.end()].split()[-1]) and _reads_as_run_in_title(title, body):
+        if _reads_as_run_in_title(title, body):
             return title + end.group(), body
     return None, rest.strip()
+
+
+def _lone_capitals(rest: str, stops: list[re.Match[str]]) -> list[re.Match[str]]:
+    """Those of ``stops`` after one capital that ends a title of more words (``Plan A.``, ``Phase I.``): not initials
+    (``U.S.``, ``N.B.``) nor a title's first word."""
+    return [stop for stop in stops if re.fullmatch(r"[A-Z]\.", rest[:stop.end()].split()[-1])
+            and len(rest[:stop.start()].split()) > 1]
 
 
 def capitals_run_title(rest: str) -> tuple[str | None, str]:
@@ -170,15 +177,19 @@ _OPENING_WORDS = _MINOR_WORDS | frozenset("the each both all any every some eith
                                           "if when while once so then also thus simply finally additionally "
                                           "alternatively similarly otherwise however instead generally usually "
                                           "normally basically essentially likewise therefore briefly only rarely "
-                                          "strictly broadly roughly technically historically curiously".split())
-# A second word that makes the first open a sentence: "No matter what:", "Strictly speaking:", "Curiously enough:".
-_OPENING_SECOND_WORDS = frozenset("matter speaking enough though then".split())
+                                          "even needless".split())
+# Adverbs that open a sentence of two words ("Strictly speaking:", "Curiously enough:"), not a longer title's
+# ("Historically accurate setup:", "Strictly optional rules:"); and a second word that makes the first open one.
+_OPENING_ADVERBS = frozenset("strictly broadly roughly technically historically curiously most".split())
+_OPENING_SECOND_WORDS = frozenset("matter speaking enough though".split())
 
 
 def _names_a_thing(words: list[str]) -> bool:
     """Whether a few words in sentence case name a thing, as a title does (``Attacker advance``), rather than open a
     sentence (``For example``, ``Each player``, ``Simply put``)."""
-    return words[0].lower() not in _OPENING_WORDS and (len(words) < 2 or words[1].lower() not in _OPENING_SECOND_WORDS)
+    first = words[0].lower()
+    return first not in _OPENING_WORDS and not (first in _OPENING_ADVERBS and len(words) <= 2) and (
+        len(words) < 2 or words[1].lower() not in _OPENING_SECOND_WORDS)
 
 
 def turns_on_a_verb(text: str) -> bool:

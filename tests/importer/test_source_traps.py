@@ -2336,10 +2336,20 @@ def test_a_number_and_a_letter_that_do_not_follow_their_rule_are_text(numbering)
     # a section printed "2.0" is the rule of "2a" (a review)
     zero = imported("1.0 SETUP\n1.1 Units. Place them.\n2.0 TERRAIN\n2a Roads. Half.\n2b Rivers. Stop.\n", numbering)
     assert list(zero.report.rule_lines) == ["1.0", "1.1", "2.0", "2a", "2b"]
+    # after a sub-rule whose text ends on no period, or a list, still one (a review)
+    unended = imported("1 SETUP\nPlace units.\n2 TERRAIN\nTerrain types:\n- clear\n- rough\n2a Roads: half MP per hex\n"
+                       "2b Rivers: units stop\n3 COMBAT\nFight.\n", numbering)
+    assert list(unended.report.rule_lines) == ["1", "2", "2a", "2b", "3"]
     # not where a sentence goes on into it (a review)
     wrapped = imported("1.0 SETUP\n1.1 Units. Place them.\n2.0 TERRAIN\nThe German player brings the\n2a Brigade onto "
                        "any road hex.\n2.1 Bridges. Cross.\n", numbering)
     assert list(wrapped.report.rule_lines) == ["1.0", "1.1", "2.0", "2.1"]
+
+
+def test_a_section_titled_by_one_unit_word_is_a_section():
+    # "3 MOVEMENT" crashed the import (IndexError) reading a second word it lacks (a review).
+    assert list(imported("1 INTRODUCTION\nThis is a game.\n3 MOVEMENT\nUnits move.\n", "decimal").report.rule_lines) \
+        == ["1", "3"]
 
 
 def test_a_page_number_at_a_pages_foot_and_the_books_title_at_a_pages_top_are_the_pages():

@@ -42,6 +42,8 @@ def imported(source: str, fmt: str = "text"):
     ("Only then: the defender rolls", None, "Only then: the defender rolls"),  # sentence openings (a review)
     ("Strictly speaking: units", None, "Strictly speaking: units"), ("No matter what: the attacker", None,
                                                                      "No matter what: the attacker"),
+    ("Move then fire: a unit that moves", "Move then fire:", "a unit that moves"),  # titles again (a review)
+    ("Historically accurate setup: each", "Historically accurate setup:", "each"),
 ])
 def test_a_title_before_a_colon(rest, title, body):
     assert colon_title(rest) == (title, body)
@@ -123,6 +125,9 @@ def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     ("A. P. Hill Arrives. The division", "A. P. Hill Arrives.", "The division"),  # initials spaced (a review)
     ("Robert E. Lee. The army leader", "Robert E. Lee.", "The army leader"),
     ("Lee's Army of N. Virginia. It", "Lee's Army of N. Virginia.", "It"),
+    ("U.S. Marines land first. Then the", None, "U.S. Marines land first. Then the"),  # initials, no title (a review)
+    ("The U.S. Army moves next; it may", None, "The U.S. Army moves next; it may"),
+    ("N.B. Units may move first. Then", None, "N.B. Units may move first. Then"),
 ])
 def test_a_run_in_title_before_a_colon_a_period_or_a_dash(rest, title, body):
     assert run_in_title(rest) == (title, body)
