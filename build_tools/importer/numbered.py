@@ -672,7 +672,7 @@ class _Importer:
                 return above
         if line.kind == HEADING:
             return None
-        out_of_place = self._lettered_out_of_place(number)
+        out_of_place = self._lettered_out_of_place(line, number)
         if out_of_place is not None:
             return out_of_place
         if (". ." in line.text or "...." in line.text or "…" in line.text) and _DOT_LEADERS.search(line.text):
@@ -717,15 +717,18 @@ class _Importer:
         return any(number.id in spellings for spellings in following[1].parents) or (
             following[1].top and following[1].path[:1] == (number.path[0] + 1,))
 
-    def _lettered_out_of_place(self, number: RuleNumber) -> str | None:
+    def _lettered_out_of_place(self, line: Line, number: RuleNumber) -> str | None:
         """Why a section's lettered sub-rule or one printed after a dot (``2a``, ``2.a``, ``2.1.a``) is none: it is
         one only right after its rule (``a``) or after the sub-rule lettered before it; ``2d Armored Division …``
         wrapped under section 2, ``12a Woods …`` and a list's ``1a.`` are text."""
         if not _LOOSE_LETTERED.fullmatch(number.id):
             return None
         parent, letter = number.path[:-2], number.path[-1]
-        before, above = (self.previous[0] if self.previous is not None else None), self.out.last_line
-        if before is not None and not (above is not None and ends_open(above)) and (  # "… brings the" over "2a …"
+        before = self.previous[0] if self.previous is not None else None
+        # where a sentence goes on into it, a title shows it is one: "… brings the" over "2a Brigade onto …" is text
+        wrapped = self._mid_sentence() and not self.out.items and not _LETTERED_TITLE.match(
+            self.reader.plain(line.number.rest))
+        if before is not None and not wrapped and (
                 before.id in number.parents[0] and letter == 1  # "2.0" too, for "2a"
                 or before.path == (*parent, -1, letter - 1)):
             return None
@@ -1572,6 +1575,9 @@ _EMPHASISED_TITLE = re.compile(r"(?P<mark>\*{1,2}|_{1,2})(?P<title>[^*_\s][^*_]*
 
 # A section's lettered sub-rule, or one printed after a dot: "2a", "2.a", "2.1.a" (not "6.2a", a rule's).
 _LOOSE_LETTERED = re.compile(r"\d+[a-h]|[\d.]*\.[a-h]")
+# What shows such a number is a sub-rule's under a line that goes on: a title of a few words before a colon or a
+# period and more text ("2b Rivers: units stop", not "2b Airborne Division in reserve.").
+_LETTERED_TITLE = re.compile(r"[A-Z][^\s.:;!?]*(?:[ \t]+[^\s.:;!?]+){0,3}[.:][ \t]+\S")
 
 
 def _reads_as_emphasised_title(title: str, after: str | None, body: str) -> bool:

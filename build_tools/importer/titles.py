@@ -154,10 +154,11 @@ def period_title(rest: str) -> tuple[str | None, str]:
 
 
 def _lone_capitals(rest: str, stops: list[re.Match[str]]) -> list[re.Match[str]]:
-    """Those of ``stops`` after one capital that ends a title of more words (``Plan A.``, ``Phase I.``): not initials
-    (``U.S.``, ``N.B.``) nor a title's first word."""
-    return [stop for stop in stops if re.fullmatch(r"[A-Z]\.", rest[:stop.end()].split()[-1])
-            and len(rest[:stop.start()].split()) > 1]
+    """Those of ``stops`` after a capital or initials that end a title of more words, not opening on an article
+    (``Plan A.``, ``Phase I.``, ``Aid to the U.S.S.R.``): not ``U.S. Marines …``, ``N.B. …``,
+    ``The U.S. Army …``."""
+    return [stop for stop in stops if _INITIALS.fullmatch(rest[:stop.end()].split()[-1])
+            and len(words := rest[:stop.start()].split()) > 1 and words[0].lower() not in ("a", "an", "the")]
 
 
 def capitals_run_title(rest: str) -> tuple[str | None, str]:
@@ -177,19 +178,21 @@ _OPENING_WORDS = _MINOR_WORDS | frozenset("the each both all any every some eith
                                           "if when while once so then also thus simply finally additionally "
                                           "alternatively similarly otherwise however instead generally usually "
                                           "normally basically essentially likewise therefore briefly only rarely "
-                                          "even needless".split())
+                                          "needless".split())
 # Adverbs that open a sentence of two words ("Strictly speaking:", "Curiously enough:"), not a longer title's
-# ("Historically accurate setup:", "Strictly optional rules:"); and a second word that makes the first open one.
+# ("Historically accurate setup:", "Strictly optional rules:"); and a second word that makes the first open one,
+# anywhere ("No matter what:") or in two words ("Until then:", "Even so:"; "Move then fire:" is a title).
 _OPENING_ADVERBS = frozenset("strictly broadly roughly technically historically curiously most".split())
 _OPENING_SECOND_WORDS = frozenset("matter speaking enough though".split())
+_OPENING_SECOND_WORDS_OF_TWO = frozenset("then so".split())
 
 
 def _names_a_thing(words: list[str]) -> bool:
     """Whether a few words in sentence case name a thing, as a title does (``Attacker advance``), rather than open a
     sentence (``For example``, ``Each player``, ``Simply put``)."""
-    first = words[0].lower()
-    return first not in _OPENING_WORDS and not (first in _OPENING_ADVERBS and len(words) <= 2) and (
-        len(words) < 2 or words[1].lower() not in _OPENING_SECOND_WORDS)
+    first, second = words[0].lower(), words[1].lower() if len(words) > 1 else ""
+    return first not in _OPENING_WORDS and second not in _OPENING_SECOND_WORDS and not (len(words) == 2 and (
+        first in _OPENING_ADVERBS or second in _OPENING_SECOND_WORDS_OF_TWO))
 
 
 def turns_on_a_verb(text: str) -> bool:

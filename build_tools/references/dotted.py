@@ -271,8 +271,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     blocked = rf"{after_words(NOT_AFTER_WORDS)}(?P<blocked>\d*(?:\.\d+)+(?:{join}{number})+)"
     # A count in a list before its unit: "per 2 or 3 hexes" (each item a count).
     # (after a joining word, not a comma: "Per rule 6, 2 units may stack" cites 6)
-    count = (rf"[ \t]*(?:&|[ \t](?i:or|and|to|through|thru|und|oder|bis|et|ou|à|o|e|y))[ \t]+[1-9]\d*"
-             rf"(?![ \t]+(?!(?:{capitalised})(?!\w))[A-Z][a-z]){quantity}")  # ("see 2 to 3 Points of Supply": a title)
+    count = rf"[ \t]*(?:&|[ \t](?i:or|and|to|through|thru|und|oder|bis|et|ou|à|o|e|y))[ \t]+[1-9]\d*{quantity}"
     main = re.compile(
         rf"(?P<first>[1-9](?:(?P<cued>{_after_cue()})?{year_first}(?:{_NUMBER_SIGN_AFTER_CUE}|(?<!{_NOT_BEFORE}.))"
         rf"(?<!\d:.)(?<!#[ \t].)"
@@ -310,8 +309,8 @@ _SLASHED_NUMBER = re.compile(r"[^/]+")  # a number of a run joined by slashes
 
 # A rule's later item by its letter alone, after one printed with its number: "(4.1a, b)", "5.2b, c or d".
 # (its end a sentence's, a list's or a bracket's: "e.g.", "d.h." and "c. 1944" are no items)
-_LISTED_LETTER = re.compile(r"(?:,[ \t]*|[ \t]+(?i:and|or)[ \t]+)(?P<letter>[b-e])"
-                            r"(?=[ \t]*(?:$|[,;:)\]]|\.(?:[ \t]+[A-Z]|[ \t]*$)|(?i:and|or)\b))")
+_LISTED_LETTER = re.compile(r"(?:,[ \t]*|[ \t]+(?i:and|or)[ \t]+)(?P<letter>[b-e])(?=[ \t]*(?:$|\n|[,;:)\]]"
+                            r"|\.(?:[ \t]+[A-Z]|[ \t]*(?:$|\n)|[\"”’)\]*\[])|(?i:and|or)\b))")
 
 
 _MAY_LIST_LETTERS = re.compile(r"\d[a-e](?:,[ \t]*|[ \t]+(?i:and|or)[ \t]+)[b-e](?!\w)")

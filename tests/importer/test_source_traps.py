@@ -2340,6 +2340,14 @@ def test_a_number_and_a_letter_that_do_not_follow_their_rule_are_text(numbering)
     unended = imported("1 SETUP\nPlace units.\n2 TERRAIN\nTerrain types:\n- clear\n- rough\n2a Roads: half MP per hex\n"
                        "2b Rivers: units stop\n3 COMBAT\nFight.\n", numbering)
     assert list(unended.report.rule_lines) == ["1", "2", "2a", "2b", "3"]
+    semicolon = imported("1 SETUP\nPlace units.\n2 TERRAIN\nTerrain affects movement;\n2a Roads. A unit pays:\n"
+                         "- half MP per road hex;\n2b Rivers. Units stop.\n3 COMBAT\nFight.\n", numbering)
+    assert list(semicolon.report.rule_lines) == ["1", "2", "2a", "2b", "3"]
+    for wrapped_into in ("2 ARRIVALS\nThe US player then brings\n2a Brigade onto any road hex.\n",
+                         "2 ARRIVALS\n2a Reinforcements. On turn 3 the US player receives the 82nd\n"
+                         "2b Airborne Division in reserve.\n"):
+        book = imported(f"1 SETUP\nPlace units.\n{wrapped_into}3 COMBAT\nFight.\n", numbering)
+        assert "2b" not in book.report.rule_lines and ("2a" in book.report.rule_lines) == ("2a Re" in wrapped_into)
     # not where a sentence goes on into it (a review)
     wrapped = imported("1.0 SETUP\n1.1 Units. Place them.\n2.0 TERRAIN\nThe German player brings the\n2a Brigade onto "
                        "any road hex.\n2.1 Bridges. Cross.\n", numbering)

@@ -44,6 +44,9 @@ def imported(source: str, fmt: str = "text"):
                                                                      "No matter what: the attacker"),
     ("Move then fire: a unit that moves", "Move then fire:", "a unit that moves"),  # titles again (a review)
     ("Historically accurate setup: each", "Historically accurate setup:", "each"),
+    ("Until then: units may not move", None, "Until then: units may not move"), ("Even so: the attacker", None,
+                                                                                 "Even so: the attacker"),
+    ("Even odds: the attacker", "Even odds:", "the attacker"),
 ])
 def test_a_title_before_a_colon(rest, title, body):
     assert colon_title(rest) == (title, body)
@@ -128,6 +131,8 @@ def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     ("U.S. Marines land first. Then the", None, "U.S. Marines land first. Then the"),  # initials, no title (a review)
     ("The U.S. Army moves next; it may", None, "The U.S. Army moves next; it may"),
     ("N.B. Units may move first. Then", None, "N.B. Units may move first. Then"),
+    ("Aid to the U.S.S.R. Each turn the", "Aid to the U.S.S.R.", "Each turn the"),  # (a review)
+    ("Defending Washington, D.C. The Union", "Defending Washington, D.C.", "The Union"),
 ])
 def test_a_run_in_title_before_a_colon_a_period_or_a_dash(rest, title, body):
     assert run_in_title(rest) == (title, body)

@@ -92,7 +92,7 @@ def test_decimal_references(text, expected):
     # a count after "per" in a list with its unit (English and Italian, a review)
     ("A unit may move per 2 or 3 hexes; può muovere per 2 o 3 esagoni; tira per 1 e 2 dadi.", []),
     ("One supply point per 2 to 3 units; one per 2 through 4 steps; per 2 & 3 hexes.", []),
-    ("(see 2 to 3 Points of Supply) and see 8 through 9 Turn Record", [("2",), ("8",)]),  # a title, no unit
+    ("A unit pays 1 MP per 2 or 3 Movement Points; score 1 VP per 2 or 3 Victory Points.", []),  # (a review)
     # a count after a comma is no list's (a review); a lettered section straight after a cue, words after it
     ("Per rule 6, 2 units may stack. As in section 8, 3 hexes is the limit.", [("6",), ("8",)]),
     ("see 2a for details; Per rule 2b units may not stack; see rule 2.a for the cost", [("2a",), ("2b",), ("2a",)]),
@@ -102,6 +102,9 @@ def test_decimal_references(text, expected):
     ("(4.1a, b) and per 5.2b, c or d; see 6.1a, a unit; 7.1c, b", [("4.1a",), ("4.1b",), ("5.2b",), ("5.2c",),
                                                                ("5.2d",), ("6.1a",), ("7.1c",)]),
     ("see 6.1a, e.g. a unit; 6.2c, d.h. die Einheit; 6.3a, c. 1944 units", [("6.1a",), ("6.2c",), ("6.3a",)]),
+    ("(see 4.1a and b.) and see 5.1a and b.\nThen 6.1a, b.” and 7.1a and b.*", [("4.1a",), ("4.1b",), ("5.1a",),
+                                                                            ("5.1b",), ("6.1a",), ("6.1b",), ("7.1a",),
+                                                                            ("7.1b",)]),
 ])
 @pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
 def test_a_rules_title_after_a_cue_and_its_number_is_no_unit(grammar, text, expected):
