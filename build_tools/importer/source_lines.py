@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from build_tools.importer import markdown_text as md
@@ -353,36 +353,42 @@ def _bullets_by_level(raws: list[str]) -> None:
     """Lines in a row that a bullet and a tab start, and no other tab (``o<TAB>move by road``), under a line with no
     tab, are a list: each bullet is a glyph with its level's indent (``o`` under ``•``, ``§`` under ``o``). Under a
     table, such lines are its legend (``*<TAB>Only along a road``)."""
-    start = 0
-    while start < len(raws):
-        end = start
-        while end < len(raws) and _TABBED_BULLET.match(raws[end].lstrip(" ")):
-            end += 1
-        above = next((raws[line] for line in range(start - 1, -1, -1) if raws[line].strip()), "") if end > start else ""
-        if end > start and "\t" not in above:
+    for start, end in _runs(raws, lambda raw: _TABBED_BULLET.match(raw.lstrip(" ")) is not None):
+        above = next((raws[line] for line in range(start - 1, -1, -1) if raws[line].strip()), "")
+        if "\t" not in above:
             for index in range(start, end):
                 bullet = _TABBED_BULLET.match(raws[index].lstrip(" "))
                 glyph = _BULLET_LEVELS.get(bullet["bullet"], bullet["bullet"])
                 raws[index] = raws[index][:len(raws[index]) - len(raws[index].lstrip(" "))] + glyph + " " + \
                     raws[index].lstrip(" ")[bullet.end():]
-        start = max(end, start + 1)
+
+
+def _runs(raws: list[str], belongs: Callable[[str], bool]) -> Iterator[tuple[int, int]]:
+    """The start and end of each run of lines in a row that ``belongs`` holds for, found as the caller goes (it may
+    rewrite a run's lines before the next is looked for)."""
+    start = 0
+    while start < len(raws):
+        if not belongs(raws[start]):
+            start += 1
+            continue
+        end = start + 1
+        while end < len(raws) and belongs(raws[end]):
+            end += 1
+        yield start, end
+        start = end
+
+
+def _has_tab(raw: str) -> bool:
+    return "\t" in raw
 
 
 def _space_after_markers(raws: list[str]) -> None:
     """Lines in a row that a tab after a marker starts, and no other tab (``1.<TAB>Supply phase``), are a list: their
     tabs are spaces. A run of lines with a tab where another line has tabs is left alone: a table whose first
     column is numbered (``Step<TAB>Phase`` over ``1.<TAB>Movement``)."""
-    start = 0
-    while start < len(raws):
-        end = start
-        while end < len(raws) and "\t" in raws[end]:
-            end += 1
-        if end == start:
-            start += 1
-            continue
+    for start, end in _runs(raws, _has_tab):
         if all(raw.count("\t") == 1 and _TAB_AFTER_MARKER.match(raw) for raw in raws[start:end]):
             raws[start:end] = [_TAB_AFTER_MARKER.sub(r"\1 ", raw, count=1) for raw in raws[start:end]]
-        start = end
 
 
 # A rule's number alone in a cell: "[1.1]", "1.1", "(1.1)" (a step's "1." is a table's).
@@ -398,19 +404,14 @@ def _rules_in_cells(raws: list[str]) -> dict[int, Line]:
     from the last rule number above them. A table whose first column holds values (1.0, 1.5, 2.0), or numbers that
     do not go on from the rules above, or whose first line is a header, stays a table."""
     rules: dict[int, Line] = {}
-    start = 0
-    while start < len(raws):
-        end = start
-        while end < len(raws) and "\t" in raws[end]:
-            end += 1
+    for start, end in _runs(raws, _has_tab):
         run = [_rule_in_cells(index, raws[index]) for index in range(start, end)]
-        if run and all(run) and any(line.number.rest for line in run) and all(
+        if all(run) and any(line.number.rest for line in run) and all(
                 _goes_on(before.number.token, after.number.token) for before, after in zip(run, run[1:])):
             before = next((number for number in map(number_at_start, reversed(raws[max(0, start - 200):start]))
                            if number is not None and "." in number.token), None)
             if before is None or _goes_on(before.token, run[0].number.token):
                 rules.update((line.index, line) for line in run)
-        start = end + 1
     return rules
 
 
@@ -453,19 +454,11 @@ def _indent_with_spaces(raws: list[str]) -> None:
     typed with a tab before each line) are indented text, not a table of one column: their tabs are
     spaces (four each). A run of lines with a tab where one has a tab between cells is left alone:
     a table, whose rows may start with an empty cell."""
-    start = 0
-    while start < len(raws):
-        if "\t" not in raws[start]:
-            start += 1
-            continue
-        end = start
-        while end < len(raws) and "\t" in raws[end]:
-            end += 1
+    for start, end in _runs(raws, _has_tab):
         if not any(_INNER_TAB.match(raw.lstrip(" \t")) for raw in raws[start:end]):
             for index in range(start, end):
                 text = raws[index].lstrip(" \t")
                 raws[index] = raws[index][:len(raws[index]) - len(text)].replace("\t", "    ") + text
-        start = end
 
 
 def _mark_stray_tab_lines(lines: list[Line]) -> None:

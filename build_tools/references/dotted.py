@@ -124,17 +124,17 @@ NOT_AFTER_WORDS = (
 )
 
 # (and in German and French: "siehe 4 und 6.1", "Regel 4", "voir 4 et 6.1", "chapitre 7")
-_CUE = (r"(?<!\w)(?:(?i:see(?:\s+also)?|per|rules?|sections?|chapters?|cases?|exceptions?|cf\.|siehe|vgl\.|gemäß"
-        r"|regeln?|abschnitte?|kapitel|voir|règles?|chapitres?|vedi|capitol[oi]|paragraf[oi]|regol[ae]|sezion[ei]"
-        r"|véase|vease|cap[ií]tulos?|reglas?|secci[oó]n|secciones|apartados?)(?!\w)|§)\s*:?\s*")
+# Words naming rules, in the languages rulebooks are printed in: cue words of both kinds below (_CUE, _RULE_CUE).
+_RULE_WORDS = (r"rules?|sections?|chapters?|regeln?|abschnitte?|kapitel|règles?|chapitres?|capitol[oi]|paragraf[oi]"
+               r"|regol[ae]|sezion[ei]|cap[ií]tulos?|reglas?|secci[oó]n|secciones|apartados?")
+_CUE = (rf"(?<!\w)(?:(?i:see(?:\s+also)?|per|cases?|exceptions?|cf\.|siehe|vgl\.|gemäß|voir|vedi|véase|vease"
+        rf"|{_RULE_WORDS})(?!\w)|§)\s*:?\s*")
 _JOIN = (r"\s*(?:[,;&]|(?<=\s)(?i:and|or|to|through|thru|und|oder|bis|et|ou|à|e|y|o)(?=\s))\s*"
          r"(?:(?i:see\s+also|also)\s+)?")
 # A bare section number ends the list, or punctuation or a joining word follows it.
 _SECTION_END = r"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)|(?i:und|oder|bis|et|ou|à|e|y|o)\s+[\d§]))"
 # Cue words that name what follows a rule: a bare number after one is a rule's, whatever follows it.
-_RULE_CUE = (r"(?<!\w)(?:(?i:rules?|sections?|chapters?|regeln?|abschnitte?|kapitel|règles?|chapitres?|capitol[oi]"
-             r"|paragraf[oi]|regol[ae]|sezion[ei]|cap[ií]tulos?|reglas?|secci[oó]n|secciones|apartados?)(?!\w)|§)"
-             r"\s*:?\s*")
+_RULE_CUE = rf"(?<!\w)(?:(?i:{_RULE_WORDS})(?!\w)|§)\s*:?\s*"
 # How far before a bare number its cue word may stand ("see 4, 5, 6.41 and 7").
 _CUE_REACH = 120
 # A lettered item of a rule, printed after its number: "2.1a", "(5.44c)", "3.2a-c" cite the item (2.1a, 5.44c,
@@ -317,10 +317,8 @@ _MAY_LIST_LETTERS = re.compile(r"\d[a-e](?:,[ \t]*|[ \t]+(?i:and|or)[ \t]+)[b-e]
 
 
 def _may_list_letters(text: str) -> bool:
-    """Whether ``text`` may hold such an item: most text has no ", b" nor "and c" at all, checked at C speed first."""
-    return any(joined in text for joined in (", b", ", c", ", d", ", e", "and b", "and c", "and d", "and e", "or b",
-                                             "or c", "or d", "or e", ",b", ",c")) and bool(
-        _MAY_LIST_LETTERS.search(text))
+    """Whether ``text`` may hold such an item (asked only of text that cites a lettered item: most cites none)."""
+    return _MAY_LIST_LETTERS.search(text) is not None
 
 
 def _with_listed_letters(text: str, references: list[Reference]) -> list[Reference]:
@@ -402,7 +400,7 @@ class Dotted:
             references.append(Reference(match.start(), parts[-1].end, parts))
         if _may_abbreviate(text):
             references = self._with_abbreviated(text, references)
-        if _may_list_letters(text):
+        if any(reference.parts[-1].rule_id[-1:].isalpha() for reference in references) and _may_list_letters(text):
             references = _with_listed_letters(text, references)
         if self._may_slash(text):
             references = self._with_slashed(text, references)
@@ -424,7 +422,7 @@ class Dotted:
 
     def _slow(self, text: str) -> bool:
         """Whether ``text`` may hold what only ``find`` reads: a list's abbreviated items, a run of slashes."""
-        return _may_abbreviate(text) or self._may_slash(text) or _may_list_letters(text)
+        return _may_abbreviate(text) or self._may_slash(text)
 
     def _with_abbreviated(self, text: str, references: list[Reference]) -> list[Reference]:
         """``references`` and, after each, the items of its list printed without their section
@@ -453,7 +451,8 @@ class Dotted:
         for first, _, dots, *_, blocked, letter, tail, _, _, _, _ in self.main.findall(text):
             if blocked:
                 continue
-            if not dots:  # a bare section number: whether a cue leads up to it needs its position
+            if not dots or letter and _may_list_letters(text):  # a bare section number: whether a cue leads up to
+                # it needs its position; a lettered item: its rule's later items may follow it by their letters alone
                 return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
             cited.append(first + _item_letter(letter))
             if tail:
@@ -461,7 +460,7 @@ class Dotted:
         return cited
 
     def replace(self, text: str, replacement: Callable[[str, str], str], chapter: str | None = None) -> str:
-        if self._slow(text):
+        if self._slow(text) or _may_list_letters(text):
             return replaced(text, self.find(text), replacement)
 
         def replace(match: re.Match[str]) -> str:
