@@ -48,7 +48,9 @@ What counts as a reference
   12``, ``(per 3)``. The cue words are *see (also)*, *per*, *rule(s)*,
   *section(s)*, *case(s)*, *exception(s)* and ``§`` (in German and French
   *siehe*, *vgl.*, *gemäß*, *Regel(n)*, *Abschnitt(e)*, *Kapitel*, *voir*,
-  *règle(s)*, *chapitre(s)*); the items after it are
+  *règle(s)*, *chapitre(s)*; in Italian and Spanish *vedi*, *cfr.*, *capitolo*,
+  *paragrafo*, *regola*, *sezione*, *véase*, *capítulo*, *regla*, *sección*,
+  *apartado*); lettered items: ``see 2a``, ``2a-c``, ``2a-2c``, ``4.1a-c, d``; the items after it are
   joined by commas, semicolons, *and*, *or*, *to*, *through*, ``&`` (*und*,
   *oder*, *bis*, *et*, *ou*, *à* before another item). A bare
   number must end the list or be followed by punctuation or a joining word,
@@ -127,7 +129,7 @@ NOT_AFTER_WORDS = (
 # Words naming rules, in the languages rulebooks are printed in: cue words of both kinds below (_CUE, _RULE_CUE).
 _RULE_WORDS = (r"rules?|sections?|chapters?|regeln?|abschnitte?|kapitel|règles?|chapitres?|capitol[oi]|paragraf[oi]"
                r"|regol[ae]|sezion[ei]|cap[ií]tulos?|reglas?|secci[oó]n|secciones|apartados?")
-_CUE = (rf"(?<!\w)(?:(?i:see(?:\s+also)?|per|cases?|exceptions?|cf\.|siehe|vgl\.|gemäß|voir|vedi|véase|vease"
+_CUE = (rf"(?<!\w)(?:(?i:see(?:\s+also)?|per|cases?|exceptions?|cf\.|siehe|vgl\.|gemäß|voir|vedi|cfr\.|véase|vease"
         rf"|{_RULE_WORDS})(?!\w)|§)\s*:?\s*")
 _JOIN = (r"\s*(?:[,;&]|(?<=\s)(?i:and|or|to|through|thru|und|oder|bis|et|ou|à|e|y|o)(?=\s))\s*"
          r"(?:(?i:see\s+also|also)\s+)?")
@@ -183,8 +185,10 @@ def _word_lookbehinds(words: Collection[str]) -> tuple[str, list[str]]:
 # ("In that case 2.5 Movement Points", "an exception 1.5 hexes wide": "case" and "exception" are a sentence's words
 # too, a cue only before a colon, "Exception: 2.3").
 _CUE_WORDS = ("see", "see also", "per", "rule", "rules", "section", "sections", "chapter", "chapters", "cf.", "siehe",
-              "vgl.", "gemäß", "regel",
-              "regeln", "abschnitt", "abschnitte", "kapitel", "voir", "règle", "règles", "chapitre", "chapitres")
+              "vgl.", "gemäß", "regel", "regeln", "abschnitt", "abschnitte", "kapitel", "voir", "règle", "règles",
+              "chapitre", "chapitres", "vedi", "cfr.", "capitolo", "capitoli", "paragrafo", "paragrafi", "regola",
+              "regole", "sezione", "sezioni", "véase", "vease", "capítulo", "capítulos", "capitulo", "capitulos",
+              "regla", "reglas", "sección", "seccion", "secciones", "apartado", "apartados")
 _COLON_CUE_WORDS = ("case", "cases", "exception", "exceptions")
 _CAPITALISED_CUE_WORDS = ("Case", "Cases")
 
@@ -259,7 +263,9 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
 
     first_end = rf"(?(cued){first_end_of(cued_amount)}|{first_end_of(amount)})"
     # (after a number of two groups, no short tail: "(?!)" never matches)
-    tail = rf"[1-9]\d*{dots}|(?(more){short_tail}|(?!))" if groups else rf"[1-9]\d*{dots}|\.\d+"
+    # (a lettered item's range ends on one: "3.2a-3.2c", "3.2.a-3.2.c")
+    lettered_tail = rf"[1-9]\d*{dots}(?(letter)\.?[{ITEM_LETTERS}]?)"
+    tail = rf"{lettered_tail}|(?(more){short_tail}|(?!))" if groups else rf"{lettered_tail}|\.\d+"
     # A list after another numbering's word is all of that numbering: "hex 12.08 and 13.09", "Tables 7.1 and 7.2".
     # (its first number dotted, "On Turn 1, 6.2 does not apply" cites 6.2; and its commas before a joining word, "In
     # hex 12.08, 3.4 applies" cites 3.4)
@@ -277,7 +283,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
         rf"(?<!\d:.)(?<!#[ \t].)"
         rf"{not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{first_dots})?|{blocked}))"
         rf"(?(blocked)|(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
-        rf"|(?!\.\d)(?:(?P<item>\.?[a-h])(?:{_SECTION_END}|(?P<item_word>(?=[ \t]+[a-z])))"  # "see 2a", "2.a"
+        rf"|(?!\.\d)(?:(?P<item>\.?[a-h](?:[-–][a-h])?)(?:[-–](?P<item_tail>[1-9]\d*\.?[a-h]))?"  # "see 2a", "2.a",
+        rf"(?:{_SECTION_END}|(?P<item_word>(?=[ \t]+[a-z])))"  # "2a-c", "2a-2c"
         rf"|(?!{count}){_SECTION_END}"
         rf"|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))"
         rf"|[-–](?P<last>[1-9]\d*)(?:{_SECTION_END}|(?=[ \t]+[a-z])))))"  # "sections 4-6": after a rule cue
@@ -313,7 +320,7 @@ _LISTED_LETTER = re.compile(r"(?:,[ \t]*|[ \t]+(?i:and|or)[ \t]+)(?P<letter>[b-e
                             r"|\.(?:[ \t]+[A-Z]|[ \t]*(?:$|\n)|[\"”’)\]*\[])|(?i:and|or)\b))")
 
 
-_MAY_LIST_LETTERS = re.compile(r"\d[a-e](?:,[ \t]*|[ \t]+(?i:and|or)[ \t]+)[b-e](?!\w)")
+_MAY_LIST_LETTERS = re.compile(r"\d\.?[a-e](?:[-–/][a-e])?(?:,[ \t]*|[ \t]+(?i:and|or)[ \t]+)[b-e](?!\w)")
 
 
 def _may_list_letters(text: str) -> bool:
@@ -323,15 +330,15 @@ def _may_list_letters(text: str) -> bool:
 
 def _with_listed_letters(text: str, references: list[Reference]) -> list[Reference]:
     """``references`` and, after each lettered item, the items of its rule that follow it by their letters alone
-    (``4.1a, b`` cites 4.1b too), each letter after the one before."""
+    (``4.1a, b`` cites 4.1b too; ``4.1a-c, d`` 4.1d), each letter after the one printed before."""
     found = []
     for reference in references:
         found.append(reference)
-        rule_id, end = reference.parts[-1].rule_id, reference.end
+        rule_id, end, printed = reference.parts[-1].rule_id, reference.end, reference.parts[-1].text.rstrip(")")
         if not rule_id[-1:].isalpha() or "." not in rule_id:
             continue
-        while (item := _LISTED_LETTER.match(text, end)) is not None and item["letter"] > rule_id[-1]:
-            rule_id = rule_id[:-1] + item["letter"]
+        while (item := _LISTED_LETTER.match(text, end)) is not None and item["letter"] > printed[-1]:
+            rule_id, printed = rule_id[:-1] + item["letter"], item["letter"]
             found.append(Reference(item.start("letter"), item.end("letter"),
                                    (RefPart(*item.span("letter"), rule_id, item["letter"]),)))
             end = item.end("letter")
@@ -345,6 +352,20 @@ def _lettered(match: re.Match[str]) -> tuple[str, int]:
         if match.group(group):
             return match.group(group), match.end(group)
     return "", match.end("first")
+
+
+def _parts(text: str, match: re.Match[str]) -> tuple[RefPart, ...]:
+    """The rules a match of the main regex names: its first number, with its item's letters, and the other end of
+    its range (``3.2.1-3.2.2``, ``9.73-.731``, ``sections 4-6``, ``2a-2c``), if any."""
+    first = match.group("first")
+    letter, end = _lettered(match)
+    parts = (RefPart(match.start("first"), end, first + _item_letter(letter), text[match.start("first"):end]),)
+    for group in ("tail", "item_tail", "last"):
+        if other_end := match.group(group):
+            rule_id = (_tail_id(first, other_end) if group == "tail" else
+                       other_end.replace(".", "") if group == "item_tail" else other_end)  # "2.c" is item 2c
+            return (*parts, RefPart(*match.span(group), rule_id, other_end))
+    return parts
 
 
 def _item_letter(lettered: str | None) -> str:
@@ -361,7 +382,9 @@ def _bracketed_rules(text: str, run: re.Match[str]) -> bool:
 
 def _tail_id(first: str, tail: str) -> str:
     """``9.73-.731`` -> 9.731, ``1.4.1-3`` and ``1.4.1-.3`` -> 1.4.3 (the first's last group the tail's); a full
-    tail is itself."""
+    tail is itself, an item's letter printed after a dot its own (``3.2.c`` -> 3.2c)."""
+    if tail[-1].isalpha():
+        return tail[:-2] + tail[-1] if tail[-2] == "." else tail
     if tail[0] != "." and "." in tail:
         return tail
     return first[: first.rindex(".") + 1] + tail.lstrip(".")
@@ -391,12 +414,7 @@ class Dotted:
             first = match.group("first")
             if match.group("blocked") or not match.group("dots") and not self._cued(text, match):
                 continue
-            letter, end = _lettered(match)
-            parts = (RefPart(match.start("first"), end, first + _item_letter(letter), text[match.start("first"):end]),)
-            if match.group("tail"):
-                parts += (RefPart(*match.span("tail"), _tail_id(first, match.group("tail")), match.group("tail")),)
-            elif match.group("last"):
-                parts += (RefPart(*match.span("last"), match.group("last"), match.group("last")),)
+            parts = _parts(text, match)
             references.append(Reference(match.start(), parts[-1].end, parts))
         if _may_abbreviate(text):
             references = self._with_abbreviated(text, references)
@@ -447,8 +465,9 @@ class Dotted:
             return [rule_id for reference in self.find(text) for rule_id in reference.rule_ids]
         cited = []
         # findall, not finditer: no match object per reference (a rulebook has tens of thousands).
-        # ("cued" after first; "more" after dots in decimal; "item", "item_word", "word" and "last" after tail)
-        for first, _, dots, *_, blocked, letter, tail, _, _, _, _ in self.main.findall(text):
+        # ("cued" after first; "more" after dots in decimal; "item", "item_tail", "item_word", "word" and "last" after
+        # tail)
+        for first, _, dots, *_, blocked, letter, tail, _, _, _, _, _ in self.main.findall(text):
             if blocked:
                 continue
             if not dots or letter and _may_list_letters(text):  # a bare section number: whether a cue leads up to
@@ -464,18 +483,12 @@ class Dotted:
             return replaced(text, self.find(text), replacement)
 
         def replace(match: re.Match[str]) -> str:
-            first = match.group("first")
             if match.group("blocked") or not match.group("dots") and not self._cued(text, match):
                 return match.group(0)
-            tail, (letter, after) = match.group("tail"), _lettered(match)
-            replaced = replacement(first + _item_letter(letter), text[match.start("first"):after])
-            if match.group("last"):  # "sections 4-6"
-                tail = match.group("last")
-                return (replaced + text[after:match.start("last")] + replacement(tail, tail)
-                        + text[match.end("last"):match.end()])
-            if not tail:
-                return replaced + text[after:match.end()]
-            return (replaced + text[after:match.start("tail")]
-                    + replacement(_tail_id(first, tail), tail) + text[match.end("tail"):match.end()])
+            pieces, cursor = [], match.start()
+            for part in _parts(text, match):
+                pieces += [text[cursor:part.start], replacement(part.rule_id, part.text)]
+                cursor = part.end
+            return "".join(pieces) + text[cursor:match.end()]
 
         return self.main.sub(replace, text)

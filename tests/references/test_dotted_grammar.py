@@ -184,6 +184,10 @@ def test_quantities_are_not_references(grammar, text):
     # Italian and Spanish (a helper's books)
     ("vedi capitoli 5 e 6.", [("5",), ("6",)]), ("il paragrafo 6 vale", [("6",)]), ("véase el capítulo 3.", [("3",)]),
     ("la regla 4 se aplica", [("4",)]), ("la sección 3 y 4.1", [("3",), ("4.1",)]), ("el apartado 4.", [("4",)]),
+    # Italian's "cfr.", and a capitalised word after an Italian or Spanish cue is the rule's title, as after an
+    # English or German one ("vedi 5.2 Turni di gioco", a title that is also a unit, cited nothing: stop 44's list)
+    ("cfr. 5 e 6.", [("5",), ("6",)]), ("cfr. 5.b per i dettagli", [("5b",)]), ("vedi 5.2 Turni di gioco", [("5.2",)]),
+    ("véase 5.2 Turnos", [("5.2",)]), ("según la regla 5.2 Turnos", [("5.2",)]), ("dura 5.2 turni", []),
     ("see 1.5 or 2.0 for units", [("1.5",), ("2.0",)]),  # a list of rules, no unit after it
     # a whole number after a comma is no list with the rule (a review): "Per 6.2, 3 units may stack"
     ("Per 6.2, 3 units may stack", [("6.2",)]), ("As in 7.1 and 2 units attack", [("7.1",)]),
@@ -231,6 +235,23 @@ def test_a_lettered_item_of_a_rule_cites_the_item_linked_with_its_letters():
             "per <2.1a|2.1a> and (<5.44c|5.44c>), see <3.2a|3.2a-c>; 2.5m")
         assert grammar.cited(text) == ["2.1a", "5.44c", "3.2a", "6.3"]
 
+
+
+def test_a_range_or_list_of_lettered_items_cites_its_ends_and_its_later_letters():
+    # "see 2a-2c" and "see 2a-c" (a section's lettered sub-rules) cited nothing, "3.2a-3.2c" cited 3.2a alone, and
+    # "4.1a-c, d" and "6.1.a, b" left the later letter out (stop 44's list of misreads). As "3.2a-c" is, "2a-c" is
+    # one link to its first item; a range's other end is a rule of its own, as "6.1-6.6"'s is.
+    text = "see 2a-2c; see 2a-c; per 3.2a-3.2c, 4.1a-c, d and 6.1.a, b. Roll 2a-2c. See 3.1b-3.1.c."
+    for grammar in (CASE, DECIMAL):
+        assert [[(part.rule_id, part.text) for part in found.parts] for found in grammar.find(text)] == [
+            [("2a", "2a"), ("2c", "2c")], [("2a", "2a-c")], [("3.2a", "3.2a"), ("3.2c", "3.2c")],
+            [("4.1a", "4.1a-c")], [("4.1d", "d")], [("6.1a", "6.1.a")], [("6.1b", "b")],
+            [("3.1b", "3.1b"), ("3.1c", "3.1.c")]]
+        assert grammar.cited(text) == ["2a", "2c", "2a", "3.2a", "3.2c", "4.1a", "4.1d", "6.1a", "6.1b", "3.1b", "3.1c"]
+        assert grammar.cited("See 3.1b-3.1.c.") == ["3.1b", "3.1c"]  # (without what only find reads)
+        assert grammar.replace(text, lambda rule_id, printed: f"<{rule_id}|{printed}>") == (
+            "see <2a|2a>-<2c|2c>; see <2a|2a-c>; per <3.2a|3.2a>-<3.2c|3.2c>, <4.1a|4.1a-c>, <4.1d|d> and "
+            "<6.1a|6.1.a>, <6.1b|b>. Roll 2a-2c. See <3.1b|3.1b>-<3.1c|3.1.c>.")
 
 
 def test_a_range_of_sections_is_replaced_at_both_ends():
