@@ -61,6 +61,7 @@ _ENDS_SENTENCE = re.compile(rf"[.!?,;][\"')\]’”]*{FOOTNOTE_MARKERS}$")
 # What a title in sentence case does not hold: a comma, a semicolon, an aside citing a number.
 _SENTENCE_INSIDE = re.compile(r"[,;]|\([^()]*\d")
 _STOP = re.compile(r"[.!?:;](?=\s)")  # where a title may end, and what it may not hold before its mark
+_SERIES_CAPITALS = "ABCDIVX"  # what a title's series is lettered or numbered by: "Plan A.", "Phase I.", "Part V."
 _INITIALS = re.compile(r"[\"'“‘(]*(?:[A-Z]\.)+")  # "U.S.", "A.", "P.": a title's end only if none goes on after it
 # Words in capitals run into a sentence, on the line of the number: "MOVEMENT POINTS Each unit has …", "LINE OF
 # SIGHT A unit …".
@@ -156,9 +157,12 @@ def period_title(rest: str) -> tuple[str | None, str]:
 def _lone_capitals(rest: str, stops: list[re.Match[str]]) -> list[re.Match[str]]:
     """Those of ``stops`` after a capital or initials that end a title of more words, not opening on an article
     (``Plan A.``, ``Phase I.``, ``Aid to the U.S.S.R.``): not ``U.S. Marines …``, ``N.B. …``,
-    ``The U.S. Army …``."""
-    return [stop for stop in stops if _INITIALS.fullmatch(rest[:stop.end()].split()[-1])
-            and len(words := rest[:stop.start()].split()) > 1 and words[0].lower() not in ("a", "an", "the")]
+    ``The U.S. Army …``; nor a middle initial (``Robert E. Lee …``, ``J. E. B. Stuart …``): a lone capital ends a
+    title only as one of a series does (``_SERIES_CAPITALS``), after a word that is no initial."""
+    return [stop for stop in stops if _INITIALS.fullmatch(last := rest[:stop.end()].split()[-1])
+            and len(words := rest[:stop.start()].split()) > 1 and words[0].lower() not in ("a", "an", "the")
+            and (len(capitals := last.lstrip("\"'“‘(")) > 2
+                 or capitals[0] in _SERIES_CAPITALS and not _INITIALS.fullmatch(words[-2]))]
 
 
 def capitals_run_title(rest: str) -> tuple[str | None, str]:
@@ -181,10 +185,11 @@ _OPENING_WORDS = _MINOR_WORDS | frozenset("the each both all any every some eith
                                           "needless".split())
 # Adverbs that open a sentence of two words ("Strictly speaking:", "Curiously enough:"), not a longer title's
 # ("Historically accurate setup:", "Strictly optional rules:"); and a second word that makes the first open one,
-# anywhere ("No matter what:") or in two words ("Until then:", "Even so:"; "Move then fire:" is a title).
+# anywhere ("No matter what:") or in two words ("Until then:", "Even so:", "Put simply:", "Above all:"; "Move then
+# fire:" is a title).
 _OPENING_ADVERBS = frozenset("strictly broadly roughly technically historically curiously most".split())
 _OPENING_SECOND_WORDS = frozenset("matter speaking enough though".split())
-_OPENING_SECOND_WORDS_OF_TWO = frozenset("then so".split())
+_OPENING_SECOND_WORDS_OF_TWO = frozenset("then so simply all again differently".split())
 
 
 def _names_a_thing(words: list[str]) -> bool:

@@ -47,6 +47,10 @@ def imported(source: str, fmt: str = "text"):
     ("Until then: units may not move", None, "Until then: units may not move"), ("Even so: the attacker", None,
                                                                                  "Even so: the attacker"),
     ("Even odds: the attacker", "Even odds:", "the attacker"),
+    # openings of two words (stop 44's list of misreads), and a title of two words still one
+    ("Put simply: a unit moves", None, "Put simply: a unit moves"),
+    ("Above all: a leader", None, "Above all: a leader"),
+    ("Combat results: the attacker", "Combat results:", "the attacker"),
 ])
 def test_a_title_before_a_colon(rest, title, body):
     assert colon_title(rest) == (title, body)
@@ -133,6 +137,10 @@ def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     ("N.B. Units may move first. Then", None, "N.B. Units may move first. Then"),
     ("Aid to the U.S.S.R. Each turn the", "Aid to the U.S.S.R.", "Each turn the"),  # (a review)
     ("Defending Washington, D.C. The Union", "Defending Washington, D.C.", "The Union"),
+    # a middle initial is no title's end (stop 44's list of misreads); a series' lone capital is (A, B, …; I, V, X)
+    ("Robert E. Lee commands all units. He may", None, "Robert E. Lee commands all units. He may"),
+    ("J. E. B. Stuart rides. He moves", None, "J. E. B. Stuart rides. He moves"),
+    ("Annex B. Units of the", "Annex B.", "Units of the"), ("Part V. The attacker", "Part V.", "The attacker"),
 ])
 def test_a_run_in_title_before_a_colon_a_period_or_a_dash(rest, title, body):
     assert run_in_title(rest) == (title, body)
