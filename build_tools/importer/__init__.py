@@ -24,6 +24,7 @@ from build_tools.importer.numbered import import_numbered
 from build_tools.importer.page_columns import refuse_side_by_side
 from build_tools.importer import space_tables
 from build_tools.importer.report import ImportReport
+from build_tools.importer.source_encoding import decoded
 from build_tools.importer.source_lines import read_markdown, read_text
 from build_tools.importer.titled import import_titled
 from build_tools.numbering import Numbering
@@ -118,19 +119,13 @@ def _heading_levels(markdown: str) -> list[int]:
 
 
 def read_source(source_path: str | Path, source_label: str) -> str:
-    """A source's text: strict UTF-8, a leading byte-order mark dropped, line endings normalised."""
+    """A source's text: strict UTF-8 or UTF-16 (``source_encoding``), line endings normalised."""
     try:
         data = Path(source_path).read_bytes()
     except OSError as error:
         raise SourceError(source_label, None, f"cannot read the source: {error.strerror}; "
                                               "check the file name in ruleset.yml") from None
-    try:
-        text = data.decode("utf-8-sig")  # a leading byte-order mark is encoding, not text
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise SourceError(source_label, line, f"not valid UTF-8: byte 0x{data[error.start]:02x} "
-                                              f"({error.reason}); save the file as UTF-8")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return decoded(data, source_label).replace("\r\n", "\n").replace("\r", "\n")
 
 
 def import_file(source_path: str | Path, *, source_label: str, **settings) -> Imported:
