@@ -297,7 +297,18 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # Dotted numbers joined by slashes ("1.2/1.3"): a list of rules after a cue word.
     # (It starts by consuming a digit, as the main regex does: the engine skips ahead to digits.)
     slashed = re.compile(rf"[1-9](?<![\w.\-–/].)\d*{dots}(?:/[1-9]\d*{dots})+(?![\w/]|\.\d)")
-    return main, cue_before, cue_before_word, slashed, re.compile(rf"{_CUE}\Z")
+    # A list's next number after a number sign: "rules #5.2 and #5.3" (after the first, which a cue word leads up to).
+    signed = re.compile(rf"{_SIGNED_JOIN}#(?P<number>[1-9]\d*{dots})(?!\w|\.\d)")
+    return main, cue_before, cue_before_word, slashed, re.compile(rf"{_CUE}\Z"), signed
+
+
+_SIGNED_JOIN = r"(?:[ \t]*[,&][ \t]*|[ \t]+(?i:and|or)[ \t]+)"
+_MAY_SIGN = re.compile(rf"\d{_SIGNED_JOIN}#[1-9]")  # most text has no number sign at all, checked at C speed first
+
+
+def _may_sign(text: str) -> bool:
+    """Whether ``text`` may hold a list's next number after a number sign (``#5.2 and #5.3``)."""
+    return "#" in text and _MAY_SIGN.search(text) is not None
 
 
 # A list's item printed without its section, after the item before it: ", .23", " and .24", " to .2".
@@ -397,7 +408,7 @@ class Dotted:
     than case numbering (``5.44``, each digit after the dot a level)."""
 
     def __init__(self, *, groups: bool, quantity_words: Collection[str] = ()):
-        self.main, self.cue_before, self.cue_before_word, self.slashed, self.cue_right_before = _patterns(
+        self.main, self.cue_before, self.cue_before_word, self.slashed, self.cue_right_before, self.signed = _patterns(
             groups, tuple(dict.fromkeys((*QUANTITY_WORDS, *quantity_words))))
         self.groups = groups
 
@@ -422,7 +433,22 @@ class Dotted:
             references = _with_listed_letters(text, references)
         if self._may_slash(text):
             references = self._with_slashed(text, references)
+        if _may_sign(text):
+            references = self._with_signed(text, references)
         return references
+
+    def _with_signed(self, text: str, references: list[Reference]) -> list[Reference]:
+        """``references`` and, after each printed after a number sign (``rule #5.2``), the numbers its list goes on
+        with after one (``and #5.3, #5.4``)."""
+        found = []
+        for reference in references:
+            found.append(reference)
+            end = reference.end if text[reference.start - 1:reference.start] == "#" else None
+            while end is not None and (item := self.signed.match(text, end)) is not None:
+                found.append(Reference(*item.span("number"), (RefPart(*item.span("number"), item["number"],
+                                                                      item["number"]),)))
+                end = item.end("number")
+        return found
 
     def _with_slashed(self, text: str, references: list[Reference]) -> list[Reference]:
         """``references`` and, in order, each number of a run joined by slashes after a cue word or alone in brackets
@@ -439,8 +465,9 @@ class Dotted:
         return "/" in text and _MAY_SLASH.search(text) is not None and self.slashed.search(text) is not None
 
     def _slow(self, text: str) -> bool:
-        """Whether ``text`` may hold what only ``find`` reads: a list's abbreviated items, a run of slashes."""
-        return _may_abbreviate(text) or self._may_slash(text)
+        """Whether ``text`` may hold what only ``find`` reads: a list's abbreviated items, a run of slashes, a list's
+        numbers after number signs."""
+        return _may_abbreviate(text) or self._may_slash(text) or _may_sign(text)
 
     def _with_abbreviated(self, text: str, references: list[Reference]) -> list[Reference]:
         """``references`` and, after each, the items of its list printed without their section

@@ -254,6 +254,17 @@ def test_a_range_or_list_of_lettered_items_cites_its_ends_and_its_later_letters(
             "<6.1a|6.1.a>, <6.1b|b>. Roll 2a-2c. See <3.1b|3.1b>-<3.1c|3.1.c>.")
 
 
+def test_a_list_of_numbers_after_a_number_sign_cites_each():
+    # "rules #5.2 and #5.3" cited 5.2 alone (stop 44's list of misreads); after another word each is a card's
+    text = "see rules #5.2 and #5.3, and Case #6.1, #6.2 or #6.3; Cards #5.2 and #5.3 are drawn."
+    for grammar in (CASE, DECIMAL):
+        assert [[(part.rule_id, part.text) for part in found.parts] for found in grammar.find(text)] == [
+            [("5.2", "5.2")], [("5.3", "5.3")], [("6.1", "6.1")], [("6.2", "6.2")], [("6.3", "6.3")]]
+        assert grammar.cited(text) == ["5.2", "5.3", "6.1", "6.2", "6.3"]
+        assert grammar.replace(text, lambda rule_id, printed: f"<{rule_id}>") == (
+            "see rules #<5.2> and #<5.3>, and Case #<6.1>, #<6.2> or #<6.3>; Cards #5.2 and #5.3 are drawn.")
+
+
 def test_a_range_of_sections_is_replaced_at_both_ends():
     for grammar in (CASE, DECIMAL):
         assert grammar.replace("as in sections 4-6 apply", lambda rule_id, printed: f"<{rule_id}|{printed}>") == \
