@@ -44,6 +44,7 @@ from build_tools.importer.tab_tables import TabTables
 from build_tools.importer.titles import (MAX_COLON_TITLE_WORDS, colon_title, ends_open, ends_with_abbreviation,
                                          in_capitals, in_title_case, run_in_title, turns_on_a_verb, whole_line_title)
 from build_tools.numbering import Numbering, RuleNumber
+from build_tools.references.cue_words import RULE_WORDS, SEE_WORDS
 
 MAX_HEADING_LEVEL = 6
 LIST_ITEM = "read as a numbered list item"
@@ -88,11 +89,11 @@ _CAPTION = re.compile(r"(?:Table)?:[ \t]+(?P<title>\S.*)")
 # A list of contents' heading ("CONTENTS", "Table of Contents:"): no title of the book.
 _CONTENTS_HEADING = re.compile(r"(?i:(?:table\s+of\s+)?contents):?")
 # Words only a cited rule's number follows (in German and French too): a line ending on one goes on with that number.
-_CUES = frozenset({"see", "per", "cf.", "cf", "§", "siehe", "vgl.", "gemäß", "gem.", "voir"})
+_CUES = frozenset({*SEE_WORDS, "cf", "§", "gem."})
 # And a word naming one rule, as a sentence writes it ("… as stated in rule" over "2.4. Leaders …"; not "rules":
 # "… the Optional Rules" may lack its period, nor a heading's "Optional Rule" or "ADVANCED RULE" over its first rule).
 # German writes its nouns capitalised.
-_RULE_WORDS = frozenset({"rule", "section", "règle", "chapitre", "Regel", "Abschnitt", "Kapitel"})
+_RULE_WORDS = frozenset({*RULE_WORDS, "Regel", "Abschnitt", "Kapitel"})
 
 
 class _Blocks:

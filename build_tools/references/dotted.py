@@ -71,6 +71,7 @@ import re
 from collections.abc import Callable, Collection
 from functools import lru_cache
 
+from build_tools.references.cue_words import JOIN_WORDS, RULE_WORDS, RULES_WORDS, SEE_WORDS, alternation
 from build_tools.references.reference import RefPart, Reference, replaced
 
 QUANTITY_WORDS = (
@@ -118,23 +119,26 @@ NOT_AFTER_WORDS = (
     "example", "examples", "illustration", "appendix", "exhibit", "card", "cards", "event", "step", "stage",
     "level", "track", "display", "area", "mission", "option", "vol.", "item", "question", "faq", "crt", "tec",
     "aid",
-    # other languages' names of other numberings ("Tabelle 3.2", "Abb. 3.1", "Seite 3.2", "voir le tableau 3.2")
+    # other languages' names of other numberings and versions ("Tabelle 3.2", "Abb. 3.1", "Seite 3.2", "voir le tableau
+    # 3.2", "Tabela 2.1", "Versie 1.2")
     "tabelle", "tab.", "abb.", "abbildung", "seite", "beispiel", "karte", "szenario", "tableau", "carte", "exemple",
-    "scénario", *(f"{verb} by" for verb in (
+    "scénario", "tabella", "tabla", "tabel", "tabela", "versione", "versión", "versie", "versão", "wersja",
+    *(f"{verb} by" for verb in (
         "multiply", "multiplies", "multiplied", "divide", "divides", "divided", "increase", "increases",
         "increased", "reduce", "reduces", "reduced", "decrease", "decreases", "decreased")),
 )
 
-# (and in German and French: "siehe 4 und 6.1", "Regel 4", "voir 4 et 6.1", "chapitre 7")
-# Words naming rules, in the languages rulebooks are printed in: cue words of both kinds below (_CUE, _RULE_CUE).
-_RULE_WORDS = (r"rules?|sections?|chapters?|regeln?|abschnitte?|kapitel|règles?|chapitres?|capitol[oi]|paragraf[oi]"
-               r"|regol[ae]|sezion[ei]|cap[ií]tulos?|reglas?|secci[oó]n|secciones|apartados?")
-_CUE = (rf"(?<!\w)(?:(?i:see(?:\s+also)?|per|cases?|exceptions?|cf\.|siehe|vgl\.|gemäß|voir|vedi|cfr\.|véase|vease"
-        rf"|{_RULE_WORDS})(?!\w)|§)\s*:?\s*")
-_JOIN = (r"\s*(?:[,;&]|(?<=\s)(?i:and|or|to|through|thru|und|oder|bis|et|ou|à|e|y|o)(?=\s))\s*"
+# (in every language cue_words lists: "siehe 4 und 6.1", "Regel 4", "voir 4 et 6.1", "vedi capitoli 5 e 6",
+# "zie 4 en 5")
+# Words naming rules: cue words of both kinds below (_CUE, _RULE_CUE).
+_RULE_WORDS = alternation((*RULE_WORDS, *RULES_WORDS))
+_CUE = (rf"(?<!\w)(?:(?i:{alternation((*SEE_WORDS, 'case', 'cases', 'exception', 'exceptions'))}|{_RULE_WORDS})"
+        r"(?!\w)|§)\s*:?\s*")
+_FOREIGN_JOIN = alternation(JOIN_WORDS)
+_JOIN = (rf"\s*(?:[,;&]|(?<=\s)(?i:and|or|to|through|thru|{_FOREIGN_JOIN})(?=\s))\s*"
          r"(?:(?i:see\s+also|also)\s+)?")
 # A bare section number ends the list, or punctuation or a joining word follows it.
-_SECTION_END = r"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)|(?i:und|oder|bis|et|ou|à|e|y|o)\s+[\d§]))"
+_SECTION_END = rf"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)|(?i:{_FOREIGN_JOIN})\s+[\d§]))"
 # Cue words that name what follows a rule: a bare number after one is a rule's, whatever follows it.
 _RULE_CUE = rf"(?<!\w)(?:(?i:{_RULE_WORDS})(?!\w)|§)\s*:?\s*"
 # How far before a bare number its cue word may stand ("see 4, 5, 6.41 and 7").
@@ -184,11 +188,7 @@ def _word_lookbehinds(words: Collection[str]) -> tuple[str, list[str]]:
 # The cue words of _CUE one by one, for lookbehinds of a fixed width: those that lead up to a rule's number only
 # ("In that case 2.5 Movement Points", "an exception 1.5 hexes wide": "case" and "exception" are a sentence's words
 # too, a cue only before a colon, "Exception: 2.3").
-_CUE_WORDS = ("see", "see also", "per", "rule", "rules", "section", "sections", "chapter", "chapters", "cf.", "siehe",
-              "vgl.", "gemäß", "regel", "regeln", "abschnitt", "abschnitte", "kapitel", "voir", "règle", "règles",
-              "chapitre", "chapitres", "vedi", "cfr.", "capitolo", "capitoli", "paragrafo", "paragrafi", "regola",
-              "regole", "sezione", "sezioni", "véase", "vease", "capítulo", "capítulos", "capitulo", "capitulos",
-              "regla", "reglas", "sección", "seccion", "secciones", "apartado", "apartados")
+_CUE_WORDS = (*SEE_WORDS, *RULE_WORDS, *RULES_WORDS)
 _COLON_CUE_WORDS = ("case", "cases", "exception", "exceptions")
 _CAPITALISED_CUE_WORDS = ("Case", "Cases")
 
@@ -277,7 +277,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     blocked = rf"{after_words(NOT_AFTER_WORDS)}(?P<blocked>\d*(?:\.\d+)+(?:{join}{number})+)"
     # A count in a list before its unit: "per 2 or 3 hexes" (each item a count).
     # (after a joining word, not a comma: "Per rule 6, 2 units may stack" cites 6)
-    count = rf"[ \t]*(?:&|[ \t](?i:or|and|to|through|thru|und|oder|bis|et|ou|à|o|e|y))[ \t]+[1-9]\d*{quantity}"
+    count = rf"[ \t]*(?:&|[ \t](?i:or|and|to|through|thru|{_FOREIGN_JOIN}))[ \t]+[1-9]\d*{quantity}"
     main = re.compile(
         rf"(?P<first>[1-9](?:(?P<cued>{_after_cue()})?{year_first}(?:{_NUMBER_SIGN_AFTER_CUE}|(?<!{_NOT_BEFORE}.))"
         rf"(?<!\d:.)(?<!#[ \t].)"

@@ -443,6 +443,13 @@ def test_a_number_after_a_line_ending_on_see_or_per_is_what_it_cites():
         (line, "continues the sentence of the line before") for line in (3, 6, 7)]
 
 
+@pytest.mark.parametrize("cue", ["volgens", "zie regel", "conforme a regra", "patrz", "vedi", "véase la regla"])
+def test_a_number_after_a_line_ending_on_a_cue_of_any_language_we_know_is_what_it_cites(cue):
+    # "… pays extra, volgens" over "1.2 Rivers. There …" made a rule 1.2 of the citation (a helper's Dutch book)
+    book = imported(f"1.0 UNITS\n1.1 Units. A unit crossing a river pays extra, {cue}\n1.2 Rivers. There the costs are "
+                    "given.\n1.2 Rivers. Costs.\n", "decimal")
+    assert rule_headings(book.markdown) == ["# 1.0 UNITS", "## 1.1 Units.", "## 1.2 Rivers."]
+
 def test_a_number_after_a_line_ending_on_cf_or_on_another_languages_cue_is_what_it_cites():
     # "… is eliminated, cf." over "3.5 Special cases." made a rule 3.5 out of the citation: the period of "cf." read as
     # a sentence's end; "siehe" and "voir" were no cues (a helper's German and French books).

@@ -188,6 +188,12 @@ def test_quantities_are_not_references(grammar, text):
     # English or German one ("vedi 5.2 Turni di gioco", a title that is also a unit, cited nothing: stop 44's list)
     ("cfr. 5 e 6.", [("5",), ("6",)]), ("cfr. 5.b per i dettagli", [("5b",)]), ("vedi 5.2 Turni di gioco", [("5.2",)]),
     ("véase 5.2 Turnos", [("5.2",)]), ("según la regla 5.2 Turnos", [("5.2",)]), ("dura 5.2 turni", []),
+    # Dutch, Portuguese and Polish cue words, joining words and other numberings' names (a helper's books)
+    ("zie regels 5 en 6", [("5",), ("6",)]), ("Zie hoofdstuk 4.", [("4",)]), ("Ver regra 2 e 3", [("2",), ("3",)]),
+    ("a seção 3 se aplica", [("3",)]), ("rozdział 2 i 3", [("2",), ("3",)]), ("zasady 2 i 3", [("2",), ("3",)]),
+    ("Zie 2.1, 2.2 en 3", [("2.1",), ("2.2",), ("3",)]), ("Veja 2.1 e 3", [("2.1",), ("3",)]),
+    ("patrz 4.", [("4",)]), ("(Tabel 3.2), Tabela 2.1 e Tabela 2.2", []), ("Versie 1.2 van de regels", []),
+    ("Versão 2.1; Wersja 2.1; Tabella 2.1; Tabla 2.1", []),
     ("see 1.5 or 2.0 for units", [("1.5",), ("2.0",)]),  # a list of rules, no unit after it
     # a whole number after a comma is no list with the rule (a review): "Per 6.2, 3 units may stack"
     ("Per 6.2, 3 units may stack", [("6.2",)]), ("As in 7.1 and 2 units attack", [("7.1",)]),
