@@ -24,7 +24,7 @@ from build_tools.importer.numbered import import_numbered
 from build_tools.importer.page_columns import refuse_side_by_side
 from build_tools.importer import space_tables
 from build_tools.importer.report import ImportReport
-from build_tools.importer.source_encoding import decoded
+from build_tools.source_encoding import decoded
 from build_tools.importer.source_lines import read_markdown, read_text
 from build_tools.importer.titled import import_titled
 from build_tools.numbering import Numbering

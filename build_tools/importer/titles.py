@@ -62,6 +62,12 @@ _ENDS_SENTENCE = re.compile(rf"[.!?,;][\"')\]’”]*{FOOTNOTE_MARKERS}$")
 _SENTENCE_INSIDE = re.compile(r"[,;]|\([^()]*\d")
 _STOP = re.compile(r"[.!?:;](?=\s)")  # where a title may end, and what it may not hold before its mark
 _SERIES_CAPITALS = "ABCDIVX"  # what a title's series is lettered or numbered by: "Plan A.", "Phase I.", "Part V."
+# Words naming a member of a lettered series: "Annex E.", "Force H.", "Army Group G.", "Plan Z.".
+_SERIES_NOUNS = frozenset("plan phase annex appendix part case type force zone sector group column box area scenario "
+                          "stage step option operation table chart level class mode track front corps army division "
+                          "line map section variant event card route objective sequence round team squadron fleet "
+                          "convoy battalion regiment brigade kampfgruppe model mark version wave beach point site "
+                          "target grid row category grade module set book volume".split())
 _INITIALS = re.compile(r"[\"'“‘(]*(?:[A-Z]\.)+")  # "U.S.", "A.", "P.": a title's end only if none goes on after it
 # Words in capitals run into a sentence, on the line of the number: "MOVEMENT POINTS Each unit has …", "LINE OF
 # SIGHT A unit …".
@@ -127,7 +133,7 @@ def colon_title(rest: str) -> tuple[str | None, str]:
         # ("Exception: a unit ...", one word before a sentence that goes on, is that sentence.)
         if len(words) <= MAX_COLON_TITLE_WORDS and (body[:1].isupper() or len(words) > 1) and (
                 in_title_case(title) or (len(words) <= MAX_SENTENCE_CASE_TITLE_WORDS and title[:1].isupper()
-                                         and (body[:1].isupper() or _names_a_thing(words) and not turns_on_a_verb(
+                                         and _names_a_thing(words) and (body[:1].isupper() or not turns_on_a_verb(
                                              title)))):
             return title + ":", body
     return None, rest.strip()
@@ -158,10 +164,11 @@ def _lone_capitals(rest: str, stops: list[re.Match[str]]) -> list[re.Match[str]]
     """Those of ``stops`` after a capital or initials that end a title of more words, not opening on an article
     (``Plan A.``, ``Phase I.``, ``Aid to the U.S.S.R.``): not ``U.S. Marines …``, ``N.B. …``,
     ``The U.S. Army …``; nor a middle initial (``Robert E. Lee …``, ``J. E. B. Stuart …``): a lone capital ends a
-    title only as one of a series does (``_SERIES_CAPITALS``), after a word that is no initial."""
+    title only after a word naming a series' member (``Force H.``, ``Annex E.``), or as a series' letter or numeral
+    does (``_SERIES_CAPITALS``) after a word that is no initial (``George B. McClellan …`` still reads as a title)."""
     return [stop for stop in stops if _INITIALS.fullmatch(last := rest[:stop.end()].split()[-1])
             and len(words := rest[:stop.start()].split()) > 1 and words[0].lower() not in ("a", "an", "the")
-            and (len(capitals := last.lstrip("\"'“‘(")) > 2
+            and (len(capitals := last.lstrip("\"'“‘(")) > 2 or words[-2].lower() in _SERIES_NOUNS
                  or capitals[0] in _SERIES_CAPITALS and not _INITIALS.fullmatch(words[-2]))]
 
 
@@ -185,11 +192,13 @@ _OPENING_WORDS = _MINOR_WORDS | frozenset("the each both all any every some eith
                                           "needless".split())
 # Adverbs that open a sentence of two words ("Strictly speaking:", "Curiously enough:"), not a longer title's
 # ("Historically accurate setup:", "Strictly optional rules:"); and a second word that makes the first open one,
-# anywhere ("No matter what:") or in two words ("Until then:", "Even so:", "Put simply:", "Above all:"; "Move then
-# fire:" is a title).
+# anywhere ("No matter what:") or in two words ("Until then:", "Even so:"; "Move then fire:" is a title); and phrases
+# that open one ("Put simply:", "Above all:"; "Move again:", "Reveal all:" are titles).
 _OPENING_ADVERBS = frozenset("strictly broadly roughly technically historically curiously most".split())
 _OPENING_SECOND_WORDS = frozenset("matter speaking enough though".split())
-_OPENING_SECOND_WORDS_OF_TWO = frozenset("then so simply all again differently".split())
+_OPENING_SECOND_WORDS_OF_TWO = frozenset("then so".split())
+_OPENING_PHRASES = frozenset({"put simply", "above all", "stated simply", "said differently", "once again",
+                              "all in all"})
 
 
 def _names_a_thing(words: list[str]) -> bool:
@@ -197,7 +206,8 @@ def _names_a_thing(words: list[str]) -> bool:
     sentence (``For example``, ``Each player``, ``Simply put``)."""
     first, second = words[0].lower(), words[1].lower() if len(words) > 1 else ""
     return first not in _OPENING_WORDS and second not in _OPENING_SECOND_WORDS and not (len(words) == 2 and (
-        first in _OPENING_ADVERBS or second in _OPENING_SECOND_WORDS_OF_TWO))
+        first in _OPENING_ADVERBS or second in _OPENING_SECOND_WORDS_OF_TWO)) and " ".join(
+        words).lower() not in _OPENING_PHRASES
 
 
 def turns_on_a_verb(text: str) -> bool:

@@ -47,11 +47,13 @@ from markdown.postprocessors import Postprocessor
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import STX, ETX, AtomicString
 
+from build_tools.errors import SourceError
 from build_tools.importer.markdown_text import RUNNING_HEAD
 from build_tools.markdown.page_urls import page_url, relative_url
 from build_tools.markdown.site_context import current_page, page_options, site_index
 from build_tools.publish import front_matter
 from build_tools.rule_index import EXPLICIT_LINK, LONE_NUMBER, link_names, number_of
+from build_tools.source_encoding import decoded
 
 log = logging.getLogger("mkdocs.plugins.ruleref")
 
@@ -430,7 +432,7 @@ class ReferencesTreeprocessor(Treeprocessor):
         # An imported page: the line to edit is its source's.
         source_path = front_matter(page_text or "").get("source")
         if source_path:
-            source_line = _line_of(self._read(Path(self.docs_dir).parent / source_path), needle)
+            source_line = _line_of(_read_source(Path(self.docs_dir).parent / source_path), needle)
             where = f"{source_path}{f':{source_line}' if source_line else ''} (imported into {where})"
         note = " (a link to another note or a page is no rule link: write its text without [[ ]])" \
             if "#" in target[1:] or "/" in target else ""
@@ -443,6 +445,14 @@ class ReferencesTreeprocessor(Treeprocessor):
             return path.read_text(encoding="utf-8")
         except OSError:
             return None
+
+
+def _read_source(path: Path) -> str | None:
+    """A source's text as the import read it (UTF-8 or UTF-16), or None."""
+    try:
+        return decoded(path.read_bytes(), str(path))
+    except (OSError, SourceError):
+        return None
 
 
 def _line_of(text: str | None, needle: str) -> int | None:

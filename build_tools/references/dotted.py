@@ -135,6 +135,10 @@ _RULE_WORDS = alternation((*RULE_WORDS, *RULES_WORDS))
 _CUE = (rf"(?<!\w)(?:(?i:{alternation((*SEE_WORDS, 'case', 'cases', 'exception', 'exceptions'))}|{_RULE_WORDS})"
         r"(?!\w)|§)\s*:?\s*")
 _FOREIGN_JOIN = alternation(JOIN_WORDS)
+# Right before a section's lettered item a word goes on from ("see 2a for details"): not "per", Italian's "for" too
+# ("per 1a-2a fase", "per 2a e 3a divisione": ordinals), nor a sentence's "case" ("In that case 2a-2c units move").
+_ITEM_CUE = (rf"(?<!\w)(?:(?i:{alternation(tuple(word for word in SEE_WORDS if word != 'per'))}|{_RULE_WORDS})"
+             r"(?!\w)|§)\s*:?\s*")
 _JOIN = (rf"\s*(?:[,;&]|(?<=\s)(?i:and|or|to|through|thru|{_FOREIGN_JOIN})(?=\s))\s*"
          r"(?:(?i:see\s+also|also)\s+)?")
 # A bare section number ends the list, or punctuation or a joining word follows it.
@@ -264,7 +268,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     first_end = rf"(?(cued){first_end_of(cued_amount)}|{first_end_of(amount)})"
     # (after a number of two groups, no short tail: "(?!)" never matches)
     # (a lettered item's range ends on one: "3.2a-3.2c", "3.2.a-3.2.c")
-    lettered_tail = rf"[1-9]\d*{dots}(?(letter)\.?[{ITEM_LETTERS}]?)"
+    lettered_tail = rf"[1-9]\d*{dots}(?(letter)(?:\.?[{ITEM_LETTERS}])?)"
     tail = rf"{lettered_tail}|(?(more){short_tail}|(?!))" if groups else rf"{lettered_tail}|\.\d+"
     # A list after another numbering's word is all of that numbering: "hex 12.08 and 13.09", "Tables 7.1 and 7.2".
     # (its first number dotted, "On Turn 1, 6.2 does not apply" cites 6.2; and its commas before a joining word, "In
@@ -289,7 +293,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
         rf"|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))"
         rf"|[-–](?P<last>[1-9]\d*)(?:{_SECTION_END}|(?=[ \t]+[a-z])))))"  # "sections 4-6": after a rule cue
     )
-    item = r"[1-9][\d.]*[a-h]?(?:(?:--|[-–])\.?[\d.]+)?"
+    item = r"[1-9][\d.]*[a-h]?(?:(?:--|[-–])(?:\.?[\d.]+[a-h]?|[a-h]))?"  # ("2a-2c", "2a-c", "3.2a-3.2c")
     cue_before = re.compile(rf"{_CUE}(?:{item}{_JOIN})*\Z")
     # Before a bare number a word follows ("rules 4, 5 and 7 apply", "see 2 and 4 for details"):
     # a cue word naming rules, or a list with an item before it.
@@ -299,7 +303,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     slashed = re.compile(rf"[1-9](?<![\w.\-–/].)\d*{dots}(?:/[1-9]\d*{dots})+(?![\w/]|\.\d)")
     # A list's next number after a number sign: "rules #5.2 and #5.3" (after the first, which a cue word leads up to).
     signed = re.compile(rf"{_SIGNED_JOIN}#(?P<number>[1-9]\d*{dots})(?!\w|\.\d)")
-    return main, cue_before, cue_before_word, slashed, re.compile(rf"{_CUE}\Z"), signed
+    return main, cue_before, cue_before_word, slashed, re.compile(rf"{_ITEM_CUE}\Z"), signed
 
 
 _SIGNED_JOIN = r"(?:[ \t]*[,&][ \t]*|[ \t]+(?i:and|or)[ \t]+)"

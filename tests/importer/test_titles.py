@@ -51,6 +51,10 @@ def imported(source: str, fmt: str = "text"):
     ("Put simply: a unit moves", None, "Put simply: a unit moves"),
     ("Above all: a leader", None, "Above all: a leader"),
     ("Combat results: the attacker", "Combat results:", "the attacker"),
+    ("Put simply: A unit moves one hex.", None, "Put simply: A unit moves one hex."),
+    # titles whose second word ends a sentence's opening elsewhere (a review)
+    ("Move again: a unit that", "Move again:", "a unit that"),
+    ("Reveal all: each player", "Reveal all:", "each player"),
 ])
 def test_a_title_before_a_colon(rest, title, body):
     assert colon_title(rest) == (title, body)
@@ -141,6 +145,10 @@ def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     ("Robert E. Lee commands all units. He may", None, "Robert E. Lee commands all units. He may"),
     ("J. E. B. Stuart rides. He moves", None, "J. E. B. Stuart rides. He moves"),
     ("Annex B. Units of the", "Annex B.", "Units of the"), ("Part V. The attacker", "Part V.", "The attacker"),
+    # any letter after a word naming a series' member (a review: "Annex E." and "Force H." were lost)
+    ("Annex E. Units of the reserve", "Annex E.", "Units of the reserve"),
+    ("Force H. It sails", "Force H.", "It sails"),
+    ("Army Group G. It holds", "Army Group G.", "It holds"), ("Plan Z. The fleet", "Plan Z.", "The fleet"),
 ])
 def test_a_run_in_title_before_a_colon_a_period_or_a_dash(rest, title, body):
     assert run_in_title(rest) == (title, body)

@@ -260,6 +260,21 @@ def test_a_range_or_list_of_lettered_items_cites_its_ends_and_its_later_letters(
             "<6.1a|6.1.a>, <6.1b|b>. Roll 2a-2c. See <3.1b|3.1b>-<3.1c|3.1.c>.")
 
 
+@pytest.mark.parametrize("text, expected", [
+    # a range from a lettered item ends on a rule, not on the sentence's period (a review: "7.4." was cited)
+    ("see 7.2a-7.4. Each unit retreats.", [("7.2a", "7.4")]), ("(see 7.2a-7.4.)", [("7.2a", "7.4")]),
+    # a list goes on after a range of lettered items (a review)
+    ("see 2a-2c and 3a.", [("2a", "2c"), ("3a",)]), ("see 2a-c, 3 and 4", [("2a",), ("3",), ("4",)]),
+    ("see 3.2a-3.2c and 4.", [("3.2a", "3.2c"), ("4",)]), ("see 2.a-c and 3.", [("2a",), ("3",)]),
+    ("see 2a-2c for details", [("2a", "2c")]),
+    # Italian ordinals after "per" (for) and a sentence's "case" are no lettered items (a review)
+    ("Solo per 1a-2a fase di gioco.", []), ("Un punto per 2a-c colonna", []), ("In that case 2a-2c units move.", []),
+])
+@pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
+def test_a_range_of_lettered_items_ends_where_its_rule_does(grammar, text, expected):
+    assert cited(grammar, text) == expected
+
+
 def test_a_list_of_numbers_after_a_number_sign_cites_each():
     # "rules #5.2 and #5.3" cited 5.2 alone (stop 44's list of misreads); after another word each is a card's
     text = "see rules #5.2 and #5.3, and Case #6.1, #6.2 or #6.3; Cards #5.2 and #5.3 are drawn."

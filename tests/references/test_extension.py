@@ -214,6 +214,23 @@ def test_an_imported_pages_bad_link_names_the_line_of_its_source(tmp_path, caplo
     assert "write its text without [[ ]]" in said[1] and "without [[ ]]" not in said[0]
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le"])
+def test_a_bad_link_in_a_utf_16_source_names_its_line(tmp_path, caplog, encoding):
+    # The import reads UTF-16 sources; the build re-read the source as UTF-8 to name the line, and failed on a
+    # byte-order mark or, without one, named no line (a review)
+    docs, index = one_page_book(tmp_path, "reed", "case", "## 4.1 Costs. {: #4.1 .rr-rule data-rule=\"4.1\" }\n\n"
+                                "Pay.\n\nSee [[Terrain Table]].\n")
+    (tmp_path / "rulesets" / "reed" / "sources").mkdir()
+    (tmp_path / "rulesets" / "reed" / "sources" / "x.txt").write_bytes(
+        "4. MOVEMENT\n\n4.1 Costs. Pay.\n\nSee [[Terrain Table]].\n".encode(encoding))
+    page = docs / "reed" / "p.md"
+    page.write_text(page.read_text().replace("ruleset: reed\n", "ruleset: reed\nsource: rulesets/reed/sources/x.txt\n"))
+    with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.ruleref"):
+        render(index, "reed/p.md", docs_dir=docs)
+    assert [record.getMessage().split(": the rule link")[0] for record in caplog.records] == [
+        "rulesets/reed/sources/x.txt:5 (imported into reed/p.md:10)"]
+
+
 def test_relative_explicit_link_without_a_chapter_does_not_resolve(index, caplog):
     # asl/notes.md has no chapter: "[[15.21]]" could be any chapter's 15.21
     with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.ruleref"):

@@ -33,11 +33,14 @@ def decoded(data: bytes, source_label: str) -> str:
     except UnicodeDecodeError as error:
         before = data[:error.start - error.start % 2].decode(encoding, errors="replace")
         raise SourceError(source_label, before.count("\n") + 1,
-                          f"not valid UTF-16 ({error.reason}); save the file as UTF-8") from None
+                          f"not valid {encoding[:6].upper()} ({error.reason}); save the file as UTF-8") from None
 
 
 def _utf_16(data: bytes) -> str | None:
-    """The UTF-16 codec ``data`` is written in, or None: by its byte-order mark, else by where its NULs stand."""
+    """The UTF-16 (or UTF-32) codec ``data`` is written in, or None: by its byte-order mark, else by where its NULs
+    stand."""
+    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):  # (UTF-32's little-endian mark starts as UTF-16's)
+        return "utf-32"
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return "utf-16"  # (the codec reads the mark and drops it)
     pairs = min(len(data) // 2, _SAMPLE_PAIRS)
