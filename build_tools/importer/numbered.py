@@ -251,10 +251,10 @@ class _Importer:
         if self.reader.front_matter:
             self.report.warnings.append(f"{self.path}:1: left out the front matter (lines 1-{self.reader.front_matter}),"
                                         f" an export's settings, not the book's text")
-        for start, end in self.reader.change_bars:
+        for start, end, bar in self.reader.change_bars:
             span = f"line {start + 1}" if end == start else f"lines {start + 1}-{end + 1}"
             self.report.warnings.append(f"{self.path}:{start + 1}: left out the change bar in the margin of {span} "
-                                        f"('|', an edition's mark of what changed), not the book's text")
+                                        f"('{bar}', an edition's mark of what changed), not the book's text")
         for start, end, opener in self.reader.comments:
             closer, kind = COMMENT_KINDS[opener]
             span = f"line {start + 1}" if end == start else f"lines {start + 1}-{end + 1}"

@@ -71,8 +71,9 @@ _NUMBER_START = re.compile(
     # "[5.2]-TERRAIN": a dash glued to a bracket and a title sets them apart as a space does
     rf"(?:{_SPACE}+|$|(?<=[\])])(?=[-–—][A-Z]))")
 # A mark before a rule's number, printed as it is (the numbering still checks the number): one
-# saying the rule changed in this edition ("► 1.1.1 Roads.", "[NEW] 1.2", "(Errata) 1.3", "REVISED
-# 4.2", a star glued to the number: "*5.13 Trails.") or that it is optional ("(OPTIONAL) 5.5", "[OPT] 5.3"), a section sign ("§4.2 Combat"), an emoji
+# saying the rule changed in this edition ("► 1.1.1 Roads.", ">> 1.1.1 Roads.", "» 1.2", "[NEW] 1.2", "(Errata)
+# 1.3", "REVISED 4.2", a star glued to the number: "*5.13 Trails.") or that it is optional ("(OPTIONAL) 5.5", "[OPT]
+# 5.3"), a section sign ("§4.2 Combat"), an emoji
 # ("### 🔫 2.2 Fire", "⚠️ **2.3**"), or its shortcode ("### :snowflake: 5.3 Ice"). One after the number ("1.4* Trails.",
 # "2.3†") is in _NUMBER_START, as is a Markdown footnote's mark there ("5.3[^1] Ice.", a word processor's note on the
 # number).
@@ -81,14 +82,15 @@ _EMOJI = "[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]\ufe0f?"
 # (in brackets, abbreviated or with "rule" after it: "[Opt.]", "(Optional Rule)"; bare, before a number printed with
 # a dot: "OPTIONAL 5. FORCED MARCH", not "OPTIONAL 3 PLAYER GAME")
 _MARK_WORD = rf"(?i:(?:{_CHANGE_WORDS})\.?(?:{_SPACE}+rules?)?)"
-_MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)|{_EMOJI}(?:\u200d{_EMOJI})*"
+_MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)|(?:>{{1,2}}|»)(?={_SPACE}*[\[(]?\d)"
+                          rf"|{_EMOJI}(?:\u200d{_EMOJI})*"
                           rf"|:[a-z0-9_+-]+:(?={_SPACE})|\[{_MARK_WORD}\]|\({_MARK_WORD}\)"
                           rf"|(?:{_CHANGE_WORDS.upper()}|Optional|Opt\.):?(?={_SPACE}+[\[(]?\d*\.(?:\d|{_SPACE})))"
                           rf"{_SPACE}*")
 # The same word inside the number's brackets: "[OPT 5.3] Forced March.", "(Opt. 5.3)", "[5.3 OPTIONAL]"
 _MARK_IN_BRACKETS = re.compile(rf"[\[(](?P<word>{_MARK_WORD}){_SPACE}+(?=\d+(?:\.\d+)*\.?[\])])")
 _MARK_AFTER_IN_BRACKETS = re.compile(rf"[\[(](?P<number>\d+(?:\.\d+)*\.?){_SPACE}+(?P<word>{_MARK_WORD})[\])]")
-_MARK_STARTS = frozenset("§*[(:" + "".join({word[0] for word in _CHANGE_WORDS.upper().split("|")}))  # and ≥ U+2190
+_MARK_STARTS = frozenset("§*[(:>»" + "".join({word[0] for word in _CHANGE_WORDS.upper().split("|")}))  # and ≥ U+2190
 
 
 def _labelled(words: str, number: str) -> re.Pattern[str]:
@@ -201,7 +203,8 @@ class Reader(NamedTuple):
     open_fence: int | None = None  # Markdown: the line of a code fence never closed (it runs to the end)
     front_matter: int = 0  # Markdown: how many lines of YAML front matter (an export's settings) were left out
     table_ends: frozenset[int] = frozenset()  # text: the line after each table lined up with spaces
-    change_bars: tuple[tuple[int, int], ...] = ()  # text: the first and last line of each run of change bars left out
+    change_bars: tuple[tuple[int, int, str], ...] = ()  # text: each run of change bars left out: first and last line,
+    # the bar
     page_tops: frozenset[int] = frozenset()  # the line each page after a form feed starts on (a PDF copy's)
 
 
@@ -296,8 +299,12 @@ def looks_decorated(text: str) -> bool:
 
 # -- plain text ---------------------------------------------------------------------
 
-# A change bar: "|" in the margin before a line an edition changed ("| 1.1.1 Roads. Half."), the line's only pipe.
-_CHANGE_BAR = re.compile(r"\|[ \t]+(?=[^|\s])(?=[^|]*$)")
+# A change bar: "|" in the margin before a line an edition changed ("| 1.1.1 Roads. Half."), the line's only pipe,
+# or two ("|| 1.1.1"), glued to the text or not ("|1.1.1"); or in the right margin, after a gap ("… Half.      |");
+# or alone, on a blank line of a run of barred lines.
+_CHANGE_BAR = re.compile(r"\|{1,2}[ \t]*(?=[^|\s])(?=[^|]*$)")
+_RIGHT_CHANGE_BAR = re.compile(r"(?<=\S)[ \t]{2,}(\|{1,2})[ \t]*$")
+_LONE_CHANGE_BAR = re.compile(r"[ \t]*\|{1,2}[ \t]*")
 
 
 # A bullet glyph as a PDF copy gives it: a tab after it, or nothing ("•\tIts attack…", "•Its movement…").
@@ -317,9 +324,7 @@ def read_text(text: str) -> Reader:
         _space_after_markers(raws)
         _indent_with_spaces(raws)
         in_cells = _rules_in_cells(raws)
-    barred = [index for index, raw in enumerate(raws) if raw[:1] == "|" and _CHANGE_BAR.match(raw)]
-    for index in barred:  # a mark in the margin, not the book's text: the line is read without it
-        raws[index] = raws[index][_CHANGE_BAR.match(raws[index]).end():]
+    barred = _left_out_change_bars(raws) if "|" in text else {}
     for index, raw in enumerate(raws):
         lines.append(in_cells.get(index) or _text_line(index, raw, in_table=bool(lines) and lines[-1].kind == TAB,
                                                        row_follows=index + 1 < len(raws) and "\t" in raws[index + 1]))
@@ -328,11 +333,29 @@ def read_text(text: str) -> Reader:
         _mark_footnotes(lines)
     if "[" in text or "†" in text or "‡" in text or any(raised in text for raised in md.SUPERSCRIPT_DIGITS):
         pair_footnotes(lines, TEXT, TAB, number_at_start)
-    runs: list[tuple[int, int]] = []
-    for index in barred:
-        runs[-1:] = [(runs[-1][0], index)] if runs and runs[-1][1] == index - 1 else [*runs[-1:], (index, index)]
+    runs: list[tuple[int, int, str]] = []
+    for index in sorted(barred):
+        runs[-1:] = ([(runs[-1][0], index, runs[-1][2])] if runs and runs[-1][1] == index - 1
+                     else [*runs[-1:], (index, index, barred[index])])
     return Reader("text", lines, plain=lambda s: s.strip(), inline=md.escape_inline,
                   paragraph_line=md.escape_text_line, paragraphs_by_blank_lines=False, change_bars=tuple(runs))
+
+
+def _left_out_change_bars(raws: list[str]) -> dict[int, str]:
+    """Leave the change bars out of ``raws`` (a mark in the margin, not the book's text: each line is read without
+    it); the index of each line that had one, and the bar."""
+    barred = {}
+    for index, raw in enumerate(raws):
+        left = _CHANGE_BAR.match(raw) if raw[:1] == "|" else None
+        right = _RIGHT_CHANGE_BAR.search(raw) if left is None and raw.rstrip().endswith("|") else None
+        if left:
+            barred[index], raws[index] = left.group().strip(), raw[left.end():]
+        elif right and raw.count("|") == len(right.group(1)):
+            barred[index], raws[index] = right.group(1), raw[:right.start()]
+    for index in [index for index, raw in enumerate(raws) if index not in barred and _LONE_CHANGE_BAR.fullmatch(raw)]:
+        if index - 1 in barred or index + 1 in barred:
+            barred[index], raws[index] = raws[index].strip(), ""
+    return barred
 
 
 # A tab after a list's marker or a section's number, as a word processor's text export writes them ("1.<TAB>Supply

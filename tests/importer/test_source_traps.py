@@ -1737,6 +1737,34 @@ def test_a_change_bar_in_the_margin_is_left_out_and_reported():
     assert '<td markdown="span">Clear</td><td markdown="span">1</td>' in book.markdown
 
 
+
+@pytest.mark.parametrize("bar", ["|", "||"])
+@pytest.mark.parametrize("space", ["", " "])
+def test_a_change_bar_glued_doubled_or_alone_on_a_line_is_left_out_too(bar, space):
+    # "|1.2 Sleet.", "|| 1.2 Wind." and a bar alone on a blank line inside a barred run failed the import as a pipe
+    # table without its "|---|" line, naming the line after (a helper's FAQ book).
+    book = imported(f"1.0 MOVE\n1.1 Costs. One MP.\n{bar}{space}1.2 Sleet. Half an MP.\n{bar}\n{bar}{space}A road "
+                    "cancels it.\n1.3 Rivers. Two.\n", "decimal")
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2", "1.3"] and "A road cancels" in book.markdown
+    assert book.report.warnings == ["rulesets/x/sources/x.txt:3: left out the change bar in the margin of lines 3-5 "
+                                    f"('{bar}', an edition's mark of what changed), not the book's text"]
+
+
+def test_a_change_bar_in_the_right_margin_is_left_out():
+    book = imported("1.0 MOVE\n1.1 Costs. One MP.\n1.2 Fog. Units in fog may not fire.        |\n1.3 Rivers. Two.\n",
+                    "decimal")
+    assert "\\|" not in book.markdown and "may not fire." in book.markdown
+    assert book.report.warnings == ["rulesets/x/sources/x.txt:3: left out the change bar in the margin of line 3 "
+                                    "('|', an edition's mark of what changed), not the book's text"]
+
+
+@pytest.mark.parametrize("mark", [">>", ">", "»"])
+def test_a_change_mark_before_a_rules_number_is_its_decoration(mark):
+    # ">> 1.2 Mud. Text two." became text of 1.1, and its references went unresolved (a helper's FAQ book)
+    book = imported(f"1.0 MOVE\n1.1 Units. Text one.\n{mark} 1.2 Mud. Text two (see 1.1).\n1.3 Ice. Text.\n", "decimal")
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2", "1.3"]
+    assert rule_headings(book.markdown)[2].startswith("## ") and "1.2 Mud." in rule_headings(book.markdown)[2]
+
 @pytest.mark.parametrize("columns", [2, 3])
 @pytest.mark.parametrize("break_", ["\n\f", "\n\n", "\n"])
 def test_a_tab_table_going_on_over_a_page_break_is_one_table(columns, break_):
