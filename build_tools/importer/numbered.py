@@ -1064,7 +1064,8 @@ class _Importer:
         title_lines = 0
         if below is not None:  # "1.0" over "INTRODUCTION", "[2.0] THE EFFECTS OF TERRAIN ON" over "COMBAT"
             title, body, title_lines = below
-        if title is None and not body and not self._text_follows(self.next_nonblank(position + 1 + title_lines)):
+        if (title is None and not body and not self._text_follows(self.next_nonblank(position + 1 + title_lines))
+                and not (line.kind == HEADING and line.number.label)):  # "## Movement (2.0)", "## Section 5": named
             raise self.error(line.index, f"rule number {printed} with no rule text: give it its text, or say on "
                                          f"its line what the book means by an empty rule ({printed} [Reserved], "
                                          f"{printed} (Deleted))")

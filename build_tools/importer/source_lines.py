@@ -972,6 +972,20 @@ def _labelled_rule(text: str) -> Number | None:
         if labelled else None
 
 
+# A heading's rule number at its end, bracketed or after a spaced dash: "## Movement (2.0)", "### Wind [2.2]",
+# "## Combat — 3.0". Dotted only: "## Example (2)", "## Scenario 3 - 2" are no rules.
+_NUMBER_AT_END = re.compile(r"(?=.*[^\W\d_]).*?\S[ \t]+(?:\((?P<bracketed>[1-9]\d*(?:\.\d+)+)\)|\[(?P<squared>[1-9]\d*(?:\.\d+)+)\]"
+                            r"|[-–—][ \t]+(?P<dashed>[1-9]\d*(?:\.\d+)+))[ \t]*")
+
+
+def _number_at_end(content: str) -> Number | None:
+    """The rule a Markdown heading names at its end, its heading shown as printed (all of it is its ``label``)."""
+    match = _NUMBER_AT_END.fullmatch(content) if content[-1:] in ")]0123456789" else None
+    if match is None:
+        return None
+    return Number(match["bracketed"] or match["squared"] or match["dashed"], False, True, "", content)
+
+
 def _markdown_number(text: str) -> tuple[Number | None, str | None]:
     """The number a Markdown line starts with (bold or not, escaped dots allowed)
     and the bold title printed with it (``**5.11) Zones of Control.**``)."""
@@ -1148,7 +1162,8 @@ def markdown_line(index: int, raw: str) -> Line:
         number, title = _markdown_number(content)
         mark = _MARK_BEFORE.match(content)  # "### 💡 Rule 2.3 Gravity Wells"
         labelled = _labelled_rule(content[mark.end():] if mark else content)
-        number = number or (labelled and labelled._replace(label=(mark.group() if mark else "") + labelled.label))
+        number = (number or (labelled and labelled._replace(label=(mark.group() if mark else "") + labelled.label))
+                  or _number_at_end(content))
         if number is not None and title is not None:  # "## **5.11 Title**": the bold run is the heading
             number = number._replace(decorated=True, rest=f"{title} {number.rest}".strip())
         return Line(index, HEADING, content, depth=len(heading.group("marks")), number=number)

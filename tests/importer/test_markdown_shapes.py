@@ -140,3 +140,24 @@ def test_a_notion_callouts_aside_tags_are_layout():
                     "**4.2** Rivers. Stop.\n")
     assert "aside>" not in book.markdown and "Bridges are roads (see 4.1)." in book.markdown
     assert rule_headings(book.markdown) == ["# 4. Movement", "## 4.1 Roads.", "## 4.2 Rivers."]
+
+
+def test_a_heading_with_its_rules_number_at_its_end_is_that_rule_shown_as_printed():
+    # "## Movement (2.0)" and "### Speed (2.1)" were sub-headings of rule 1.0, reported nowhere, and references to
+    # them went unresolved (a helper's Markdown book)
+    book = import_book("## 1.0 General\n\nText, see 2.1 and 2.2.\n\n## Movement (2.0)\n\nUnits move.\n\n"
+                       "### Speed (2.1)\n\nOne hex.\n\n### Wind [2.2]\n\nDrift.\n\n## Combat — 3.0\n\nRoll.\n\n"
+                       "## Notes (see 2.1)\n\nNone.\n", path="rulesets/lb/sources/lb.md", numbering="decimal",
+                       fmt="markdown")
+    assert list(book.report.rule_lines) == ["1.0", "2.0", "2.1", "2.2", "3.0"]
+    assert rule_headings(book.markdown)[:5] == ["# 1.0 General", "# Movement (2.0)", "## Speed (2.1)", "## Wind [2.2]",
+                                                "# Combat — 3.0"]  # ("Notes (see 2.1)" is a heading, no rule)
+    assert '# Movement (2.0) {: #2.0 .rr-rule data-rule="2.0" }' in book.markdown
+
+
+def test_a_heading_with_its_number_at_its_end_may_have_its_sub_rules_right_under_it():
+    # "## Introduction (1.0)" over "**1.1** Units move." failed as a rule with no text (a helper's book)
+    book = import_book("# Book\n\n## Introduction (1.0)\n\n**1.1** Units move. See 2.1.\n\n## Movement (2.0)\n\n"
+                       "### Speed (2.1)\n\nA ship moves (1.1).\n", path="rulesets/lb/sources/lb.md", numbering="decimal",
+                       fmt="markdown")
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "2.0", "2.1"]
