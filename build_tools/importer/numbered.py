@@ -1317,7 +1317,8 @@ class _Importer:
         line, blocks = self.example
         blocks.close()
         self.example, self.out = None, self.page
-        kind = "note" if re.search("NOT[EA]", line.marker.upper()) else "example"  # NOTE, DESIGN NOTES, Nota
+        # NOTE, DESIGN NOTES, Nota, Opmerking, Uwaga
+        kind = "note" if re.search("NOT[EA]|OPMERKING|UWAGA", line.marker.upper()) else "example"
         if not blocks.blocks:
             raise self.error(line.index, f"{line.marker} with no {kind} text after it")
         self.page.block(md.admonition(kind, line.marker, blocks.blocks))

@@ -142,8 +142,10 @@ _SENTENCE_END = re.compile(rf"[.!?:;][\"')\]’”*_]*{FOOTNOTE_MARKERS}$")
 # A block set off from the rule's text: an example, or a note (a designer's, a player's) in its own words.
 _LABEL = (r"EX|EXAMPLES?(?: OF PLAY)?|Examples?(?: of [Pp]lay)?|(?:DESIGN|DESIGNER'?S|PLAY|PLAYER'?S|HISTORICAL) NOTES?"
           r"|(?:Design|Designer'?s|Play|Player'?s|Historical) [Nn]otes?|NOTE"
-          # in German, French, Italian and Spanish
-          r"|Beispiele?|BEISPIELE?|Exemples?|EXEMPLES?|Esemp(?:io|i)|ESEMP(?:IO|I)|Ejemplos?|EJEMPLOS?|Nota|NOTA")
+          # in German, French, Italian and Spanish; Dutch, Portuguese and Polish
+          r"|Beispiele?|BEISPIELE?|Exemples?|EXEMPLES?|Esemp(?:io|i)|ESEMP(?:IO|I)|Ejemplos?|EJEMPLOS?|Nota|NOTA"
+          r"|Voorbeeld(?:en)?|VOORBEELD(?:EN)?|Exemplos?|EXEMPLOS?|Przykłady?|PRZYKŁADY?"
+          r"|Opmerking(?:en)?|OPMERKING(?:EN)?|Uwaga|UWAGA")
 _EXAMPLE = re.compile(rf"(?P<label>{_LABEL}):(?:\s+(?P<rest>.*))?")
 _MARKDOWN_LABEL = re.compile(rf"^(?:\*\*|__)?(?:{_LABEL}):(?:\*\*|__)?\s*")
 _TEXT_HR = re.compile(r"-{3,}|\*{3,}|_{3,}")

@@ -2418,13 +2418,13 @@ def test_a_page_number_at_a_pages_foot_and_the_books_title_at_a_pages_top_are_th
 
 
 @pytest.mark.parametrize("label", ["Beispiel", "Exemple", "Esempio", "Ejemplo", "EJEMPLO", "Nota", "Esempi", "Ejemplos",
-                                   "Beispiele", "Exemples"])
+                                   "Beispiele", "Exemples", "Voorbeeld", "Exemplo", "Przykład", "Opmerking", "Uwaga"])
 def test_an_example_or_a_note_labelled_in_another_language_is_set_apart(label):
     # "Esempio:", "Ejemplo:", "Nota:" were the rule's text, and a wrapped number in them could start a rule
-    # (a helper's Italian and Spanish books).
+    # (a helper's Italian and Spanish books; Dutch, Portuguese and Polish ones).
     book = imported(f"2.0 MOVIMENTO\n2.1 Costi. Un punto.\n{label}: l'unità in 0612 spende\n2.5 PM e attacca.\n"
                     f"2.2 Fiumi. Due.\n", "decimal")
-    kind = "note" if label == "Nota" else "example"
+    kind = "note" if label in ("Nota", "Opmerking", "Uwaga") else "example"
     assert list(book.report.rule_lines) == ["2.0", "2.1", "2.2"] and f'!!! {kind} "{label}:"' in book.markdown
 
 
