@@ -528,7 +528,7 @@ class _Importer:
             self.out.block(md.verbatim([entry.text for entry in run]))
             for entry in run:  # "    2.3 Roads cost half." after a blank line: code, as CommonMark reads it, but listed
                 if entry.marker == INDENTED and self._reads_as_rule(entry.index, entry.text.strip()) and not \
-                        self._starts_with_quantity(number_at_start(entry.text.strip()).rest):
+                        self._starts_with_quantity(markdown_line(entry.index, entry.text.strip()).number.rest):
                     self.report.not_rules.append(NotARule(
                         entry.index + 1, entry.text.strip(), "a rule number inside an indented code block (four "
                         "spaces or a tab before it, after a blank line): Markdown shows it as code, so it stays code; "

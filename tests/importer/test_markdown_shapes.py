@@ -161,3 +161,9 @@ def test_a_heading_with_its_number_at_its_end_may_have_its_sub_rules_right_under
                        "### Speed (2.1)\n\nA ship moves (1.1).\n", path="rulesets/lb/sources/lb.md", numbering="decimal",
                        fmt="markdown")
     assert list(book.report.rule_lines) == ["1.0", "1.1", "2.0", "2.1"]
+
+
+def test_a_bold_rule_number_in_an_indented_code_block_is_listed():
+    # "\t**5.2**" after a blank line crashed the import (hypothesis): a bold number is read as bold
+    book = import_book("## 5. Movement\n\nText.\n\n\t**5.2** Roads.\n", path="rulesets/lb/sources/lb.md", fmt="markdown")
+    assert [miss.line for miss in book.report.not_rules] == [5]
