@@ -1208,7 +1208,7 @@ class _Importer:
             return title, body
         following = self.next_nonblank(position + 1)
         if whole_line_title(_DASH_BEFORE_TITLE.sub("", self.reader.plain(rest), count=1),
-                            text_follows=self._text_follows(following)):
+                            text_follows=self._text_follows(following), with_period=self.reader.name == "text"):
             return rest, ""  # "COMBAT", "- COMBAT": shown as printed
         dash = _DASH_BEFORE_TITLE.match(rest)
         if dash:  # "1.1 - Units move one hex.": the dash is printed with the number, the rule's text after it

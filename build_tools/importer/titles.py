@@ -253,16 +253,30 @@ def run_in_title(rest: str) -> tuple[str | None, str]:
     return None, rest.strip()
 
 
-def whole_line_title(rest: str, *, text_follows: bool) -> bool:
+def whole_line_title(rest: str, *, text_follows: bool, with_period: bool = False) -> bool:
     """Whether all of ``rest`` is the rule's title (``text_follows``: the next line is
-    the rule's text, not another rule or a wrapped sentence)."""
+    the rule's text, not another rule or a wrapped sentence). ``with_period`` (plain text, where nothing else marks a
+    title): it may end on its period there, in title case or capitals (``Supply Depots.`` over ``A depot supplies
+    …``), not on an abbreviation's."""
     rest = rest.strip()
-    if not rest or len(rest) > MAX_TITLE_LENGTH or _ENDS_SENTENCE.search(rest):
+    if not rest or len(rest) > MAX_TITLE_LENGTH:
         return False
+    if _ENDS_SENTENCE.search(rest):
+        return with_period and text_follows and _title_with_its_period(rest)
     first = rest.lstrip(_QUOTES_AND_BRACKETS)[:1]
     if not first or not (first.isupper() or first.isdigit()):
         return False
     return in_capitals(rest) or in_title_case(rest) or (text_follows and _sentence_case_title(rest))
+
+
+def _title_with_its_period(rest: str) -> bool:
+    """``Supply Depots.``, ``TURN 1 SURPRISE.``: a few words in title case or capitals and a period, not an
+    abbreviation's, initials' or a number's (``See 4.1.``)."""
+    words = rest[:-1].split()
+    return (rest.endswith(".") and not rest.endswith("..") and 0 < len(words) <= MAX_COLON_TITLE_WORDS
+            and rest[:1].isupper() and words[-1].strip("\"'”’)").isalpha() and not _SENTENCE_INSIDE.search(rest)
+            and not ends_with_abbreviation(rest) and not _INITIALS.fullmatch(words[-1] + ".")
+            and (in_capitals(rest[:-1]) or in_title_case(rest[:-1])))
 
 
 def ends_open(text: str) -> bool:

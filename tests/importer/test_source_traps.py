@@ -2625,3 +2625,10 @@ def test_a_dash_after_an_untitled_rules_number_is_printed_with_the_number():
     assert rule_headings(book.markdown) == ["# 1. MOVEMENT", "## 1.1 -", "## 1.2 - Scale:", "# 2 - COMBAT",
                                             "## 2.1 –"]
     assert "\n\nUnits move one hex at a time.\n" in book.markdown and "\n\nOdds are compared.\n" in book.markdown
+
+
+def test_a_rules_title_alone_on_its_line_with_its_period_is_its_title():
+    # "[1.1] Depots." over "A depot supplies …" was headed "[1.1]", "Depots." its first paragraph (a helper's book)
+    book = imported("1. SUPPLY\n\n[1.1] Depots.\nA depot supplies units.\n\n(1.2) Supply Depots.\nA depot supplies."
+                    "\n\n1.3 Roll again.\nThen move.\n")
+    assert rule_headings(book.markdown) == ["# 1. SUPPLY", "## [1.1] Depots.", "## (1.2) Supply Depots.", "## 1.3"]

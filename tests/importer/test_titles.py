@@ -83,6 +83,18 @@ def test_a_sentence_case_title_is_a_title_when_the_rule_text_follows():
     assert not whole_line_title("Units in towns.¹", text_follows=True)
 
 
+def test_a_title_with_its_period_alone_on_its_line_over_the_rules_text_is_a_title():
+    # "1.3 Depots." and "[1.1] Supply Depots." over their text lost their titles (a helper's book); a sentence in
+    # sentence case stays one, and so does any line when no text follows
+    def title(line, text_follows=True):
+        return whole_line_title(line, text_follows=text_follows, with_period=True)
+
+    assert title("Depots.") and title("Supply Depots.") and title("SUPPLY DEPOTS.")
+    assert not title("Supply Depots.", text_follows=False) and not whole_line_title("Depots.", text_follows=True)
+    assert not title("Roll again.") and not title("U.S.") and not title("Depots...") and not title("Depots!")
+    assert not title("See 4.1.") and title("Turn 1 Surprise.")
+
+
 @pytest.mark.parametrize("rest, title, body", [
     ("Sailing. A boat spends Movement Points", "Sailing.", "A boat spends Movement Points"),
     ("Landing Parties. A crew may land", "Landing Parties.", "A crew may land"),
