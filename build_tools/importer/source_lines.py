@@ -652,9 +652,10 @@ def read_markdown(text: str) -> Reader:
                 lines.append(Line(index, COMMENT, ""))
                 continue
             comment_end = -1
-        if fence is None and "%%" in raw and _INLINE_COMMENT.search(raw):  # "Bridges are roads. %% old wording %%"
-            raw = _INLINE_COMMENT.sub("", raw)
-            comments.append((index, index, "%%"))
+        for opener, inline in _INLINE_COMMENTS.items():  # "Bridges are roads. %% old wording %%", "<!-- was: … -->"
+            if fence is None and opener in raw and inline.search(raw):
+                raw = inline.sub("", raw)
+                comments.append((index, index, opener))
         if fence is not None:
             if raw.strip().startswith(fence) and not raw.strip().strip(fence[0]):
                 fence = None
@@ -929,8 +930,9 @@ def _front_matter_lines(text_lines: list[str]) -> int:
 
 # A comment's opening mark -> its closing mark and what the import calls it.
 COMMENT_KINDS = {"<!--": ("-->", "an HTML comment"), "%%": ("%%", "an Obsidian comment")}
-# Obsidian's comment inside a line of text: "Bridges are roads. %% old wording %%".
-_INLINE_COMMENT = re.compile(r"[ \t]*%%[^%\n]*(?:%(?!%)[^%\n]*)*%%")
+# A comment inside a line of text: Obsidian's, "Bridges are roads. %% old wording %%"; HTML's, "Roads cost half
+# <!-- was: see 2.2 --> a hex." (CommonMark shows neither).
+_INLINE_COMMENTS = {"%%": re.compile(r"[ \t]*%%[^%\n]*(?:%(?!%)[^%\n]*)*%%"), "<!--": re.compile(r"[ \t]*<!--.*?-->")}
 
 
 def _comment_end(index: int, text_lines: list[str], closing_lines: list[int], opener: str) -> int | None:

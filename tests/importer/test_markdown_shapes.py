@@ -5,9 +5,13 @@ read_markdown; build_tools/importer/definition_lists.py)."""
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 from importer_pages import render
 from small_books import import_book, rule_headings
+
+from build_tools.numbering import numbering_of
+from build_tools.rule_index import rules_in_markdown
 
 
 def imported(source: str):
@@ -53,10 +57,10 @@ def test_an_html_comment_on_lines_of_its_own_is_left_out_and_reported():
                     "<!--\nA note over\ntwo lines.\n-->\n**5.2** Roads.\n\n<!-- never closed\n**5.3** Rivers.\n")
     page = book.markdown
     assert "page 3" not in page and "A note over" not in page
-    assert "Units move &lt;!-- inline --> here." in page  # inside a line of text: shown as written
+    assert "Units move here." in page  # inside a line of text: left out too, as CommonMark shows none
     assert "&lt;!-- never closed" in page and "5.3 {: #5.3 .rr-rule" in page  # never closed: text
     assert [warning.split(": ", 1)[0] for warning in book.report.warnings] == [
-        "rulesets/lb/sources/lb.md:3", "rulesets/lb/sources/lb.md:8"]
+        "rulesets/lb/sources/lb.md:3", "rulesets/lb/sources/lb.md:7", "rulesets/lb/sources/lb.md:8"]
 
 
 def _definitions(html: str) -> list[tuple[str, str]]:
@@ -167,3 +171,14 @@ def test_a_bold_rule_number_in_an_indented_code_block_is_listed():
     # "\t**5.2**" after a blank line crashed the import (hypothesis): a bold number is read as bold
     book = import_book("## 5. Movement\n\nText.\n\n\t**5.2** Roads.\n", path="rulesets/lb/sources/lb.md", fmt="markdown")
     assert [miss.line for miss in book.report.not_rules] == [5]
+
+
+def test_an_html_comment_inside_a_line_is_left_out_and_cites_nothing():
+    # "Text <!-- was: see 2.2 --> continues here." showed the comment and counted 2.2 as cited (a helper's book)
+    book = import_book("## 1. Movement\n\n**1.1** Roads cost half <!-- was: see 1.2 --> a hex.\n\n**1.2** Rivers.\n",
+                       path="rulesets/lb/sources/lb.md", fmt="markdown")
+    assert "Roads cost half a hex." in book.markdown and "was:" not in book.markdown
+    ruleset = SimpleNamespace(id="lb", numbering=numbering_of("case"), grammar=numbering_of("case").grammar)
+    assert [rule.references for rule in rules_in_markdown(book.markdown, ruleset, "lb/lb.md")] == [(), (), ()]
+    assert book.report.warnings == ["rulesets/lb/sources/lb.md:3: left out an HTML comment (line 3), a transcriber's "
+                                    "note, not the book's text"]
