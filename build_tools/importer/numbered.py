@@ -78,6 +78,7 @@ _DASH_BEFORE_TITLE = re.compile(r"^[-–—][ \t]+(?=\S)")
 _UNCLOSED_NUMBER = re.compile(r"[\[(][A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?(?=\s)")
 HEADING_ABOVE = "a heading above the sections"
 CONTENTS = "an entry of a list of contents"
+AT_HEADING_END = "a number at a heading's end out of the book's order: kept as a heading"
 MAX_CAPITALS_HEADING_WORDS = 6
 # What follows an amount in a worked sum: operators and numbers up to a comparison ("+ 0.5 = 1.8", "x 2 = 3",
 # "≥ 1.0"); a modifier alone ("+1 if the attacker is elite") starts a rule's text.
@@ -94,6 +95,9 @@ _CUES = frozenset({*SEE_WORDS, "cf", "§", "gem."})
 # "… the Optional Rules" may lack its period, nor a heading's "Optional Rule" or "ADVANCED RULE" over its first rule).
 # German writes its nouns capitalised.
 _RULE_WORDS = frozenset({*RULE_WORDS, "Regel", "Abschnitt", "Kapitel"})
+# (demonstratives and quantifiers, not articles: "conforme a regra", "véase la regla" over "1.2 …" cite it)
+_DETERMINERS = frozenset("this that each every its their our next previous same any dieser diesem dieses jedem ce "
+                         "cette chaque questo questa este esta cada deze dit elke ten ta każdy".split())
 
 
 class _Blocks:
@@ -251,10 +255,11 @@ class _Importer:
         if self.reader.front_matter:
             self.report.warnings.append(f"{self.path}:1: left out the front matter (lines 1-{self.reader.front_matter}),"
                                         f" an export's settings, not the book's text")
-        for start, end, bar in self.reader.change_bars:
+        for start, end, bars in self.reader.change_bars:
             span = f"line {start + 1}" if end == start else f"lines {start + 1}-{end + 1}"
+            shown = "', '".join(bars)
             self.report.warnings.append(f"{self.path}:{start + 1}: left out the change bar in the margin of {span} "
-                                        f"('{bar}', an edition's mark of what changed), not the book's text")
+                                        f"('{shown}', an edition's mark of what changed), not the book's text")
         for start, end, opener in self.reader.comments:
             closer, kind = COMMENT_KINDS[opener]
             span = f"line {start + 1}" if end == start else f"lines {start + 1}-{end + 1}"
@@ -672,7 +677,7 @@ class _Importer:
             if above is not None:
                 return above
         if line.kind == HEADING:
-            return None
+            return self._out_of_order_at_end(number, position) if line.number.at_end else None
         out_of_place = self._lettered_out_of_place(line, number)
         if out_of_place is not None:
             return out_of_place
@@ -889,6 +894,17 @@ class _Importer:
             return rest[:1].islower()
         return self._wrapped_quantity(line)
 
+    def _out_of_order_at_end(self, number: RuleNumber, position: int) -> str | None:
+        """Why a number at a heading's end (``## Release Notes (1.2)``, ``## Changes in (2.0)``) names no rule: it
+        breaks the book's order, a rule read already or out of order, without its parent, or before a rule it
+        should come after."""
+        following = self._next_numbered(position + 1)
+        if (number.id in self.rules or self.previous is not None and number.path <= self.previous[0].path
+                or not number.top and not any(spelling in self.spellings for spelling in number.parents[0])
+                or following is not None and following[1].path <= number.path):
+            return AT_HEADING_END
+        return None
+
     def _amount_skipping_rules(self, line: Line, number: RuleNumber, position: int) -> str | None:
         """Why an untitled amount that skips rules of its level is text, not a rule: right under a line ending on
         a colon (``… is worth more:`` over ``1.5 Victory Points each, or 3 …`` after rule 1.2), the sentence the
@@ -914,7 +930,9 @@ class _Importer:
         last = self.out.last_line
         words = self.reader.plain(last).split() if last else []
         word = words[-1].strip("(") if words else ""
-        return word.lower() in _CUES or word in _RULE_WORDS
+        # ("… covered in this chapter" over "1.2 Leaders. They …": a word naming a rule after a determiner names none)
+        return word.lower() in _CUES or word in _RULE_WORDS and not (len(words) > 1
+                                                                     and words[-2].lower() in _DETERMINERS)
 
     def _section_again(self, line: Line, number: RuleNumber, position: int) -> int | None:
         """Where a later line starts the same section: as a heading, spelled another way (``1.0
@@ -1065,7 +1083,7 @@ class _Importer:
         if below is not None:  # "1.0" over "INTRODUCTION", "[2.0] THE EFFECTS OF TERRAIN ON" over "COMBAT"
             title, body, title_lines = below
         if (title is None and not body and not self._text_follows(self.next_nonblank(position + 1 + title_lines))
-                and not (line.kind == HEADING and line.number.label)):  # "## Movement (2.0)", "## Section 5": named
+                and not line.number.at_end):  # "## Movement (2.0)": the heading names the rule
             raise self.error(line.index, f"rule number {printed} with no rule text: give it its text, or say on "
                                          f"its line what the book means by an empty rule ({printed} [Reserved], "
                                          f"{printed} (Deleted))")

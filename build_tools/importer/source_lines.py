@@ -82,7 +82,7 @@ _EMOJI = "[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]\ufe0f?"
 # (in brackets, abbreviated or with "rule" after it: "[Opt.]", "(Optional Rule)"; bare, before a number printed with
 # a dot: "OPTIONAL 5. FORCED MARCH", not "OPTIONAL 3 PLAYER GAME")
 _MARK_WORD = rf"(?i:(?:{_CHANGE_WORDS})\.?(?:{_SPACE}+rules?)?)"
-_MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)|(?:>{{1,2}}|»)(?={_SPACE}*[\[(]?\d)"
+_MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)|(?:>>|»(?![^«]*«))(?={_SPACE}+[\[(]?\d)"
                           rf"|{_EMOJI}(?:\u200d{_EMOJI})*"
                           rf"|:[a-z0-9_+-]+:(?={_SPACE})|\[{_MARK_WORD}\]|\({_MARK_WORD}\)"
                           rf"|(?:{_CHANGE_WORDS.upper()}|Optional|Opt\.):?(?={_SPACE}+[\[(]?\d*\.(?:\d|{_SPACE})))"
@@ -180,6 +180,7 @@ class Number(NamedTuple):
     rest: str
     label: str = ""  # a section number printed with a word before it ("Section 5:"): its heading shows it so
     shown: str = ""  # the number as printed, decorations included ("[5.11]", "5.11)", "2.0."): its heading's start
+    at_end: bool = False  # Markdown: the number ends its heading ("## Movement (2.0)"), which names the rule whole
 
 
 class Line(NamedTuple):
@@ -205,8 +206,8 @@ class Reader(NamedTuple):
     open_fence: int | None = None  # Markdown: the line of a code fence never closed (it runs to the end)
     front_matter: int = 0  # Markdown: how many lines of YAML front matter (an export's settings) were left out
     table_ends: frozenset[int] = frozenset()  # text: the line after each table lined up with spaces
-    change_bars: tuple[tuple[int, int, str], ...] = ()  # text: each run of change bars left out: first and last line,
-    # the bar
+    change_bars: tuple[tuple[int, int, tuple[str, ...]], ...] = ()  # text: each run of change bars left out: first
+    # and last line, its bars
     page_tops: frozenset[int] = frozenset()  # the line each page after a form feed starts on (a PDF copy's)
 
 
@@ -335,10 +336,11 @@ def read_text(text: str) -> Reader:
         _mark_footnotes(lines)
     if "[" in text or "†" in text or "‡" in text or any(raised in text for raised in md.SUPERSCRIPT_DIGITS):
         pair_footnotes(lines, TEXT, TAB, number_at_start)
-    runs: list[tuple[int, int, str]] = []
+    runs: list[tuple[int, int, tuple[str, ...]]] = []
     for index in sorted(barred):
-        runs[-1:] = ([(runs[-1][0], index, runs[-1][2])] if runs and runs[-1][1] == index - 1
-                     else [*runs[-1:], (index, index, barred[index])])
+        bar = (barred[index],)
+        runs[-1:] = ([(runs[-1][0], index, tuple(dict.fromkeys(runs[-1][2] + bar)))]
+                     if runs and runs[-1][1] == index - 1 else [*runs[-1:], (index, index, bar)])
     return Reader("text", lines, plain=lambda s: s.strip(), inline=md.escape_inline,
                   paragraph_line=md.escape_text_line, paragraphs_by_blank_lines=False, change_bars=tuple(runs))
 
@@ -977,7 +979,12 @@ def _labelled_rule(text: str) -> Number | None:
 
 
 # A heading's rule number at its end, bracketed or after a spaced dash: "## Movement (2.0)", "### Wind [2.2]",
-# "## Combat — 3.0". Dotted only: "## Example (2)", "## Scenario 3 - 2" are no rules.
+# "## Combat — 3.0". Dotted only: "## Example (2)", "## Scenario 3 - 2" are no rules; nor is a heading of what names
+# a rule or a version, "## Errata (1.1)", "## Terrain Effects Chart — 2.0" (the importer also keeps one that breaks
+# the book's order a heading).
+_NOT_RULE_HEADING_WORDS = frozenset("errata erratum example examples table tables chart charts figure diagram version "
+                                    "versions release history changes changelog notes note faq index contents "
+                                    "glossary credits odds page illustration".split())
 _NUMBER_AT_END = re.compile(r"(?=.*[^\W\d_]).*?\S[ \t]+(?:\((?P<bracketed>[1-9]\d*(?:\.\d+)+)\)|\[(?P<squared>[1-9]\d*(?:\.\d+)+)\]"
                             r"|[-–—][ \t]+(?P<dashed>[1-9]\d*(?:\.\d+)+))[ \t]*")
 
@@ -985,9 +992,9 @@ _NUMBER_AT_END = re.compile(r"(?=.*[^\W\d_]).*?\S[ \t]+(?:\((?P<bracketed>[1-9]\
 def _number_at_end(content: str) -> Number | None:
     """The rule a Markdown heading names at its end, its heading shown as printed (all of it is its ``label``)."""
     match = _NUMBER_AT_END.fullmatch(content) if content[-1:] in ")]0123456789" else None
-    if match is None:
+    if match is None or _NOT_RULE_HEADING_WORDS.intersection(re.findall(r"[^\W\d_]+", content.lower())):
         return None
-    return Number(match["bracketed"] or match["squared"] or match["dashed"], False, True, "", content)
+    return Number(match["bracketed"] or match["squared"] or match["dashed"], False, True, "", content, at_end=True)
 
 
 def _markdown_number(text: str) -> tuple[Number | None, str | None]:

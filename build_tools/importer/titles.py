@@ -64,10 +64,10 @@ _STOP = re.compile(r"[.!?:;](?=\s)")  # where a title may end, and what it may n
 _SERIES_CAPITALS = "ABCDIVX"  # what a title's series is lettered or numbered by: "Plan A.", "Phase I.", "Part V."
 # Words naming a member of a lettered series: "Annex E.", "Force H.", "Army Group G.", "Plan Z.".
 _SERIES_NOUNS = frozenset("plan phase annex appendix part case type force zone sector group column box area scenario "
-                          "stage step option operation table chart level class mode track front corps army division "
-                          "line map section variant event card route objective sequence round team squadron fleet "
-                          "convoy battalion regiment brigade kampfgruppe model mark version wave beach point site "
-                          "target grid row category grade module set book volume".split())
+                          "stage step option operation table chart level class mode track corps division map section "
+                          "variant event card route objective sequence round team squadron fleet convoy battalion "
+                          "regiment brigade kampfgruppe model version wave grid row category grade module "
+                          "volume".split())
 _INITIALS = re.compile(r"[\"'“‘(]*(?:[A-Z]\.)+")  # "U.S.", "A.", "P.": a title's end only if none goes on after it
 # Words in capitals run into a sentence, on the line of the number: "MOVEMENT POINTS Each unit has …", "LINE OF
 # SIGHT A unit …".
@@ -133,8 +133,8 @@ def colon_title(rest: str) -> tuple[str | None, str]:
         # ("Exception: a unit ...", one word before a sentence that goes on, is that sentence.)
         if len(words) <= MAX_COLON_TITLE_WORDS and (body[:1].isupper() or len(words) > 1) and (
                 in_title_case(title) or (len(words) <= MAX_SENTENCE_CASE_TITLE_WORDS and title[:1].isupper()
-                                         and _names_a_thing(words) and (body[:1].isupper() or not turns_on_a_verb(
-                                             title)))):
+                                         and (body[:1].isupper() and not _opening_phrase(words)
+                                              or _names_a_thing(words) and not turns_on_a_verb(title)))):
             return title + ":", body
     return None, rest.strip()
 
@@ -166,10 +166,17 @@ def _lone_capitals(rest: str, stops: list[re.Match[str]]) -> list[re.Match[str]]
     ``The U.S. Army …``; nor a middle initial (``Robert E. Lee …``, ``J. E. B. Stuart …``): a lone capital ends a
     title only after a word naming a series' member (``Force H.``, ``Annex E.``), or as a series' letter or numeral
     does (``_SERIES_CAPITALS``) after a word that is no initial (``George B. McClellan …`` still reads as a title)."""
-    return [stop for stop in stops if _INITIALS.fullmatch(last := rest[:stop.end()].split()[-1])
-            and len(words := rest[:stop.start()].split()) > 1 and words[0].lower() not in ("a", "an", "the")
-            and (len(capitals := last.lstrip("\"'“‘(")) > 2 or words[-2].lower() in _SERIES_NOUNS
-                 or capitals[0] in _SERIES_CAPITALS and not _INITIALS.fullmatch(words[-2]))]
+    return [stop for stop in stops if _INITIALS.fullmatch(rest[:stop.end()].split()[-1])
+            and _ends_on_initials(rest[:stop.start()].split())]
+
+
+def _ends_on_initials(words: list[str]) -> bool:
+    """Whether a title of ``words`` may end on its last, a capital or initials without their last period (see
+    ``_lone_capitals``)."""
+    capitals = words[-1].lstrip("\"'“‘(")
+    return len(words) > 1 and words[0].lower() not in ("a", "an", "the") and (
+        len(capitals) > 1 or words[-2].lower() in _SERIES_NOUNS
+        or capitals[:1] in _SERIES_CAPITALS and not _INITIALS.fullmatch(words[-2]))
 
 
 def capitals_run_title(rest: str) -> tuple[str | None, str]:
@@ -198,7 +205,7 @@ _OPENING_ADVERBS = frozenset("strictly broadly roughly technically historically 
 _OPENING_SECOND_WORDS = frozenset("matter speaking enough though".split())
 _OPENING_SECOND_WORDS_OF_TWO = frozenset("then so".split())
 _OPENING_PHRASES = frozenset({"put simply", "above all", "stated simply", "said differently", "once again",
-                              "all in all"})
+                              "all in all", "for example", "for instance", "in short", "in other words", "that is"})
 
 
 def _names_a_thing(words: list[str]) -> bool:
@@ -206,8 +213,12 @@ def _names_a_thing(words: list[str]) -> bool:
     sentence (``For example``, ``Each player``, ``Simply put``)."""
     first, second = words[0].lower(), words[1].lower() if len(words) > 1 else ""
     return first not in _OPENING_WORDS and second not in _OPENING_SECOND_WORDS and not (len(words) == 2 and (
-        first in _OPENING_ADVERBS or second in _OPENING_SECOND_WORDS_OF_TWO)) and " ".join(
-        words).lower() not in _OPENING_PHRASES
+        first in _OPENING_ADVERBS or second in _OPENING_SECOND_WORDS_OF_TWO)) and not _opening_phrase(words)
+
+
+def _opening_phrase(words: list[str]) -> bool:
+    """Whether a few words are a phrase a sentence opens with (``For example``, ``Put simply``), whatever follows."""
+    return " ".join(words).lower() in _OPENING_PHRASES
 
 
 def turns_on_a_verb(text: str) -> bool:
@@ -275,7 +286,8 @@ def _title_with_its_period(rest: str) -> bool:
     words = rest[:-1].split()
     return (rest.endswith(".") and not rest.endswith("..") and 0 < len(words) <= MAX_COLON_TITLE_WORDS
             and rest[:1].isupper() and words[-1].strip("\"'”’)").isalpha() and not _SENTENCE_INSIDE.search(rest)
-            and not ends_with_abbreviation(rest) and not _INITIALS.fullmatch(words[-1] + ".")
+            and not ends_with_abbreviation(rest) and words[-1].lower() not in _ABBREVIATIONS
+            and (not _INITIALS.fullmatch(words[-1] + ".") or _ends_on_initials(words))
             and (in_capitals(rest[:-1]) or in_title_case(rest[:-1])))
 
 

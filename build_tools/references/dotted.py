@@ -71,7 +71,8 @@ import re
 from collections.abc import Callable, Collection
 from functools import lru_cache
 
-from build_tools.references.cue_words import JOIN_WORDS, RULE_WORDS, RULES_WORDS, SEE_WORDS, alternation
+from build_tools.references.cue_words import (JOIN_WORDS, ORDINAL_CUES, RULE_WORDS, RULES_WORDS, SEE_WORDS,
+                                              SENTENCE_JOIN_WORDS, alternation)
 from build_tools.references.reference import RefPart, Reference, replaced
 
 QUANTITY_WORDS = (
@@ -135,12 +136,19 @@ _RULE_WORDS = alternation((*RULE_WORDS, *RULES_WORDS))
 _CUE = (rf"(?<!\w)(?:(?i:{alternation((*SEE_WORDS, 'case', 'cases', 'exception', 'exceptions'))}|{_RULE_WORDS})"
         r"(?!\w)|§)\s*:?\s*")
 _FOREIGN_JOIN = alternation(JOIN_WORDS)
-# Right before a section's lettered item a word goes on from ("see 2a for details"): not "per", Italian's "for" too
-# ("per 1a-2a fase", "per 2a e 3a divisione": ordinals), nor a sentence's "case" ("In that case 2a-2c units move").
-_ITEM_CUE = (rf"(?<!\w)(?:(?i:{alternation(tuple(word for word in SEE_WORDS if word != 'per'))}|{_RULE_WORDS})"
-             r"(?!\w)|§)\s*:?\s*")
-_JOIN = (rf"\s*(?:[,;&]|(?<=\s)(?i:and|or|to|through|thru|{_FOREIGN_JOIN})(?=\s))\s*"
-         r"(?:(?i:see\s+also|also)\s+)?")
+# Right before a section's lettered item a word goes on from ("see 2a for details"): no cue of a language that
+# writes ordinals so ("per 1a-2a fase", "vide 1a edição"), nor a sentence's "case" ("In that case 2a-2c units move").
+_ITEM_CUE = (rf"(?<!\w)(?:(?i:{alternation(tuple(word for word in SEE_WORDS if word not in ORDINAL_CUES))}"
+             rf"|{_RULE_WORDS})(?!\w)|§)\s*:?\s*")
+
+
+def _join(words: str) -> str:
+    return rf"\s*(?:[,;&]|(?<=\s)(?i:and|or|to|through|thru|{words})(?=\s))\s*(?:(?i:see\s+also|also)\s+)?"
+
+
+_JOIN = _join(_FOREIGN_JOIN)
+# Before a bare number a word follows: no joining word that is a sentence's word too ("voir 8.1 en 2 phases").
+_WORD_JOIN = _join(alternation(tuple(word for word in JOIN_WORDS if word not in SENTENCE_JOIN_WORDS)))
 # A bare section number ends the list, or punctuation or a joining word follows it.
 _SECTION_END = rf"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)|(?i:{_FOREIGN_JOIN})\s+[\d§]))"
 # Cue words that name what follows a rule: a bare number after one is a rule's, whatever follows it.
@@ -274,7 +282,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # (its first number dotted, "On Turn 1, 6.2 does not apply" cites 6.2; and its commas before a joining word, "In
     # hex 12.08, 3.4 applies" cites 3.4)
     number = r"[1-9]\d*(?:\.\d+)*"
-    join = rf"(?:[ \t]*,[ \t]*{number})*[ \t]*(?:&|[ \t](?i:and|or|to|und|oder|et|ou)[ \t])[ \t]*"
+    join = rf"(?:[ \t]*,[ \t]*{number})*[ \t]*(?:&|[ \t](?i:and|or|to|{_FOREIGN_JOIN})[ \t])[ \t]*"
     # (matched whole, as "blocked", after the first digit: an alternative before it would keep the regex engine from
     # skipping ahead to digits, and a regex of its own costs a pass more; tried last, so that a rule's number, which
     # passes the first alternative, never tries it)
@@ -297,7 +305,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     cue_before = re.compile(rf"{_CUE}(?:{item}{_JOIN})*\Z")
     # Before a bare number a word follows ("rules 4, 5 and 7 apply", "see 2 and 4 for details"):
     # a cue word naming rules, or a list with an item before it.
-    cue_before_word = re.compile(rf"(?:{_RULE_CUE}(?:{item}{_JOIN})*|{_CUE}(?:{item}{_JOIN})+)\Z")
+    cue_before_word = re.compile(rf"(?:{_RULE_CUE}(?:(?:{item}{_JOIN})*{item}{_WORD_JOIN})?"
+                                 rf"|{_CUE}(?:{item}{_JOIN})*{item}{_WORD_JOIN})\Z")
     # Dotted numbers joined by slashes ("1.2/1.3"): a list of rules after a cue word.
     # (It starts by consuming a digit, as the main regex does: the engine skips ahead to digits.)
     slashed = re.compile(rf"[1-9](?<![\w.\-–/].)\d*{dots}(?:/[1-9]\d*{dots})+(?![\w/]|\.\d)")

@@ -7,9 +7,12 @@ from __future__ import annotations
 import re
 from types import SimpleNamespace
 
+import pytest
+
 from importer_pages import render
 from small_books import import_book, rule_headings
 
+from build_tools.errors import SourceError
 from build_tools.numbering import numbering_of
 from build_tools.rule_index import rules_in_markdown
 
@@ -182,3 +185,23 @@ def test_an_html_comment_inside_a_line_is_left_out_and_cites_nothing():
     assert [rule.references for rule in rules_in_markdown(book.markdown, ruleset, "lb/lb.md")] == [(), (), ()]
     assert book.report.warnings == ["rulesets/lb/sources/lb.md:3: left out an HTML comment (line 3), a transcriber's "
                                     "note, not the book's text"]
+
+
+@pytest.mark.parametrize("heading", ["## Errata (1.1)", "## Designer's Notes [1.1]", "## Version History — 1.1",
+                                     "## Release Notes (1.2)", "## Changes in (2.0)", "## Table (2.1)",
+                                     "## Terrain Effects Chart — 2.0", "## Example of Play [1.3]", "## Odds — 1.5"])
+def test_a_heading_naming_a_rule_at_its_end_out_of_the_books_order_stays_a_heading(heading):
+    # each was read as a rule, and failed the import (a duplicate, out of order, no parent) or made a false rule
+    # (a review)
+    book = import_book(f"## 1. Roads\n\n**1.1 Roads.** Half.\n\n{heading}\n\nText.\n\n**1.2 Rivers.** Two.\n",
+                       path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+    assert list(book.report.rule_lines) == ["1", "1.1", "1.2"]
+    assert f"{heading.lstrip('# ')} {{: .rr-subhead }}" in book.markdown
+
+
+def test_a_labelled_heading_with_no_text_still_fails_as_an_empty_rule():
+    # "## Rule 1.2" right over "## Rule 1.3" became an empty rule 1.2 once a heading naming its rule at its end
+    # could have no text (a review)
+    with pytest.raises(SourceError, match="rule number 1.2 with no rule text"):
+        import_book("## 1. Roads\n\n**1.1** Half.\n\n## Rule 1.2\n\n## Rule 1.3\n\nText.\n",
+                    path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")

@@ -1750,6 +1750,13 @@ def test_a_change_bar_glued_doubled_or_alone_on_a_line_is_left_out_too(bar, spac
                                     f"('{bar}', an edition's mark of what changed), not the book's text"]
 
 
+def test_a_run_of_change_bars_of_two_kinds_names_both():
+    book = imported("1.0 MOVE\n1.1 Costs. One MP.\n|1.2 Sleet. Half.\n|\n|| 1.3 Wind. Drift.\n1.4 Rivers. Two.\n",
+                    "decimal")
+    assert book.report.warnings == ["rulesets/x/sources/x.txt:3: left out the change bar in the margin of lines 3-5 "
+                                    "('|', '||', an edition's mark of what changed), not the book's text"]
+
+
 def test_a_change_bar_in_the_right_margin_is_left_out():
     book = imported("1.0 MOVE\n1.1 Costs. One MP.\n1.2 Fog. Units in fog may not fire.        |\n1.3 Rivers. Two.\n",
                     "decimal")
@@ -1758,7 +1765,7 @@ def test_a_change_bar_in_the_right_margin_is_left_out():
                                     "('|', an edition's mark of what changed), not the book's text"]
 
 
-@pytest.mark.parametrize("mark", [">>", ">", "»"])
+@pytest.mark.parametrize("mark", [">>", "»"])
 def test_a_change_mark_before_a_rules_number_is_its_decoration(mark):
     # ">> 1.2 Mud. Text two." became text of 1.1, and its references went unresolved (a helper's FAQ book)
     book = imported(f"1.0 MOVE\n1.1 Units. Text one.\n{mark} 1.2 Mud. Text two (see 1.1).\n1.3 Ice. Text.\n", "decimal")
@@ -2632,3 +2639,19 @@ def test_a_rules_title_alone_on_its_line_with_its_period_is_its_title():
     book = imported("1. SUPPLY\n\n[1.1] Depots.\nA depot supplies units.\n\n(1.2) Supply Depots.\nA depot supplies."
                     "\n\n1.3 Roll again.\nThen move.\n")
     assert rule_headings(book.markdown) == ["# 1. SUPPLY", "## [1.1] Depots.", "## (1.2) Supply Depots.", "## 1.3"]
+
+
+@pytest.mark.parametrize("line", [">1.5 Attacker wins.", "> 1.3 Does the defender retreat first?",
+                                  "»1.3 Einheiten dürfen Flüsse nicht überqueren.«", "» 1.3 Einheiten ziehen.«"])
+def test_a_comparison_or_a_quotation_before_a_number_is_no_change_mark(line):
+    # ">1.5 Attacker wins." in a table of odds, a quoted question and German quotation marks started rules (a review)
+    book = imported(f"1.0 COMBAT\n1.1 Odds. The results by ratio:\n{line}\n1.2 Retreats. Text.\n", "decimal")
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2"]
+
+
+def test_a_line_ending_on_a_word_naming_this_chapter_is_no_citation():
+    # "… covered in this chapter" over "1.2 Leaders. They …" lost rule 1.2 (a review); "… as stated in rule" over
+    # "1.4 …" is a citation
+    book = imported("1.0 LEADERS\n1.1 Scope. Leaders are covered in this chapter\n1.2 Leaders. They command units."
+                    "\n1.3 Limits. As stated in rule\n1.2 above, leaders command.\n", "decimal")
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2", "1.3"]

@@ -52,6 +52,11 @@ def imported(source: str, fmt: str = "text"):
     ("Above all: a leader", None, "Above all: a leader"),
     ("Combat results: the attacker", "Combat results:", "the attacker"),
     ("Put simply: A unit moves one hex.", None, "Put simply: A unit moves one hex."),
+    ("For example: A unit with 3 MP", None, "For example: A unit with 3 MP"),
+    # a title opening on a preposition before a capitalised body (a review: lost with the line above)
+    ("In supply: A unit is in supply", "In supply:", "A unit is in supply"), ("At night: No unit", "At night:",
+                                                                              "No unit"),
+    ("With a leader: A stack", "With a leader:", "A stack"), ("Both sides: Each player", "Both sides:", "Each player"),
     # titles whose second word ends a sentence's opening elsewhere (a review)
     ("Move again: a unit that", "Move again:", "a unit that"),
     ("Reveal all: each player", "Reveal all:", "each player"),
@@ -93,6 +98,7 @@ def test_a_title_with_its_period_alone_on_its_line_over_the_rules_text_is_a_titl
     assert not title("Supply Depots.", text_follows=False) and not whole_line_title("Depots.", text_follows=True)
     assert not title("Roll again.") and not title("U.S.") and not title("Depots...") and not title("Depots!")
     assert not title("See 4.1.") and title("Turn 1 Surprise.")
+    assert title("Army Group A.") and title("Annex E.") and title("Phase I.") and not title("No.")  # as run-in titles
 
 
 @pytest.mark.parametrize("rest, title, body", [
@@ -161,6 +167,7 @@ def test_a_title_with_its_period_alone_on_its_line_over_the_rules_text_is_a_titl
     ("Annex E. Units of the reserve", "Annex E.", "Units of the reserve"),
     ("Force H. It sails", "Force H.", "It sails"),
     ("Army Group G. It holds", "Army Group G.", "It holds"), ("Plan Z. The fleet", "Plan Z.", "The fleet"),
+    ("Mark H. Walker designed these rules. Each", None, "Mark H. Walker designed these rules. Each"),  # a name
 ])
 def test_a_run_in_title_before_a_colon_a_period_or_a_dash(rest, title, body):
     assert run_in_title(rest) == (title, body)

@@ -194,6 +194,14 @@ def test_quantities_are_not_references(grammar, text):
     ("Zie 2.1, 2.2 en 3", [("2.1",), ("2.2",), ("3",)]), ("Veja 2.1 e 3", [("2.1",), ("3",)]),
     ("patrz 4.", [("4",)]), ("(Tabel 3.2), Tabela 2.1 e Tabela 2.2", []), ("Versie 1.2 van de regels", []),
     ("Versão 2.1; Wersja 2.1; Tabella 2.1; Tabla 2.1", []),
+    # a joining word that is a sentence's word too (French and Spanish "en", Italian "i", Dutch "tot") joins no count
+    # or year a word follows (a review); another numbering's list goes on after one
+    ("voir 8.1 en 2 phases", [("8.1",)]), ("véase la regla 5.1 en 1944 los alemanes", [("5.1",)]),
+    ("vedi la regola 7.1 i 2 giocatori tirano", [("7.1",)]), ("zie regel 4.2 tot 3 hexen", [("4.2",)]),
+    ("zie regels 5 en 6.", [("5",), ("6",)]), ("zie regel 4 en 2 spelers", [("4",)]),
+    ("Tabel 2.1 en 3.1; Tabela 2.1 e 3.1; wersja 1.2 i 1.3", []),
+    # ordinals after a Romance language's cue are no lettered items ("2a fase", "1a edição", "2e partie"; a review)
+    ("conforme 2a fase de jogo", []), ("vide 1a edição", []), ("vedi 2a fase", []), ("voir 2e partie", []),
     ("see 1.5 or 2.0 for units", [("1.5",), ("2.0",)]),  # a list of rules, no unit after it
     # a whole number after a comma is no list with the rule (a review): "Per 6.2, 3 units may stack"
     ("Per 6.2, 3 units may stack", [("6.2",)]), ("As in 7.1 and 2 units attack", [("7.1",)]),
