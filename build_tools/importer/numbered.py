@@ -677,7 +677,7 @@ class _Importer:
             if above is not None:
                 return above
         if line.kind == HEADING:
-            return self._out_of_order_at_end(number, position) if line.number.at_end else None
+            return self._out_of_order_at_end(line, number, position) if line.number.at_end else None
         out_of_place = self._lettered_out_of_place(line, number)
         if out_of_place is not None:
             return out_of_place
@@ -894,11 +894,19 @@ class _Importer:
             return rest[:1].islower()
         return self._wrapped_quantity(line)
 
-    def _out_of_order_at_end(self, number: RuleNumber, position: int) -> str | None:
+    def _same_title(self, number: RuleNumber, line: Line) -> bool:
+        """Whether the heading ``line`` names rule ``number`` by the words of the line that was that rule."""
+        first = self.lines[self.rules[number.id][0]]
+        words = re.findall(r"[^\W\d_]+", (first.number.rest if first.number else first.text).lower())
+        return bool(words) and words == re.findall(r"[^\W\d_]+", line.number.label.lower())
+
+    def _out_of_order_at_end(self, line: Line, number: RuleNumber, position: int) -> str | None:
         """Why a number at a heading's end (``## Release Notes (1.2)``, ``## Changes in (2.0)``) names no rule: it
         breaks the book's order, a rule read already or out of order, without its parent, or before a rule it
         should come after."""
-        following = self._next_numbered(position + 1)
+        following = self._next_numbered(position + 1, sections=False)  # ("1. Pick a unit.": a step, no section)
+        if number.id in self.rules and self._same_title(number, line):
+            return None  # "1.0 Introduction" in a list of contents, then "## Introduction (1.0)": one rule twice
         if (number.id in self.rules or self.previous is not None and number.path <= self.previous[0].path
                 or not number.top and not any(spelling in self.spellings for spelling in number.parents[0])
                 or following is not None and following[1].path <= number.path):
@@ -1083,7 +1091,8 @@ class _Importer:
         if below is not None:  # "1.0" over "INTRODUCTION", "[2.0] THE EFFECTS OF TERRAIN ON" over "COMBAT"
             title, body, title_lines = below
         if (title is None and not body and not self._text_follows(self.next_nonblank(position + 1 + title_lines))
-                and not line.number.at_end):  # "## Movement (2.0)": the heading names the rule
+                and not (line.kind == HEADING and (line.number.at_end or line.number.label and number.bare))):
+            # ("## Movement (2.0)", "## Section 1": the heading names the rule; "## Rule 1.2" over "## Rule 1.3" fails)
             raise self.error(line.index, f"rule number {printed} with no rule text: give it its text, or say on "
                                          f"its line what the book means by an empty rule ({printed} [Reserved], "
                                          f"{printed} (Deleted))")

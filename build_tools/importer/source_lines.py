@@ -82,7 +82,8 @@ _EMOJI = "[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]\ufe0f?"
 # (in brackets, abbreviated or with "rule" after it: "[Opt.]", "(Optional Rule)"; bare, before a number printed with
 # a dot: "OPTIONAL 5. FORCED MARCH", not "OPTIONAL 3 PLAYER GAME")
 _MARK_WORD = rf"(?i:(?:{_CHANGE_WORDS})\.?(?:{_SPACE}+rules?)?)"
-_MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)|(?:>>|»(?![^«]*«))(?={_SPACE}+[\[(]?\d)"
+_MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)"
+                          rf"|(?:>>|»(?![^«»]*«))(?={_SPACE}*[\[(]?\d)"  # (not a quotation's: "»1.3 …«")
                           rf"|{_EMOJI}(?:\u200d{_EMOJI})*"
                           rf"|:[a-z0-9_+-]+:(?={_SPACE})|\[{_MARK_WORD}\]|\({_MARK_WORD}\)"
                           rf"|(?:{_CHANGE_WORDS.upper()}|Optional|Opt\.):?(?={_SPACE}+[\[(]?\d*\.(?:\d|{_SPACE})))"
@@ -655,9 +656,11 @@ def read_markdown(text: str) -> Reader:
                 continue
             comment_end = -1
         for opener, inline in _INLINE_COMMENTS.items():  # "Bridges are roads. %% old wording %%", "<!-- was: … -->"
-            if fence is None and opener in raw and inline.search(raw):
-                raw = inline.sub("", raw)
-                comments.append((index, index, opener))
+            if fence is None and opener in raw and inline.search(raw) and not _indented_code(raw, lines, text_lines,
+                                                                                             index):
+                raw, left_out = _without_comments(raw, inline)
+                if left_out:
+                    comments.append((index, index, opener))
         if fence is not None:
             if raw.strip().startswith(fence) and not raw.strip().strip(fence[0]):
                 fence = None
@@ -934,7 +937,23 @@ def _front_matter_lines(text_lines: list[str]) -> int:
 COMMENT_KINDS = {"<!--": ("-->", "an HTML comment"), "%%": ("%%", "an Obsidian comment")}
 # A comment inside a line of text: Obsidian's, "Bridges are roads. %% old wording %%"; HTML's, "Roads cost half
 # <!-- was: see 2.2 --> a hex." (CommonMark shows neither).
-_INLINE_COMMENTS = {"%%": re.compile(r"[ \t]*%%[^%\n]*(?:%(?!%)[^%\n]*)*%%"), "<!--": re.compile(r"[ \t]*<!--.*?-->")}
+_INLINE_COMMENTS = {"%%": re.compile(r"([ \t]*)%%[^%\n]*(?:%(?!%)[^%\n]*)*%%"),
+                    "<!--": re.compile(r"([ \t]*)<!--.*?-->")}
+_CODE_SPAN = re.compile(r"(`+).*?(?<!`)\1(?!`)")
+
+
+def _without_comments(raw: str, comment: re.Pattern[str]) -> tuple[str, bool]:
+    """``raw`` without the comments ``comment`` finds outside its code spans (CommonMark keeps one inside code), a
+    space left where one stood between words (``Half <!-- a -->x`` -> ``Half x``); and whether any was left out."""
+    pieces, cursor, left_out = [], 0, False
+    spans = [(span.start(), span.end()) for span in _CODE_SPAN.finditer(raw)] if "`" in raw else []
+    for found in comment.finditer(raw):
+        if any(start <= found.start() < end for start, end in spans):
+            continue
+        after = raw[found.end():found.end() + 1]
+        pieces += [raw[cursor:found.start()], " " if found.group(1) and after[:1].isalnum() else ""]
+        cursor, left_out = found.end(), True
+    return "".join(pieces) + raw[cursor:], left_out
 
 
 def _comment_end(index: int, text_lines: list[str], closing_lines: list[int], opener: str) -> int | None:
@@ -979,12 +998,8 @@ def _labelled_rule(text: str) -> Number | None:
 
 
 # A heading's rule number at its end, bracketed or after a spaced dash: "## Movement (2.0)", "### Wind [2.2]",
-# "## Combat — 3.0". Dotted only: "## Example (2)", "## Scenario 3 - 2" are no rules; nor is a heading of what names
-# a rule or a version, "## Errata (1.1)", "## Terrain Effects Chart — 2.0" (the importer also keeps one that breaks
-# the book's order a heading).
-_NOT_RULE_HEADING_WORDS = frozenset("errata erratum example examples table tables chart charts figure diagram version "
-                                    "versions release history changes changelog notes note faq index contents "
-                                    "glossary credits odds page illustration".split())
+# "## Combat — 3.0". Dotted only: "## Example (2)", "## Scenario 3 - 2" are no rules; and the importer keeps one that
+# breaks the book's order a heading ("## Errata (1.1)" after rule 1.1).
 _NUMBER_AT_END = re.compile(r"(?=.*[^\W\d_]).*?\S[ \t]+(?:\((?P<bracketed>[1-9]\d*(?:\.\d+)+)\)|\[(?P<squared>[1-9]\d*(?:\.\d+)+)\]"
                             r"|[-–—][ \t]+(?P<dashed>[1-9]\d*(?:\.\d+)+))[ \t]*")
 
@@ -992,7 +1007,7 @@ _NUMBER_AT_END = re.compile(r"(?=.*[^\W\d_]).*?\S[ \t]+(?:\((?P<bracketed>[1-9]\
 def _number_at_end(content: str) -> Number | None:
     """The rule a Markdown heading names at its end, its heading shown as printed (all of it is its ``label``)."""
     match = _NUMBER_AT_END.fullmatch(content) if content[-1:] in ")]0123456789" else None
-    if match is None or _NOT_RULE_HEADING_WORDS.intersection(re.findall(r"[^\W\d_]+", content.lower())):
+    if match is None:
         return None
     return Number(match["bracketed"] or match["squared"] or match["dashed"], False, True, "", content, at_end=True)
 

@@ -66,8 +66,8 @@ _SERIES_CAPITALS = "ABCDIVX"  # what a title's series is lettered or numbered by
 _SERIES_NOUNS = frozenset("plan phase annex appendix part case type force zone sector group column box area scenario "
                           "stage step option operation table chart level class mode track corps division map section "
                           "variant event card route objective sequence round team squadron fleet convoy battalion "
-                          "regiment brigade kampfgruppe model version wave grid row category grade module "
-                          "volume".split())
+                          "regiment brigade kampfgruppe model version wave grid row category grade module volume line "
+                          "point set book site target beach front".split())  # (not "mark", "army": a name's)
 _INITIALS = re.compile(r"[\"'“‘(]*(?:[A-Z]\.)+")  # "U.S.", "A.", "P.": a title's end only if none goes on after it
 # Words in capitals run into a sentence, on the line of the number: "MOVEMENT POINTS Each unit has …", "LINE OF
 # SIGHT A unit …".
@@ -133,7 +133,7 @@ def colon_title(rest: str) -> tuple[str | None, str]:
         # ("Exception: a unit ...", one word before a sentence that goes on, is that sentence.)
         if len(words) <= MAX_COLON_TITLE_WORDS and (body[:1].isupper() or len(words) > 1) and (
                 in_title_case(title) or (len(words) <= MAX_SENTENCE_CASE_TITLE_WORDS and title[:1].isupper()
-                                         and (body[:1].isupper() and not _opening_phrase(words)
+                                         and (body[:1].isupper() and _names_a_thing(words, prepositions=True)
                                               or _names_a_thing(words) and not turns_on_a_verb(title)))):
             return title + ":", body
     return None, rest.strip()
@@ -204,15 +204,22 @@ _OPENING_WORDS = _MINOR_WORDS | frozenset("the each both all any every some eith
 _OPENING_ADVERBS = frozenset("strictly broadly roughly technically historically curiously most".split())
 _OPENING_SECOND_WORDS = frozenset("matter speaking enough though".split())
 _OPENING_SECOND_WORDS_OF_TWO = frozenset("then so".split())
+_HOW_MANY = frozenset("both all any every some either neither only".split())
 _OPENING_PHRASES = frozenset({"put simply", "above all", "stated simply", "said differently", "once again",
-                              "all in all", "for example", "for instance", "in short", "in other words", "that is"})
+                              "all in all", "for example", "for instance", "in short", "in other words", "that is",
+                              "in addition", "in general", "as a result", "in this case", "in that case", "of course",
+                              "in practice", "in summary", "in fact", "in effect", "in brief", "in particular",
+                              "at first", "at last", "at least", "after all", "on the other hand", "in any case",
+                              "in either case", "in both cases", "in turn", "as such", "for now"})
 
 
-def _names_a_thing(words: list[str]) -> bool:
+def _names_a_thing(words: list[str], *, prepositions: bool = False) -> bool:
     """Whether a few words in sentence case name a thing, as a title does (``Attacker advance``), rather than open a
-    sentence (``For example``, ``Each player``, ``Simply put``)."""
+    sentence (``For example``, ``Each player``, ``Simply put``). ``prepositions``: before a capitalised sentence, a
+    title may open on one, or on a word saying how many (``In supply: A unit …``, ``Both sides: Each player …``)."""
     first, second = words[0].lower(), words[1].lower() if len(words) > 1 else ""
-    return first not in _OPENING_WORDS and second not in _OPENING_SECOND_WORDS and not (len(words) == 2 and (
+    opening = first in _OPENING_WORDS and not (prepositions and (first in _MINOR_WORDS or first in _HOW_MANY))
+    return not opening and second not in _OPENING_SECOND_WORDS and not (len(words) == 2 and (
         first in _OPENING_ADVERBS or second in _OPENING_SECOND_WORDS_OF_TWO)) and not _opening_phrase(words)
 
 

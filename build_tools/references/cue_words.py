@@ -23,12 +23,12 @@ RULES_WORDS = ("rules", "sections", "chapters", "regeln", "abschnitte", "règles
 # Words joining a list's items in other languages than English ("4 und 5", "4 et 5", "4 e 5", "4 y 5", "4 en 5",
 # "4 i 5"): a joining word only before another item, as each is a word of its sentence too.
 JOIN_WORDS = ("und", "oder", "bis", "et", "ou", "à", "e", "y", "o", "en", "tot", "i", "lub", "oraz")
-# Those that are a sentence's word in another language: "en" (French and Spanish "in": "voir 8.1 en 2 phases",
-# "en 1944"), "i" (Italian "the": "i 2 giocatori"), "tot" (Dutch "up to": "tot 3 hexen"). Before a number a word
-# follows, such a word joins no list: the number is a count or a year.
-SENTENCE_JOIN_WORDS = ("en", "tot", "i")
+# Those that are a sentence's word in another language: "en" (French and Spanish "in": "voir 8.1 en 2 phases"),
+# "i" (Italian "the": "i 2 giocatori"; Polish "and", "zasady 5 i 6 dla", loses). Before a number a word follows, such
+# a word joins no list: the number is a count.
+SENTENCE_JOIN_WORDS = ("en", "i")
 # Cue words of the languages that write an ordinal as a number and a letter ("2a fase", "1a edição", "2e partie"),
-# and Italian's "per" (for): before "2a" and a word, no rule's lettered item.
+# and Italian's "per" (for): before "2a", "1o" or "2e" and a word, no rule's lettered item ("5b", "5.b" are).
 ORDINAL_CUES = ("per", "voir", "vedi", "véase", "vease", "veja", "vide", "conforme")
 
 

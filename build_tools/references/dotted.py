@@ -87,7 +87,8 @@ QUANTITY_WORDS = (
     "pounds", "rating",
     # in the other languages rulebooks are printed in: clock times and head counts ("18.30 Uhr", "3.000 Mann")
     "Uhr", "heure", "heures", "Mann", "Männer", "hommes", "esagono", "esagoni", "hexágono", "hexágonos", "hexagono",
-    "hexagonos", "casilla", "casillas", "dado", "dadi", "dados", "turno", "turni", "turnos",
+    "hexagonos", "casilla", "casillas", "dado", "dadi", "dados", "turno", "turni", "turnos", "hexen", "velden",
+    "beurten", "beurt", "punten", "heksy", "heksów", "pól", "tury",
 )
 # What a game counts or spends, and where a chart is read, only as a sentence writes it, in lower case ("gains 2.5
 # resources", "1.5 shifts", "the 2.5 row"): capitalised, such a word may start a rule's title ("see 8.0 Morale",
@@ -136,10 +137,19 @@ _RULE_WORDS = alternation((*RULE_WORDS, *RULES_WORDS))
 _CUE = (rf"(?<!\w)(?:(?i:{alternation((*SEE_WORDS, 'case', 'cases', 'exception', 'exceptions'))}|{_RULE_WORDS})"
         r"(?!\w)|§)\s*:?\s*")
 _FOREIGN_JOIN = alternation(JOIN_WORDS)
-# Right before a section's lettered item a word goes on from ("see 2a for details"): no cue of a language that
-# writes ordinals so ("per 1a-2a fase", "vide 1a edição"), nor a sentence's "case" ("In that case 2a-2c units move").
-_ITEM_CUE = (rf"(?<!\w)(?:(?i:{alternation(tuple(word for word in SEE_WORDS if word not in ORDINAL_CUES))}"
-             rf"|{_RULE_WORDS})(?!\w)|§)\s*:?\s*")
+
+
+def _item_cue(see_words: tuple[str, ...]) -> str:
+    """A cue right before a section's lettered item a word goes on from (``see 2a for details``): ``see_words`` or a
+    word naming rules, not a sentence's "case" (``In that case 2a-2c units move``)."""
+    return rf"(?<!\w)(?:(?i:{alternation(see_words)}|{_RULE_WORDS})(?!\w)|§)\s*:?\s*\Z"
+
+
+# (never Italian's "per", "for" too: "per 2a-c colonna"; before an item an ordinal may be, "2a", "1o", "2e", "1a-2a",
+# no cue of a language that writes ordinals so: "vide 1a edição")
+_ORDINAL_LETTERS = frozenset("aeo")
+_ITEM_CUES = (_item_cue(tuple(word for word in SEE_WORDS if word != "per")),
+              _item_cue(tuple(word for word in SEE_WORDS if word not in ORDINAL_CUES)))
 
 
 def _join(words: str) -> str:
@@ -295,8 +305,9 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
         rf"(?<!\d:.)(?<!#[ \t].)"
         rf"{not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{first_dots})?|{blocked}))"
         rf"(?(blocked)|(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
-        rf"|(?!\.\d)(?:(?P<item>\.?[a-h](?:[-–][a-h])?)(?:[-–](?P<item_tail>[1-9]\d*\.?[a-h]))?"  # "see 2a", "2.a",
-        rf"(?:{_SECTION_END}|(?P<item_word>(?=[ \t]+[a-z])))"  # "2a-c", "2a-2c"
+        # (a bare number of four digits is a year or a hex, "en 1944"; "see 2a", "2.a", "2a-c", "2a-2c")
+        rf"|(?<![1-9]\d{{3}})(?!\.\d)(?:(?P<item>\.?[a-h](?:[-–][a-h])?)(?:[-–](?P<item_tail>[1-9]\d*\.?[a-h]))?"
+        rf"(?:{_SECTION_END}|(?P<item_word>(?=[ \t]+[a-z])))"
         rf"|(?!{count}){_SECTION_END}"
         rf"|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))"
         rf"|[-–](?P<last>[1-9]\d*)(?:{_SECTION_END}|(?=[ \t]+[a-z])))))"  # "sections 4-6": after a rule cue
@@ -312,7 +323,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     slashed = re.compile(rf"[1-9](?<![\w.\-–/].)\d*{dots}(?:/[1-9]\d*{dots})+(?![\w/]|\.\d)")
     # A list's next number after a number sign: "rules #5.2 and #5.3" (after the first, which a cue word leads up to).
     signed = re.compile(rf"{_SIGNED_JOIN}#(?P<number>[1-9]\d*{dots})(?!\w|\.\d)")
-    return main, cue_before, cue_before_word, slashed, re.compile(rf"{_ITEM_CUE}\Z"), signed
+    return main, cue_before, cue_before_word, slashed, *map(re.compile, _ITEM_CUES), signed
 
 
 _SIGNED_JOIN = r"(?:[ \t]*[,&][ \t]*|[ \t]+(?i:and|or)[ \t]+)"
@@ -369,6 +380,12 @@ def _with_listed_letters(text: str, references: list[Reference]) -> list[Referen
     return found
 
 
+def _may_be_ordinal(match: re.Match[str]) -> bool:
+    """Whether a section's lettered item (and the other end of its range) may be an ordinal: ``2a``, ``1a-2a``."""
+    printed = match.group("item") + (match.group("item_tail") or "")
+    return not printed.startswith(".") and _ORDINAL_LETTERS.issuperset(c for c in printed if c.isalpha())
+
+
 def _lettered(match: re.Match[str]) -> tuple[str, int]:
     """A reference's letters (a rule's lettered item, ``2.1a``, or a section's lettered sub-rule, ``2a``, ``2.a``) or
     none, and where its first number and letters end."""
@@ -421,14 +438,16 @@ class Dotted:
     than case numbering (``5.44``, each digit after the dot a level)."""
 
     def __init__(self, *, groups: bool, quantity_words: Collection[str] = ()):
-        self.main, self.cue_before, self.cue_before_word, self.slashed, self.cue_right_before, self.signed = _patterns(
+        (self.main, self.cue_before, self.cue_before_word, self.slashed, self.cue_right_before,
+         self.cue_right_before_ordinal, self.signed) = _patterns(
             groups, tuple(dict.fromkeys((*QUANTITY_WORDS, *quantity_words))))
         self.groups = groups
 
     def _cued(self, text: str, match: re.Match[str]) -> bool:
         """Whether a cue word and a list of items lead up to ``match`` (a bare section number)."""
         if match.group("item_word") is not None:  # "see 2a for details": right after the cue ("rule 6, 2d battalion")
-            return self.cue_right_before.search(text, max(0, match.start() - _CUE_REACH), match.start()) is not None
+            cue = self.cue_right_before_ordinal if _may_be_ordinal(match) else self.cue_right_before
+            return cue.search(text, max(0, match.start() - _CUE_REACH), match.start()) is not None
         cue = self.cue_before if match.group("word") is None and match.group("last") is None else self.cue_before_word
         return cue.search(text, max(0, match.start() - _CUE_REACH), match.start()) is not None
 

@@ -205,3 +205,51 @@ def test_a_labelled_heading_with_no_text_still_fails_as_an_empty_rule():
     with pytest.raises(SourceError, match="rule number 1.2 with no rule text"):
         import_book("## 1. Roads\n\n**1.1** Half.\n\n## Rule 1.2\n\n## Rule 1.3\n\nText.\n",
                     path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+
+
+@pytest.mark.parametrize("title", ["Combat Odds", "Game Contents", "Combat Results Table", "Designer Notes",
+                                   "Terrain Effects Chart"])
+def test_a_heading_with_its_number_at_its_end_in_the_books_order_is_a_rule_whatever_its_words(title):
+    # a list of words kept "### Combat Results Table (1.2)" a heading, and rule 1.2 was lost without a word (a review)
+    book = import_book(f"## Introduction (1.0)\n\nText.\n\n### Scale (1.1)\n\nOne.\n\n### {title} (1.2)\n\nTwo.\n\n"
+                       "## Movement (2.0)\n\nUnits move in these steps:\n\n1. Pick a unit.\n2. Move it.\n\n"
+                       "### Speed (2.1)\n\nFour.\n", path="rulesets/lb/sources/lb.md", numbering="decimal",
+                       fmt="markdown")
+    # (the steps' numbers are no rules after 2.0: a review)
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2", "2.0", "2.1"]
+
+
+def test_a_list_of_contents_over_headings_with_their_numbers_at_their_end_fails_as_a_duplicate():
+    # the contents' lines became the rules and the book's headings plain headings (a review): a heading naming an
+    # earlier rule by that rule's own title is the rule printed twice
+    with pytest.raises(SourceError, match="duplicate rule ID 1.0"):
+        import_book("1.0 Introduction\n2.0 Movement\n\n## Introduction (1.0)\n\nText.\n\n## Movement (2.0)\n\nMove.\n",
+                    path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+
+
+@pytest.mark.parametrize("section", ["## Section 1", "## Chapter 1"])
+def test_a_labelled_section_heading_may_have_its_first_rule_right_under_it(section):
+    book = import_book(f"{section}\n\n### 1.1 Scale\n\nEach hex is a mile.\n", path="rulesets/lb/sources/lb.md",
+                       numbering="decimal", fmt="markdown")
+    assert list(book.report.rule_lines) == ["1", "1.1"]
+
+
+@pytest.mark.parametrize("line, kept", [("Half <!-- a -->x hex.", "Half x hex."),
+                                        ("Half <!-- a --> hex.", "Half hex.")])
+def test_an_html_comment_between_words_leaves_a_space(line, kept):
+    # "Half <!-- a -->x hex." became "Halfx hex." (a review)
+    book = import_book(f"## 1. Roads\n\n**1.1** Half.\n\n{line}\n", path="rulesets/lb/sources/lb.md", fmt="markdown")
+    assert kept in book.markdown
+
+
+def test_an_html_comment_in_inline_code_stays():
+    # "`<!-- x -->`" was left out, the code span left empty (a review): CommonMark keeps a comment inside code
+    book = import_book("## 1. Roads\n\n**1.1** Half.\n\nUse `<!-- x -->` in code.\n", path="rulesets/lb/sources/lb.md",
+                       fmt="markdown")
+    assert "Use <code>&lt;!-- x --></code> in code." in book.markdown and not book.report.warnings
+
+
+def test_an_html_comment_in_an_indented_code_block_stays():
+    book = import_book("## 1. Roads\n\n**1.1** Half.\n\n    code <!-- x --> here\n", path="rulesets/lb/sources/lb.md",
+                       fmt="markdown")
+    assert "code &lt;!-- x --> here" in book.markdown or "code <!-- x --> here" in book.markdown

@@ -2655,3 +2655,10 @@ def test_a_line_ending_on_a_word_naming_this_chapter_is_no_citation():
     book = imported("1.0 LEADERS\n1.1 Scope. Leaders are covered in this chapter\n1.2 Leaders. They command units."
                     "\n1.3 Limits. As stated in rule\n1.2 above, leaders command.\n", "decimal")
     assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2", "1.3"]
+
+
+@pytest.mark.parametrize("line", ["» 1.2 Roads cost half, see »Straßen«.", "»1.2 Roads cost half."])
+def test_a_change_mark_before_a_rule_quoting_something_is_still_a_mark(line):
+    # "» 1.2 … see »Straßen«." lost rule 1.2, its text merged into 1.1 (a review)
+    book = imported(f"1.0 MOVE\n1.1 Units. Text one.\n{line}\n1.3 Ice. Text.\n", "decimal")
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2", "1.3"]

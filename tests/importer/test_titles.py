@@ -57,6 +57,11 @@ def imported(source: str, fmt: str = "text"):
     ("In supply: A unit is in supply", "In supply:", "A unit is in supply"), ("At night: No unit", "At night:",
                                                                               "No unit"),
     ("With a leader: A stack", "With a leader:", "A stack"), ("Both sides: Each player", "Both sides:", "Each player"),
+    # sentence openings before a capitalised body (a review)
+    *[(f"{opening}: Each turn", None, f"{opening}: Each turn") for opening in (
+        "In addition", "In general", "As a result", "In this case", "Of course", "In fact", "Simply put",
+        "Strictly speaking", "Most importantly", "Needless to say", "Even so", "That said", "This means",
+        "Each player")],
     # titles whose second word ends a sentence's opening elsewhere (a review)
     ("Move again: a unit that", "Move again:", "a unit that"),
     ("Reveal all: each player", "Reveal all:", "each player"),
@@ -168,6 +173,8 @@ def test_a_title_with_its_period_alone_on_its_line_over_the_rules_text_is_a_titl
     ("Force H. It sails", "Force H.", "It sails"),
     ("Army Group G. It holds", "Army Group G.", "It holds"), ("Plan Z. The fleet", "Plan Z.", "The fleet"),
     ("Mark H. Walker designed these rules. Each", None, "Mark H. Walker designed these rules. Each"),  # a name
+    ("Target H. The bomber strikes.", "Target H.", "The bomber strikes."), ("Beach J. Units land.", "Beach J.",
+                                                                            "Units land."),
 ])
 def test_a_run_in_title_before_a_colon_a_period_or_a_dash(rest, title, body):
     assert run_in_title(rest) == (title, body)

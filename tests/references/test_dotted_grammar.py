@@ -202,6 +202,12 @@ def test_quantities_are_not_references(grammar, text):
     ("Tabel 2.1 en 3.1; Tabela 2.1 e 3.1; wersja 1.2 i 1.3", []),
     # ordinals after a Romance language's cue are no lettered items ("2a fase", "1a edição", "2e partie"; a review)
     ("conforme 2a fase de jogo", []), ("vide 1a edição", []), ("vedi 2a fase", []), ("voir 2e partie", []),
+    # but a letter no ordinal ends on, a dotted item or a range of items is one (a review)
+    ("voir 5b pour les détails", [("5b",)]), ("véase 5b para detalles", [("5b",)]), ("voir 5.b pour", [("5b",)]),
+    ("voir 2a-2c pour", [("2a", "2c")]), ("Solo per 1a-2a fase di gioco.", []),
+    # a year is no section ("voir 8.1 en 1944."), nor any number of four digits; Dutch "tot" joins a range
+    ("voir 8.1 en 1944.", [("8.1",)]), ("see 1944.", []), ("zie 5 tot 7 voor details", [("5",), ("7",)]),
+    ("zie regel 4.2 tot 3 hexen", [("4.2",)]),
     ("see 1.5 or 2.0 for units", [("1.5",), ("2.0",)]),  # a list of rules, no unit after it
     # a whole number after a comma is no list with the rule (a review): "Per 6.2, 3 units may stack"
     ("Per 6.2, 3 units may stack", [("6.2",)]), ("As in 7.1 and 2 units attack", [("7.1",)]),
