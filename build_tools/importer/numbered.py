@@ -187,6 +187,7 @@ class _Importer:
         # _next_numbered's last answer of each kind: (asked from, found at, answer); none yet.
         self._next_numbered_seen: dict[bool, tuple[int, int, tuple[int, RuleNumber] | None]] = {
             True: (1, 0, None), False: (1, 0, None)}
+        self._fixed_after: list[RuleNumber | None] | None = None  # _next_fixed_rule's answers, read once
         self.last_top: RuleNumber | None = None  # the last top-level rule: its ID starts footnote IDs
         self.first_rule: tuple[RuleNumber, str | None] | None = None
         self.document_title: str | None = None
@@ -895,23 +896,48 @@ class _Importer:
         return self._wrapped_quantity(line)
 
     def _same_title(self, number: RuleNumber, line: Line) -> bool:
-        """Whether the heading ``line`` names rule ``number`` by the words of the line that was that rule."""
-        first = self.lines[self.rules[number.id][0]]
+        """Whether the heading ``line`` names rule ``number`` by the words of the line that was that rule, with no text
+        after that line: an entry of a list of contents (``1.0 Introduction`` over ``2.0 Movement``)."""
+        at = self.rules[number.id][0]
+        first = self.lines[at]
         words = re.findall(r"[^\W\d_]+", (first.number.rest if first.number else first.text).lower())
-        return bool(words) and words == re.findall(r"[^\W\d_]+", line.number.label.lower())
+        return (bool(words) and words == re.findall(r"[^\W\d_]+", line.number.label.lower())
+                and not self._text_follows(self.next_nonblank(at + 1)))
 
     def _out_of_order_at_end(self, line: Line, number: RuleNumber, position: int) -> str | None:
         """Why a number at a heading's end (``## Release Notes (1.2)``, ``## Changes in (2.0)``) names no rule: it
         breaks the book's order, a rule read already or out of order, without its parent, or before a rule it
         should come after."""
-        following = self._next_numbered(position + 1, sections=False)  # ("1. Pick a unit.": a step, no section)
+        following = self._next_fixed_rule(position + 1)
         if number.id in self.rules and self._same_title(number, line):
-            return None  # "1.0 Introduction" in a list of contents, then "## Introduction (1.0)": one rule twice
+            first = self.rules[number.id][0]
+            keep = ("write the list as a Markdown list (- 1.0 Introduction)" if self.reader.name == "markdown" else
+                    f"start each of its lines with a backslash (\\{self.raw[first].strip()[:24]})")
+            raise self.error(line.index, f"duplicate rule ID {number.id}: line {first + 1} ({quoted(self.raw[first])}) "
+                                         f"names it by the same words, with no text after it: if it is an entry of a "
+                                         f"list of contents, {keep} to keep it text")
         if (number.id in self.rules or self.previous is not None and number.path <= self.previous[0].path
                 or not number.top and not any(spelling in self.spellings for spelling in number.parents[0])
-                or following is not None and following[1].path <= number.path):
+                or following is not None and following.path <= number.path):
             return AT_HEADING_END
         return None
+
+    def _next_fixed_rule(self, position: int) -> RuleNumber | None:
+        """The number of the first line from ``position`` that starts a rule whatever the book's order: not a step of
+        a list (``1. Pick a unit.``), nor a heading with its number at its end (which is a rule only in order)."""
+        if self._fixed_after is None:
+            self._fixed_after, after = [None] * (len(self.lines) + 1), None
+            for at in range(len(self.lines) - 1, -1, -1):
+                line = self.lines[at]
+                if line.number is not None and line.kind != ITEM and not line.number.at_end:
+                    try:
+                        number = self._rule_number(line)
+                    except SourceError:  # a number the numbering refuses: no rule
+                        number = None
+                    if number is not None and not self._wrapped_quantity(line):
+                        after = number
+                self._fixed_after[at] = after
+        return self._fixed_after[position] if position < len(self.lines) else None
 
     def _amount_skipping_rules(self, line: Line, number: RuleNumber, position: int) -> str | None:
         """Why an untitled amount that skips rules of its level is text, not a rule: right under a line ending on
@@ -1091,8 +1117,9 @@ class _Importer:
         if below is not None:  # "1.0" over "INTRODUCTION", "[2.0] THE EFFECTS OF TERRAIN ON" over "COMBAT"
             title, body, title_lines = below
         if (title is None and not body and not self._text_follows(self.next_nonblank(position + 1 + title_lines))
-                and not (line.kind == HEADING and (line.number.at_end or line.number.label and number.bare))):
-            # ("## Movement (2.0)", "## Section 1": the heading names the rule; "## Rule 1.2" over "## Rule 1.3" fails)
+                and not (line.kind == HEADING and (line.number.at_end or line.number.label and number.bare)
+                         and self._rule_under(number.id, position + 1))):
+            # ("## Movement (2.0)", "## Section 1" over its first rule: the heading names the rule)
             raise self.error(line.index, f"rule number {printed} with no rule text: give it its text, or say on "
                                          f"its line what the book means by an empty rule ({printed} [Reserved], "
                                          f"{printed} (Deleted))")

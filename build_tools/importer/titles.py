@@ -131,9 +131,11 @@ def colon_title(rest: str) -> tuple[str | None, str]:
         # "Zones of Control: units ...", or in sentence case before a new sentence: "Fresh units: A unit ...", or
         # before one in lower case, of two or three words, no article or verb: "Attacker advance: after a DR …"
         # ("Exception: a unit ...", one word before a sentence that goes on, is that sentence.)
-        if len(words) <= MAX_COLON_TITLE_WORDS and (body[:1].isupper() or len(words) > 1) and (
+        # ("Finally: Each turn …", a sentence's adverb, even capitalised as a title would be)
+        if len(words) <= MAX_COLON_TITLE_WORDS and (body[:1].isupper() or len(words) > 1) and not (
+                len(words) == 1 and title.lower() in _OPENING_ADVERBS_ALONE) and (
                 in_title_case(title) or (len(words) <= MAX_SENTENCE_CASE_TITLE_WORDS and title[:1].isupper()
-                                         and (body[:1].isupper() and _names_a_thing(words, prepositions=True)
+                                         and (body[:1].isupper() and not _opening_phrase(words)
                                               or _names_a_thing(words) and not turns_on_a_verb(title)))):
             return title + ":", body
     return None, rest.strip()
@@ -204,28 +206,36 @@ _OPENING_WORDS = _MINOR_WORDS | frozenset("the each both all any every some eith
 _OPENING_ADVERBS = frozenset("strictly broadly roughly technically historically curiously most".split())
 _OPENING_SECOND_WORDS = frozenset("matter speaking enough though".split())
 _OPENING_SECOND_WORDS_OF_TWO = frozenset("then so".split())
-_HOW_MANY = frozenset("both all any every some either neither only".split())
 _OPENING_PHRASES = frozenset({"put simply", "above all", "stated simply", "said differently", "once again",
                               "all in all", "for example", "for instance", "in short", "in other words", "that is",
                               "in addition", "in general", "as a result", "in this case", "in that case", "of course",
                               "in practice", "in summary", "in fact", "in effect", "in brief", "in particular",
                               "at first", "at last", "at least", "after all", "on the other hand", "in any case",
-                              "in either case", "in both cases", "in turn", "as such", "for now"})
+                              "in either case", "in both cases", "in turn", "as such", "for now", "simply put",
+                              "strictly speaking", "generally speaking", "most importantly", "needless to say",
+                              "even so", "that said", "this means", "in conclusion", "on the contrary",
+                              "in most cases", "in some cases", "to sum up", "by the way", "in the meantime",
+                              "for this reason", "in reality", "as noted", "as stated above", "only if", "only then",
+                              "until then", "no matter what"})
+_OPENING_ADVERBS_ALONE = frozenset("thus finally also additionally however therefore likewise similarly otherwise "
+                                   "instead generally usually normally basically essentially briefly simply "
+                                   "alternatively".split())
 
 
-def _names_a_thing(words: list[str], *, prepositions: bool = False) -> bool:
+def _names_a_thing(words: list[str]) -> bool:
     """Whether a few words in sentence case name a thing, as a title does (``Attacker advance``), rather than open a
-    sentence (``For example``, ``Each player``, ``Simply put``). ``prepositions``: before a capitalised sentence, a
-    title may open on one, or on a word saying how many (``In supply: A unit …``, ``Both sides: Each player …``)."""
+    sentence (``For example``, ``Each player``, ``Simply put``)."""
     first, second = words[0].lower(), words[1].lower() if len(words) > 1 else ""
-    opening = first in _OPENING_WORDS and not (prepositions and (first in _MINOR_WORDS or first in _HOW_MANY))
-    return not opening and second not in _OPENING_SECOND_WORDS and not (len(words) == 2 and (
+    return first not in _OPENING_WORDS and second not in _OPENING_SECOND_WORDS and not (len(words) == 2 and (
         first in _OPENING_ADVERBS or second in _OPENING_SECOND_WORDS_OF_TWO)) and not _opening_phrase(words)
 
 
 def _opening_phrase(words: list[str]) -> bool:
-    """Whether a few words are a phrase a sentence opens with (``For example``, ``Put simply``), whatever follows."""
-    return " ".join(words).lower() in _OPENING_PHRASES
+    """Whether a few words are a phrase a sentence opens with (``For example``, ``Put simply``, ``Thus``), whatever
+    follows: before a capitalised sentence, only such a phrase is refused (``Each hex: Only one unit …``, ``When
+    attacking: The attacker …`` are titles)."""
+    phrase = " ".join(words).lower()
+    return phrase in _OPENING_PHRASES or len(words) == 1 and phrase in _OPENING_ADVERBS_ALONE
 
 
 def turns_on_a_verb(text: str) -> bool:

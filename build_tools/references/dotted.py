@@ -157,6 +157,7 @@ def _join(words: str) -> str:
 
 
 _JOIN = _join(_FOREIGN_JOIN)
+_AFTER_SENTENCE_JOIN = re.compile(rf"(?<!\w)(?i:{alternation(SENTENCE_JOIN_WORDS)})\s+\Z")
 # Before a bare number a word follows: no joining word that is a sentence's word too ("voir 8.1 en 2 phases").
 _WORD_JOIN = _join(alternation(tuple(word for word in JOIN_WORDS if word not in SENTENCE_JOIN_WORDS)))
 # A bare section number ends the list, or punctuation or a joining word follows it.
@@ -305,8 +306,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
         rf"(?<!\d:.)(?<!#[ \t].)"
         rf"{not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{first_dots})?|{blocked}))"
         rf"(?(blocked)|(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
-        # (a bare number of four digits is a year or a hex, "en 1944"; "see 2a", "2.a", "2a-c", "2a-2c")
-        rf"|(?<![1-9]\d{{3}})(?!\.\d)(?:(?P<item>\.?[a-h](?:[-–][a-h])?)(?:[-–](?P<item_tail>[1-9]\d*\.?[a-h]))?"
+        # ("see 2a", "2.a", "2a-c", "2a-2c")
+        rf"|(?!\.\d)(?:(?P<item>\.?[a-h](?:[-–][a-h])?)(?:[-–](?P<item_tail>[1-9]\d*\.?[a-h]))?"
         rf"(?:{_SECTION_END}|(?P<item_word>(?=[ \t]+[a-z])))"
         rf"|(?!{count}){_SECTION_END}"
         rf"|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))"
@@ -449,6 +450,9 @@ class Dotted:
             cue = self.cue_right_before_ordinal if _may_be_ordinal(match) else self.cue_right_before
             return cue.search(text, max(0, match.start() - _CUE_REACH), match.start()) is not None
         cue = self.cue_before if match.group("word") is None and match.group("last") is None else self.cue_before_word
+        if len(match.group("first")) > 3 and _AFTER_SENTENCE_JOIN.search(text, max(0, match.start() - 8),
+                                                                          match.start()):
+            return False  # "voir 8.1 en 1944.": a year
         return cue.search(text, max(0, match.start() - _CUE_REACH), match.start()) is not None
 
     def find(self, text: str, chapter: str | None = None) -> list[Reference]:

@@ -253,3 +253,28 @@ def test_an_html_comment_in_an_indented_code_block_stays():
     book = import_book("## 1. Roads\n\n**1.1** Half.\n\n    code <!-- x --> here\n", path="rulesets/lb/sources/lb.md",
                        fmt="markdown")
     assert "code &lt;!-- x --> here" in book.markdown or "code <!-- x --> here" in book.markdown
+
+
+@pytest.mark.parametrize("headings, rules", [
+    # an out-of-order heading after a heading took that heading's rule away (a review)
+    (["## Introduction (1.0)", "## Movement (2.0)", "## Errata (1.1)", "## Combat (3.0)"], ["1.0", "2.0", "3.0"]),
+    (["## Introduction (1.0)", "## Movement (2.0)", "## Combat (3.0)", "## Errata (1.1)"], ["1.0", "2.0", "3.0"]),
+    (["## Movement (2.0)", "### Roads (2.1)", "### Example (1.1)", "### Rivers (2.2)"], ["2.0", "2.1", "2.2"]),
+    (["## 1.0 Intro", "### Scale (1.1)", "## Movement (2.0)", "### Errata (1.2)", "### Roads (2.1)"],
+     ["1.0", "1.1", "2.0", "2.1"]),
+    # a section numbered bare after one is a later rule to it (a review: it failed as out of order)
+    (["## 1. Intro", "## Ambush (4.0)", "## 2. Movement", "## 3. Combat"], ["1", "2", "3"]),
+    # a heading naming an earlier rule by its words is no list of contents when that rule has text (a review)
+    (["## 1.0 Introduction", "## 2.0 Movement", "# Designer's Notes", "### Movement (2.0)"], ["1.0", "2.0"]),
+])
+def test_only_the_heading_out_of_the_books_order_stays_a_heading(headings, rules):
+    book = import_book("\n\n".join(f"{heading}\n\nText." for heading in headings) + "\n",
+                       path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+    assert list(book.report.rule_lines) == rules
+
+
+def test_an_empty_labelled_section_between_two_still_fails():
+    # "## Section 2" right over "## Section 3" was accepted as an empty rule (a review)
+    with pytest.raises(SourceError, match="rule number 2 with no rule text"):
+        import_book("## Section 1\n\nText.\n\n## Section 2\n\n## Section 3\n\nText.\n",
+                    path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")

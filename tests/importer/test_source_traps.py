@@ -2657,8 +2657,15 @@ def test_a_line_ending_on_a_word_naming_this_chapter_is_no_citation():
     assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2", "1.3"]
 
 
-@pytest.mark.parametrize("line", ["» 1.2 Roads cost half, see »Straßen«.", "»1.2 Roads cost half."])
+@pytest.mark.parametrize("line", ["» 1.2 Roads cost half, see »Straßen«.", "» 1.2 Routes coûtent « moitié »."])
 def test_a_change_mark_before_a_rule_quoting_something_is_still_a_mark(line):
     # "» 1.2 … see »Straßen«." lost rule 1.2, its text merged into 1.1 (a review)
     book = imported(f"1.0 MOVE\n1.1 Units. Text one.\n{line}\n1.3 Ice. Text.\n", "decimal")
     assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2", "1.3"]
+
+
+@pytest.mark.parametrize("line", [">>1.5 attacker wins", "»1.5 Felder weit«"])
+def test_a_mark_glued_to_a_number_in_running_text_is_no_change_mark(line):
+    # ">>1.5 attacker wins" in a list of odds failed the import as rule 1.5 out of order (a review)
+    book = imported(f"1.0 COMBAT\n1.1 Odds. Compare strengths:\n{line}\n1.2 Retreat. Text.\n", "decimal")
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2"]
