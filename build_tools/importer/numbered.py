@@ -100,6 +100,15 @@ _DETERMINERS = frozenset("this that each every its their our next previous same 
                          "cette chaque questo questa este esta cada deze dit elke ten ta każdy".split())
 
 
+def _next_in_order(before: tuple[int, ...], path: tuple[int, ...]) -> bool:
+    """Whether ``path`` is the rule a book numbers right after ``before``: its first sub-rule (2.1 -> 2.1.1), its next
+    rule (2.1 -> 2.2; 1.0 -> 1.1), or the next rule of one of its parents, as printed (1.2 -> 2.0, 2.1 -> 3)."""
+    if path in (before + (1,), before[:-1] + (before[-1] + 1,)):
+        return True
+    return any(path[:depth] == before[:depth - 1] + (before[depth - 1] + 1,) and not any(path[depth:])
+               for depth in range(1, len(before) + 1) if len(path) >= depth)
+
+
 class _Blocks:
     """Markdown blocks, with the paragraph and the list being written still open."""
 
@@ -188,6 +197,7 @@ class _Importer:
         self._next_numbered_seen: dict[bool, tuple[int, int, tuple[int, RuleNumber] | None]] = {
             True: (1, 0, None), False: (1, 0, None)}
         self._fixed_after: list[RuleNumber | None] | None = None  # _next_fixed_rule's answers, read once
+        self._at_end_after: list[RuleNumber | None] | None = None  # _next_at_end's answers, read once
         self.last_top: RuleNumber | None = None  # the last top-level rule: its ID starts footnote IDs
         self.first_rule: tuple[RuleNumber, str | None] | None = None
         self.document_title: str | None = None
@@ -901,7 +911,7 @@ class _Importer:
         at = self.rules[number.id][0]
         first = self.lines[at]
         words = re.findall(r"[^\W\d_]+", (first.number.rest if first.number else first.text).lower())
-        return (bool(words) and words == re.findall(r"[^\W\d_]+", line.number.label.lower())
+        return (first.kind != HEADING and bool(words) and words == re.findall(r"[^\W\d_]+", line.number.label.lower())
                 and not self._text_follows(self.next_nonblank(at + 1)))
 
     def _out_of_order_at_end(self, line: Line, number: RuleNumber, position: int) -> str | None:
@@ -920,7 +930,35 @@ class _Importer:
                 or not number.top and not any(spelling in self.spellings for spelling in number.parents[0])
                 or following is not None and following.path <= number.path):
             return AT_HEADING_END
+        # "## Errata (3.0)" between 1.0 and "## Movement (2.0)": it skips ahead where the next such heading goes on
+        after = self._next_at_end(position + 1)
+        if (self.previous is not None and not _next_in_order(self.previous[0].path, number.path)
+                and after is not None and _next_in_order(self.previous[0].path, after.path)):
+            return AT_HEADING_END
         return None
+
+    def _next_at_end(self, position: int) -> RuleNumber | None:
+        """The number of the first heading with its number at its end from ``position`` on, before any other rule."""
+        if self._at_end_after is None:
+            self._at_end_after, after = [None] * (len(self.lines) + 1), None
+            for at in range(len(self.lines) - 1, -1, -1):
+                line = self.lines[at]
+                if line.number is not None and line.kind != ITEM:
+                    try:
+                        number = self._rule_number(line)
+                    except SourceError:
+                        number = None
+                    if number is not None:
+                        after = number if line.number.at_end else None
+                self._at_end_after[at] = after
+        return self._at_end_after[position] if position < len(self.lines) else None
+
+    def _numbered_heading_next(self, position: int) -> bool:
+        """Whether the next line after ``position`` is a numbered heading that is no rule under the one there."""
+        following = self.next_nonblank(position + 1)
+        line = self.lines[following] if following is not None else None
+        return line is None or (line.kind == HEADING and line.number is not None
+                                and not self._rule_under(self._rule_number(self.lines[position]).id, following))
 
     def _next_fixed_rule(self, position: int) -> RuleNumber | None:
         """The number of the first line from ``position`` that starts a rule whatever the book's order: not a step of
@@ -1117,9 +1155,9 @@ class _Importer:
         if below is not None:  # "1.0" over "INTRODUCTION", "[2.0] THE EFFECTS OF TERRAIN ON" over "COMBAT"
             title, body, title_lines = below
         if (title is None and not body and not self._text_follows(self.next_nonblank(position + 1 + title_lines))
-                and not (line.kind == HEADING and (line.number.at_end or line.number.label and number.bare)
-                         and self._rule_under(number.id, position + 1))):
-            # ("## Movement (2.0)", "## Section 1" over its first rule: the heading names the rule)
+                and not (line.kind == HEADING and (line.number.at_end or line.number.label and number.bare
+                                                   and not self._numbered_heading_next(position)))):
+            # ("## Movement (2.0)": titled; "## Section 1" over its first rule, a list, a table; not "## Section 2")
             raise self.error(line.index, f"rule number {printed} with no rule text: give it its text, or say on "
                                          f"its line what the book means by an empty rule ({printed} [Reserved], "
                                          f"{printed} (Deleted))")

@@ -216,10 +216,12 @@ _OPENING_PHRASES = frozenset({"put simply", "above all", "stated simply", "said 
                               "even so", "that said", "this means", "in conclusion", "on the contrary",
                               "in most cases", "in some cases", "to sum up", "by the way", "in the meantime",
                               "for this reason", "in reality", "as noted", "as stated above", "only if", "only then",
-                              "until then", "no matter what"})
+                              "until then", "no matter what", "if so", "if not", "even then", "also note",
+                              "not so"})
 _OPENING_ADVERBS_ALONE = frozenset("thus finally also additionally however therefore likewise similarly otherwise "
                                    "instead generally usually normally basically essentially briefly simply "
-                                   "alternatively".split())
+                                   "alternatively hence consequently furthermore moreover indeed again still "
+                                   "yet".split())
 
 
 def _names_a_thing(words: list[str]) -> bool:

@@ -266,6 +266,11 @@ def test_an_html_comment_in_an_indented_code_block_stays():
     (["## 1. Intro", "## Ambush (4.0)", "## 2. Movement", "## 3. Combat"], ["1", "2", "3"]),
     # a heading naming an earlier rule by its words is no list of contents when that rule has text (a review)
     (["## 1.0 Introduction", "## 2.0 Movement", "# Designer's Notes", "### Movement (2.0)"], ["1.0", "2.0"]),
+    # a heading that skips ahead, where the next heading goes on from the rule before it, is out of order (a review)
+    (["## Intro (1.0)", "## Errata (3.0)", "## Movement (2.0)", "## Combat (3.0)"], ["1.0", "2.0", "3.0"]),
+    (["## Movement (2.0)", "### Roads (2.1)", "### Errata (2.5)", "### Rivers (2.2)"], ["2.0", "2.1", "2.2"]),
+    # a book that skips a rule (taken out by errata) keeps the one after the gap
+    (["## Movement (2.0)", "### Roads (2.1)", "### Rivers (2.3)", "### Fords (2.4)"], ["2.0", "2.1", "2.3", "2.4"]),
 ])
 def test_only_the_heading_out_of_the_books_order_stays_a_heading(headings, rules):
     book = import_book("\n\n".join(f"{heading}\n\nText." for heading in headings) + "\n",
@@ -278,3 +283,20 @@ def test_an_empty_labelled_section_between_two_still_fails():
     with pytest.raises(SourceError, match="rule number 2 with no rule text"):
         import_book("## Section 1\n\nText.\n\n## Section 2\n\n## Section 3\n\nText.\n",
                     path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+
+
+@pytest.mark.parametrize("under", ["- Clear: 1 MP.\n- Woods: 2 MP.", "| Terrain | MP |\n|---|---|\n| Clear | 1 |",
+                                   "1. Pick a unit.\n2. Move it."])
+def test_a_heading_with_its_number_at_its_end_may_have_a_list_or_a_table_for_its_text(under):
+    # "## Terrain (2.0)" over a list or a table failed as a rule with no text (a review)
+    book = import_book(f"## Intro (1.0)\n\nText.\n\n## Terrain (2.0)\n\n{under}\n\n## Combat (3.0)\n\nRoll.\n",
+                       path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+    assert list(book.report.rule_lines) == ["1.0", "2.0", "3.0"]
+
+
+def test_a_heading_repeating_an_earlier_headings_words_is_no_list_of_contents():
+    # "## 2.0 Movement" over "### 2.1 Roads", then "### Movement (2.0)" failed as an entry of a list of contents
+    book = import_book("## 1.0 Introduction\n\nText.\n\n## 2.0 Movement\n\n### 2.1 Roads\n\nHalf.\n\n"
+                       "# Designer's Notes\n\n### Movement (2.0)\n\nWhy.\n", path="rulesets/lb/sources/lb.md",
+                       numbering="decimal", fmt="markdown")
+    assert list(book.report.rule_lines) == ["1.0", "2.0", "2.1"]

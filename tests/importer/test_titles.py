@@ -61,7 +61,8 @@ def imported(source: str, fmt: str = "text"):
     *[(f"{opening}: Each turn", None, f"{opening}: Each turn") for opening in (
         "In addition", "In general", "As a result", "In this case", "Of course", "In fact", "Simply put",
         "Strictly speaking", "Most importantly", "Needless to say", "Even so", "That said", "This means",
-        "In conclusion", "To sum up", "For this reason", "As noted", "Thus", "Finally", "Also")],
+        "In conclusion", "To sum up", "For this reason", "As noted", "Thus", "Finally", "Also", "If so", "If not",
+        "Even then", "Also note", "Not so", "Hence", "Moreover", "Furthermore", "Indeed")],
     # conditions and things in sentence case before a capitalised body are titles (a review)
     *[(f"{title}: A unit", f"{title}:", "A unit") for title in (
         "Once per turn", "When attacking", "If surrounded", "While moving", "Each hex", "This rule")],
