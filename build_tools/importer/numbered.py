@@ -911,8 +911,15 @@ class _Importer:
         at = self.rules[number.id][0]
         first = self.lines[at]
         words = re.findall(r"[^\W\d_]+", (first.number.rest if first.number else first.text).lower())
-        return (first.kind != HEADING and bool(words) and words == re.findall(r"[^\W\d_]+", line.number.label.lower())
-                and not self._text_follows(self.next_nonblank(at + 1)))
+        return (bool(words) and words == re.findall(r"[^\W\d_]+", line.number.label.lower())
+                and not self._text_follows(self.next_nonblank(at + 1))
+                and not (first.kind == HEADING and self._has_sub_rules(number.id)))
+
+    def _has_sub_rules(self, rule_id: str) -> bool:
+        """Whether a rule read after ``rule_id`` nests under it (``## 2.0 Movement`` over ``### 2.1 Roads``)."""
+        read = list(self.rules)
+        at = read.index(rule_id)
+        return at + 1 < len(read) and self.rules[read[at + 1]][1] > self.rules[rule_id][1]
 
     def _out_of_order_at_end(self, line: Line, number: RuleNumber, position: int) -> str | None:
         """Why a number at a heading's end (``## Release Notes (1.2)``, ``## Changes in (2.0)``) names no rule: it
@@ -933,7 +940,8 @@ class _Importer:
         # "## Errata (3.0)" between 1.0 and "## Movement (2.0)": it skips ahead where the next such heading goes on
         after = self._next_at_end(position + 1)
         if (self.previous is not None and not _next_in_order(self.previous[0].path, number.path)
-                and after is not None and _next_in_order(self.previous[0].path, after.path)):
+                and after is not None and _next_in_order(self.previous[0].path, after.path)
+                and after.path <= number.path):  # ("### Rivers (2.3)" over "## Combat (3.0)": a gap, in order)
             return AT_HEADING_END
         return None
 
@@ -953,12 +961,12 @@ class _Importer:
                 self._at_end_after[at] = after
         return self._at_end_after[position] if position < len(self.lines) else None
 
-    def _numbered_heading_next(self, position: int) -> bool:
-        """Whether the next line after ``position`` is a numbered heading that is no rule under the one there."""
+    def _heading_next(self, position: int) -> bool:
+        """Whether the next line after ``position`` is a heading that is no rule under the one there (or none is)."""
         following = self.next_nonblank(position + 1)
         line = self.lines[following] if following is not None else None
-        return line is None or (line.kind == HEADING and line.number is not None
-                                and not self._rule_under(self._rule_number(self.lines[position]).id, following))
+        return line is None or (line.kind == HEADING and (
+            line.number is None or not self._rule_under(self._rule_number(self.lines[position]).id, following)))
 
     def _next_fixed_rule(self, position: int) -> RuleNumber | None:
         """The number of the first line from ``position`` that starts a rule whatever the book's order: not a step of
@@ -1156,7 +1164,7 @@ class _Importer:
             title, body, title_lines = below
         if (title is None and not body and not self._text_follows(self.next_nonblank(position + 1 + title_lines))
                 and not (line.kind == HEADING and (line.number.at_end or line.number.label and number.bare
-                                                   and not self._numbered_heading_next(position)))):
+                                                   and not self._heading_next(position)))):
             # ("## Movement (2.0)": titled; "## Section 1" over its first rule, a list, a table; not "## Section 2")
             raise self.error(line.index, f"rule number {printed} with no rule text: give it its text, or say on "
                                          f"its line what the book means by an empty rule ({printed} [Reserved], "

@@ -157,7 +157,7 @@ def _join(words: str) -> str:
 
 
 _JOIN = _join(_FOREIGN_JOIN)
-_AFTER_SENTENCE_JOIN = re.compile(rf"(?<!\w)(?i:{alternation(SENTENCE_JOIN_WORDS)})\s+(?:\d{{4}}{_JOIN})*\Z")
+_AFTER_SENTENCE_JOIN = re.compile(rf"(?<!\w)(?i:{alternation(SENTENCE_JOIN_WORDS)})\s+(?:\d{{4,}}{_JOIN})*\Z")
 # Before a bare number a word follows: no joining word that is a sentence's word too ("voir 8.1 en 2 phases").
 _WORD_JOIN = _join(alternation(tuple(word for word in JOIN_WORDS if word not in SENTENCE_JOIN_WORDS)))
 # A bare section number ends the list, or punctuation or a joining word follows it.
@@ -450,8 +450,8 @@ class Dotted:
             cue = self.cue_right_before_ordinal if _may_be_ordinal(match) else self.cue_right_before
             return cue.search(text, max(0, match.start() - _CUE_REACH), match.start()) is not None
         cue = self.cue_before if match.group("word") is None and match.group("last") is None else self.cue_before_word
-        if len(match.group("first")) == 4 and _AFTER_SENTENCE_JOIN.search(text, max(0, match.start() - 40),
-                                                                           match.start()):
+        if len(match.group("first")) > 3 and _AFTER_SENTENCE_JOIN.search(text, max(0, match.start() - 40),
+                                                                          match.start()):
             return False  # "voir 8.1 en 1944.", "en 1944 et 1945": years
         return cue.search(text, max(0, match.start() - _CUE_REACH), match.start()) is not None
 

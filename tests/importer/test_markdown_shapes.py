@@ -271,6 +271,8 @@ def test_an_html_comment_in_an_indented_code_block_stays():
     (["## Movement (2.0)", "### Roads (2.1)", "### Errata (2.5)", "### Rivers (2.2)"], ["2.0", "2.1", "2.2"]),
     # a book that skips a rule (taken out by errata) keeps the one after the gap
     (["## Movement (2.0)", "### Roads (2.1)", "### Rivers (2.3)", "### Fords (2.4)"], ["2.0", "2.1", "2.3", "2.4"]),
+    (["## Movement (2.0)", "### Roads (2.1)", "### Rivers (2.3)", "## Combat (3.0)"], ["2.0", "2.1", "2.3", "3.0"]),
+    (["## 5 Movement", "### Roads (5.1)", "### Rivers (5.3)", "## Combat (6.0)"], ["5", "5.1", "5.3", "6.0"]),
 ])
 def test_only_the_heading_out_of_the_books_order_stays_a_heading(headings, rules):
     book = import_book("\n\n".join(f"{heading}\n\nText." for heading in headings) + "\n",
@@ -300,3 +302,17 @@ def test_a_heading_repeating_an_earlier_headings_words_is_no_list_of_contents():
                        "# Designer's Notes\n\n### Movement (2.0)\n\nWhy.\n", path="rulesets/lb/sources/lb.md",
                        numbering="decimal", fmt="markdown")
     assert list(book.report.rule_lines) == ["1.0", "2.0", "2.1"]
+
+
+def test_headings_with_no_text_as_a_list_of_contents_fail_as_duplicates():
+    # "## 1.0 Introduction" and "## 2.0 Movement" with no text, over the book's "## Introduction (1.0)", imported
+    # as empty rules and the book's headings as plain headings (a review)
+    with pytest.raises(SourceError, match="duplicate rule ID 1.0"):
+        import_book("## 1.0 Introduction\n## 2.0 Movement\n\n## Introduction (1.0)\n\nText.\n\n## Movement (2.0)\n\n"
+                    "Move.\n", path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+
+
+def test_an_empty_labelled_section_over_an_unnumbered_heading_fails():
+    with pytest.raises(SourceError, match="rule number 2 with no rule text"):
+        import_book("## Section 1\n\nText.\n\n## Section 2\n\n## Appendix\n\nText.\n",
+                    path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")

@@ -208,7 +208,7 @@ def test_quantities_are_not_references(grammar, text):
     # a year is no section ("voir 8.1 en 1944."), nor any number of four digits; Dutch "tot" joins a range
     ("voir 8.1 en 1944.", [("8.1",)]), ("zie 5 tot 7 voor details", [("5",), ("7",)]),
     ("rule 1000 applies", [("1000",)]), ("see 12, 1944 and 15.", [("12",), ("1944",), ("15",)]),
-    ("voir 8.1 en 1944 et 1945.", [("8.1",)]),
+    ("voir 8.1 en 1944 et 1945.", [("8.1",)]), ("voir 8.1 en 10000 et 12.", [("8.1",), ("12",)]),
     ("zie regel 4.2 tot 3 hexen", [("4.2",)]),
     ("see 1.5 or 2.0 for units", [("1.5",), ("2.0",)]),  # a list of rules, no unit after it
     # a whole number after a comma is no list with the rule (a review): "Per 6.2, 3 units may stack"
