@@ -912,8 +912,13 @@ class _Importer:
         first = self.lines[at]
         words = re.findall(r"[^\W\d_]+", (first.number.rest if first.number else first.text).lower())
         return (bool(words) and words == re.findall(r"[^\W\d_]+", line.number.label.lower())
-                and not self._text_follows(self.next_nonblank(at + 1))
-                and not (first.kind == HEADING and self._has_sub_rules(number.id)))
+                and self._nothing_under(at) and not (first.kind == HEADING and self._has_sub_rules(number.id)))
+
+    def _nothing_under(self, at: int) -> bool:
+        """Whether the line ``at`` has nothing under it before the next numbered line: no text, list, table, note."""
+        following = self.next_nonblank(at + 1)
+        line = self.lines[following] if following is not None else None
+        return line is None or line.kind in (HEADING, TEXT) and line.number is not None
 
     def _has_sub_rules(self, rule_id: str) -> bool:
         """Whether a rule read after ``rule_id`` nests under it (``## 2.0 Movement`` over ``### 2.1 Roads``)."""
@@ -965,8 +970,10 @@ class _Importer:
         """Whether the next line after ``position`` is a heading that is no rule under the one there (or none is)."""
         following = self.next_nonblank(position + 1)
         line = self.lines[following] if following is not None else None
+        here = self.lines[position]
         return line is None or (line.kind == HEADING and (
-            line.number is None or not self._rule_under(self._rule_number(self.lines[position]).id, following)))
+            line.number is None and line.depth <= here.depth  # "## Appendix"; not "### Introduction", its part
+            or line.number is not None and not self._rule_under(self._rule_number(here).id, following)))
 
     def _next_fixed_rule(self, position: int) -> RuleNumber | None:
         """The number of the first line from ``position`` that starts a rule whatever the book's order: not a step of

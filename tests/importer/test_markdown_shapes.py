@@ -316,3 +316,21 @@ def test_an_empty_labelled_section_over_an_unnumbered_heading_fails():
     with pytest.raises(SourceError, match="rule number 2 with no rule text"):
         import_book("## Section 1\n\nText.\n\n## Section 2\n\n## Appendix\n\nText.\n",
                     path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+
+
+@pytest.mark.parametrize("under", ["### Introduction\n\nText.\n\n### 1.1 Scale\n\nText.", "### Overview\n\nText."])
+def test_a_labelled_section_over_a_deeper_heading_without_a_number_is_no_empty_rule(under):
+    # "## Section 1" over "### Introduction" failed as a rule with no text (a review)
+    book = import_book(f"## Section 1\n\n{under}\n", path="rulesets/lb/sources/lb.md", numbering="decimal",
+                       fmt="markdown")
+    assert list(book.report.rule_lines)[0] == "1"
+
+
+@pytest.mark.parametrize("body", ["- Roads: half.", "| Terrain | MP |\n|---|---|\n| Clear | 1 |", "units move.",
+                                  "### Example\n\nText."])
+def test_a_heading_repeating_a_rule_with_a_list_or_a_table_for_its_text_is_no_list_of_contents(body):
+    # "## 2.0 Movement" over a list, then "### Movement (2.0)" failed as a duplicate (a review)
+    book = import_book(f"## 1.0 Introduction\n\nText.\n\n## 2.0 Movement\n\n{body}\n\n# Designer's Notes\n\n"
+                       "### Movement (2.0)\n\nWe wanted.\n", path="rulesets/lb/sources/lb.md", numbering="decimal",
+                       fmt="markdown")
+    assert list(book.report.rule_lines) == ["1.0", "2.0"]
