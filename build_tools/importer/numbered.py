@@ -100,6 +100,11 @@ _DETERMINERS = frozenset("this that each every its their our next previous same 
                          "cette chaque questo questa este esta cada deze dit elke ten ta każdy".split())
 
 
+def _words_of(text: str) -> list[str]:
+    """The words of a title, in lower case, without numbers or punctuation: how two printings of it compare."""
+    return re.findall(r"[^\W\d_]+", text.lower())
+
+
 def _next_in_order(before: tuple[int, ...], path: tuple[int, ...]) -> bool:
     """Whether ``path`` is the rule a book numbers right after ``before``: its first sub-rule (2.1 -> 2.1.1), its next
     rule (2.1 -> 2.2; 1.0 -> 1.1), or the next rule of one of its parents, as printed (1.2 -> 2.0, 2.1 -> 3)."""
@@ -198,6 +203,7 @@ class _Importer:
             True: (1, 0, None), False: (1, 0, None)}
         self._fixed_after: list[RuleNumber | None] | None = None  # _next_fixed_rule's answers, read once
         self._at_end_after: list[RuleNumber | None] | None = None  # _next_at_end's answers, read once
+        self._repeating: int | None = None  # _headings_repeating_lines's answer, read once
         self.last_top: RuleNumber | None = None  # the last top-level rule: its ID starts footnote IDs
         self.first_rule: tuple[RuleNumber, str | None] | None = None
         self.document_title: str | None = None
@@ -906,19 +912,28 @@ class _Importer:
         return self._wrapped_quantity(line)
 
     def _same_title(self, number: RuleNumber, line: Line) -> bool:
-        """Whether the heading ``line`` names rule ``number`` by the words of the line that was that rule, with no text
-        after that line: an entry of a list of contents (``1.0 Introduction`` over ``2.0 Movement``)."""
+        """Whether the heading ``line`` names rule ``number`` by the words of the line that was that rule, an entry of
+        a list of contents (``1.0 Introduction`` over ``2.0 Movement``): so do other such headings of the book (one is
+        a note's heading, ``### Movement (2.0)`` under ``# Designer's Notes``), and that rule has no rules under it."""
         at = self.rules[number.id][0]
         first = self.lines[at]
-        words = re.findall(r"[^\W\d_]+", (first.number.rest if first.number else first.text).lower())
-        return (bool(words) and words == re.findall(r"[^\W\d_]+", line.number.label.lower())
-                and self._nothing_under(at) and not (first.kind == HEADING and self._has_sub_rules(number.id)))
+        return (_words_of(first.number.rest if first.number else first.text) == _words_of(line.number.label)
+                and self._headings_repeating_lines() > 1
+                and not (first.kind == HEADING and self._has_sub_rules(number.id)))
 
-    def _nothing_under(self, at: int) -> bool:
-        """Whether the line ``at`` has nothing under it before the next numbered line: no text, list, table, note."""
-        following = self.next_nonblank(at + 1)
-        line = self.lines[following] if following is not None else None
-        return line is None or line.kind in (HEADING, TEXT) and line.number is not None
+    def _headings_repeating_lines(self) -> int:
+        """How many headings with their number at their end repeat the number and words of an earlier line."""
+        if self._repeating is None:
+            earlier: dict[str, list[str]] = {}
+            self._repeating = 0
+            for line in self.lines:
+                if line.number is None or line.kind == ITEM:
+                    continue
+                if line.number.at_end:
+                    self._repeating += earlier.get(line.number.token) == _words_of(line.number.label) != []
+                else:
+                    earlier.setdefault(line.number.token, _words_of(line.number.rest))
+        return self._repeating
 
     def _has_sub_rules(self, rule_id: str) -> bool:
         """Whether a rule read after ``rule_id`` nests under it (``## 2.0 Movement`` over ``### 2.1 Roads``)."""
@@ -936,8 +951,8 @@ class _Importer:
             keep = ("write the list as a Markdown list (- 1.0 Introduction)" if self.reader.name == "markdown" else
                     f"start each of its lines with a backslash (\\{self.raw[first].strip()[:24]})")
             raise self.error(line.index, f"duplicate rule ID {number.id}: line {first + 1} ({quoted(self.raw[first])}) "
-                                         f"names it by the same words, with no text after it: if it is an entry of a "
-                                         f"list of contents, {keep} to keep it text")
+                                         f"names it by the same words, as other headings of the book name earlier "
+                                         f"lines: if those lines are a list of contents, {keep} to keep them text")
         if (number.id in self.rules or self.previous is not None and number.path <= self.previous[0].path
                 or not number.top and not any(spelling in self.spellings for spelling in number.parents[0])
                 or following is not None and following.path <= number.path):

@@ -334,3 +334,21 @@ def test_a_heading_repeating_a_rule_with_a_list_or_a_table_for_its_text_is_no_li
                        "### Movement (2.0)\n\nWe wanted.\n", path="rulesets/lb/sources/lb.md", numbering="decimal",
                        fmt="markdown")
     assert list(book.report.rule_lines) == ["1.0", "2.0"]
+
+
+@pytest.mark.parametrize("contents", ["## 1.0 Introduction\n### Scale\n## 2.0 Movement\n### Roads",
+                                      "1.0 Introduction\n- Scale\n- Dice\n\n2.0 Movement\n- Roads",
+                                      "1.0 Introduction\nscale and dice\n2.0 Movement\nroads"])
+def test_a_list_of_contents_of_any_shape_over_headings_naming_its_rules_fails_as_a_duplicate(contents):
+    # entries with sub-headings, sub-lists or a line under each imported as the rules, the book's headings as plain
+    # headings (a review): every heading repeating an earlier rule's words is what a list of contents makes
+    with pytest.raises(SourceError, match="duplicate rule ID 1.0"):
+        import_book(f"{contents}\n\n## Introduction (1.0)\n\nText one.\n\n## Movement (2.0)\n\nText two.\n",
+                    path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+
+
+def test_one_heading_repeating_a_rule_whose_text_starts_with_a_number_is_a_heading():
+    book = import_book("## 1.0 Introduction\n\nText.\n\n## 2.0 Movement\n\n6 MP for each unit.\n\n# Notes\n\n"
+                       "### Movement (2.0)\n\nWhy.\n", path="rulesets/lb/sources/lb.md", numbering="decimal",
+                       fmt="markdown")
+    assert list(book.report.rule_lines) == ["1.0", "2.0"]
