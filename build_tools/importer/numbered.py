@@ -201,8 +201,9 @@ class _Importer:
         # _next_numbered's last answer of each kind: (asked from, found at, answer); none yet.
         self._next_numbered_seen: dict[bool, tuple[int, int, tuple[int, RuleNumber] | None]] = {
             True: (1, 0, None), False: (1, 0, None)}
-        self._fixed_after: list[RuleNumber | None] | None = None  # _next_fixed_rule's answers, read once
-        self._at_end_after: list[RuleNumber | None] | None = None  # _next_at_end's answers, read once
+        # for each position, the next rule whatever the book's order, and the next heading with its number at its
+        # end before any other rule (_look_ahead), read once
+        self._ahead: tuple[list[RuleNumber | None], list[RuleNumber | None]] | None = None
         self._repeating: int | None = None  # _headings_repeating_lines's answer, read once
         self.last_top: RuleNumber | None = None  # the last top-level rule: its ID starts footnote IDs
         self.first_rule: tuple[RuleNumber, str | None] | None = None
@@ -429,10 +430,7 @@ class _Importer:
         comment or a quotation: a dotted number (``5.1 …``), or a section's in a heading or in bold (not
         ``1979 edition``)."""
         line = markdown_line(index, self.raw[index] if text is None else text)
-        try:
-            number = self._rule_number(line)
-        except SourceError:  # a number the numbering refuses: not a rule either
-            return False
+        number = self._number_or_none(line)
         return number is not None and (not number.bare or line.kind == HEADING or line.number.decorated)
 
     def _document_title(self, first: int) -> int:
@@ -967,19 +965,7 @@ class _Importer:
 
     def _next_at_end(self, position: int) -> RuleNumber | None:
         """The number of the first heading with its number at its end from ``position`` on, before any other rule."""
-        if self._at_end_after is None:
-            self._at_end_after, after = [None] * (len(self.lines) + 1), None
-            for at in range(len(self.lines) - 1, -1, -1):
-                line = self.lines[at]
-                if line.number is not None and line.kind != ITEM:
-                    try:
-                        number = self._rule_number(line)
-                    except SourceError:
-                        number = None
-                    if number is not None:
-                        after = number if line.number.at_end else None
-                self._at_end_after[at] = after
-        return self._at_end_after[position] if position < len(self.lines) else None
+        return self._look_ahead()[1][position]
 
     def _heading_next(self, position: int) -> bool:
         """Whether the next line after ``position`` is a heading that is no rule under the one there (or none is)."""
@@ -993,19 +979,32 @@ class _Importer:
     def _next_fixed_rule(self, position: int) -> RuleNumber | None:
         """The number of the first line from ``position`` that starts a rule whatever the book's order: not a step of
         a list (``1. Pick a unit.``), nor a heading with its number at its end (which is a rule only in order)."""
-        if self._fixed_after is None:
-            self._fixed_after, after = [None] * (len(self.lines) + 1), None
+        return self._look_ahead()[0][position]
+
+    def _look_ahead(self) -> tuple[list[RuleNumber | None], list[RuleNumber | None]]:
+        """``_next_fixed_rule`` and ``_next_at_end`` for every position, in one pass from the end."""
+        if self._ahead is None:
+            fixed: list[RuleNumber | None] = [None] * (len(self.lines) + 1)
+            at_end: list[RuleNumber | None] = [None] * (len(self.lines) + 1)
             for at in range(len(self.lines) - 1, -1, -1):
                 line = self.lines[at]
-                if line.number is not None and line.kind != ITEM and not line.number.at_end:
-                    try:
-                        number = self._rule_number(line)
-                    except SourceError:  # a number the numbering refuses: no rule
-                        number = None
-                    if number is not None and not self._wrapped_quantity(line):
-                        after = number
-                self._fixed_after[at] = after
-        return self._fixed_after[position] if position < len(self.lines) else None
+                fixed[at], at_end[at] = fixed[at + 1], at_end[at + 1]
+                number = self._number_or_none(line) if line.number is not None and line.kind != ITEM else None
+                if number is not None and line.number.at_end:
+                    at_end[at] = number
+                elif number is not None:
+                    at_end[at] = None
+                    if not self._wrapped_quantity(line):
+                        fixed[at] = number
+            self._ahead = fixed, at_end
+        return self._ahead
+
+    def _number_or_none(self, line: Line) -> RuleNumber | None:
+        """``_rule_number``, None for a number the numbering refuses (no rule either)."""
+        try:
+            return self._rule_number(line)
+        except SourceError:
+            return None
 
     def _amount_skipping_rules(self, line: Line, number: RuleNumber, position: int) -> str | None:
         """Why an untitled amount that skips rules of its level is text, not a rule: right under a line ending on

@@ -21,6 +21,10 @@ def imported(source: str):
     return import_book(source, path="rulesets/lb/sources/lb.md", fmt="markdown")
 
 
+def decimal_book(source: str):
+    return import_book(source, path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+
+
 def headings(source: str) -> list[str]:
     return [line for line in imported(source).markdown.splitlines() if line.startswith("#")]
 
@@ -152,10 +156,9 @@ def test_a_notion_callouts_aside_tags_are_layout():
 def test_a_heading_with_its_rules_number_at_its_end_is_that_rule_shown_as_printed():
     # "## Movement (2.0)" and "### Speed (2.1)" were sub-headings of rule 1.0, reported nowhere, and references to
     # them went unresolved (a helper's Markdown book)
-    book = import_book("## 1.0 General\n\nText, see 2.1 and 2.2.\n\n## Movement (2.0)\n\nUnits move.\n\n"
-                       "### Speed (2.1)\n\nOne hex.\n\n### Wind [2.2]\n\nDrift.\n\n## Combat — 3.0\n\nRoll.\n\n"
-                       "## Notes (see 2.1)\n\nNone.\n", path="rulesets/lb/sources/lb.md", numbering="decimal",
-                       fmt="markdown")
+    book = decimal_book("## 1.0 General\n\nText, see 2.1 and 2.2.\n\n## Movement (2.0)\n\nUnits move.\n\n"
+                        "### Speed (2.1)\n\nOne hex.\n\n### Wind [2.2]\n\nDrift.\n\n## Combat — 3.0\n\nRoll.\n\n"
+                        "## Notes (see 2.1)\n\nNone.\n")
     assert list(book.report.rule_lines) == ["1.0", "2.0", "2.1", "2.2", "3.0"]
     assert rule_headings(book.markdown)[:5] == ["# 1.0 General", "# Movement (2.0)", "## Speed (2.1)", "## Wind [2.2]",
                                                 "# Combat — 3.0"]  # ("Notes (see 2.1)" is a heading, no rule)
@@ -164,9 +167,8 @@ def test_a_heading_with_its_rules_number_at_its_end_is_that_rule_shown_as_printe
 
 def test_a_heading_with_its_number_at_its_end_may_have_its_sub_rules_right_under_it():
     # "## Introduction (1.0)" over "**1.1** Units move." failed as a rule with no text (a helper's book)
-    book = import_book("# Book\n\n## Introduction (1.0)\n\n**1.1** Units move. See 2.1.\n\n## Movement (2.0)\n\n"
-                       "### Speed (2.1)\n\nA ship moves (1.1).\n", path="rulesets/lb/sources/lb.md", numbering="decimal",
-                       fmt="markdown")
+    book = decimal_book("# Book\n\n## Introduction (1.0)\n\n**1.1** Units move. See 2.1.\n\n## Movement (2.0)\n\n"
+                        "### Speed (2.1)\n\nA ship moves (1.1).\n")
     assert list(book.report.rule_lines) == ["1.0", "1.1", "2.0", "2.1"]
 
 
@@ -193,8 +195,7 @@ def test_an_html_comment_inside_a_line_is_left_out_and_cites_nothing():
 def test_a_heading_naming_a_rule_at_its_end_out_of_the_books_order_stays_a_heading(heading):
     # each was read as a rule, and failed the import (a duplicate, out of order, no parent) or made a false rule
     # (a review)
-    book = import_book(f"## 1. Roads\n\n**1.1 Roads.** Half.\n\n{heading}\n\nText.\n\n**1.2 Rivers.** Two.\n",
-                       path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+    book = decimal_book(f"## 1. Roads\n\n**1.1 Roads.** Half.\n\n{heading}\n\nText.\n\n**1.2 Rivers.** Two.\n")
     assert list(book.report.rule_lines) == ["1", "1.1", "1.2"]
     assert f"{heading.lstrip('# ')} {{: .rr-subhead }}" in book.markdown
 
@@ -203,18 +204,16 @@ def test_a_labelled_heading_with_no_text_still_fails_as_an_empty_rule():
     # "## Rule 1.2" right over "## Rule 1.3" became an empty rule 1.2 once a heading naming its rule at its end
     # could have no text (a review)
     with pytest.raises(SourceError, match="rule number 1.2 with no rule text"):
-        import_book("## 1. Roads\n\n**1.1** Half.\n\n## Rule 1.2\n\n## Rule 1.3\n\nText.\n",
-                    path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+        decimal_book("## 1. Roads\n\n**1.1** Half.\n\n## Rule 1.2\n\n## Rule 1.3\n\nText.\n")
 
 
 @pytest.mark.parametrize("title", ["Combat Odds", "Game Contents", "Combat Results Table", "Designer Notes",
                                    "Terrain Effects Chart"])
 def test_a_heading_with_its_number_at_its_end_in_the_books_order_is_a_rule_whatever_its_words(title):
     # a list of words kept "### Combat Results Table (1.2)" a heading, and rule 1.2 was lost without a word (a review)
-    book = import_book(f"## Introduction (1.0)\n\nText.\n\n### Scale (1.1)\n\nOne.\n\n### {title} (1.2)\n\nTwo.\n\n"
-                       "## Movement (2.0)\n\nUnits move in these steps:\n\n1. Pick a unit.\n2. Move it.\n\n"
-                       "### Speed (2.1)\n\nFour.\n", path="rulesets/lb/sources/lb.md", numbering="decimal",
-                       fmt="markdown")
+    book = decimal_book(f"## Introduction (1.0)\n\nText.\n\n### Scale (1.1)\n\nOne.\n\n### {title} (1.2)\n\nTwo.\n\n"
+                        "## Movement (2.0)\n\nUnits move in these steps:\n\n1. Pick a unit.\n2. Move it.\n\n"
+                        "### Speed (2.1)\n\nFour.\n")
     # (the steps' numbers are no rules after 2.0: a review)
     assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2", "2.0", "2.1"]
 
@@ -223,14 +222,12 @@ def test_a_list_of_contents_over_headings_with_their_numbers_at_their_end_fails_
     # the contents' lines became the rules and the book's headings plain headings (a review): a heading naming an
     # earlier rule by that rule's own title is the rule printed twice
     with pytest.raises(SourceError, match="duplicate rule ID 1.0"):
-        import_book("1.0 Introduction\n2.0 Movement\n\n## Introduction (1.0)\n\nText.\n\n## Movement (2.0)\n\nMove.\n",
-                    path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+        decimal_book("1.0 Introduction\n2.0 Movement\n\n## Introduction (1.0)\n\nText.\n\n## Movement (2.0)\n\nMove.\n")
 
 
 @pytest.mark.parametrize("section", ["## Section 1", "## Chapter 1"])
 def test_a_labelled_section_heading_may_have_its_first_rule_right_under_it(section):
-    book = import_book(f"{section}\n\n### 1.1 Scale\n\nEach hex is a mile.\n", path="rulesets/lb/sources/lb.md",
-                       numbering="decimal", fmt="markdown")
+    book = decimal_book(f"{section}\n\n### 1.1 Scale\n\nEach hex is a mile.\n")
     assert list(book.report.rule_lines) == ["1", "1.1"]
 
 
@@ -275,32 +272,28 @@ def test_an_html_comment_in_an_indented_code_block_stays():
     (["## 5 Movement", "### Roads (5.1)", "### Rivers (5.3)", "## Combat (6.0)"], ["5", "5.1", "5.3", "6.0"]),
 ])
 def test_only_the_heading_out_of_the_books_order_stays_a_heading(headings, rules):
-    book = import_book("\n\n".join(f"{heading}\n\nText." for heading in headings) + "\n",
-                       path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+    book = decimal_book("\n\n".join(f"{heading}\n\nText." for heading in headings) + "\n")
     assert list(book.report.rule_lines) == rules
 
 
 def test_an_empty_labelled_section_between_two_still_fails():
     # "## Section 2" right over "## Section 3" was accepted as an empty rule (a review)
     with pytest.raises(SourceError, match="rule number 2 with no rule text"):
-        import_book("## Section 1\n\nText.\n\n## Section 2\n\n## Section 3\n\nText.\n",
-                    path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+        decimal_book("## Section 1\n\nText.\n\n## Section 2\n\n## Section 3\n\nText.\n")
 
 
 @pytest.mark.parametrize("under", ["- Clear: 1 MP.\n- Woods: 2 MP.", "| Terrain | MP |\n|---|---|\n| Clear | 1 |",
                                    "1. Pick a unit.\n2. Move it."])
 def test_a_heading_with_its_number_at_its_end_may_have_a_list_or_a_table_for_its_text(under):
     # "## Terrain (2.0)" over a list or a table failed as a rule with no text (a review)
-    book = import_book(f"## Intro (1.0)\n\nText.\n\n## Terrain (2.0)\n\n{under}\n\n## Combat (3.0)\n\nRoll.\n",
-                       path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+    book = decimal_book(f"## Intro (1.0)\n\nText.\n\n## Terrain (2.0)\n\n{under}\n\n## Combat (3.0)\n\nRoll.\n")
     assert list(book.report.rule_lines) == ["1.0", "2.0", "3.0"]
 
 
 def test_a_heading_repeating_an_earlier_headings_words_is_no_list_of_contents():
     # "## 2.0 Movement" over "### 2.1 Roads", then "### Movement (2.0)" failed as an entry of a list of contents
-    book = import_book("## 1.0 Introduction\n\nText.\n\n## 2.0 Movement\n\n### 2.1 Roads\n\nHalf.\n\n"
-                       "# Designer's Notes\n\n### Movement (2.0)\n\nWhy.\n", path="rulesets/lb/sources/lb.md",
-                       numbering="decimal", fmt="markdown")
+    book = decimal_book("## 1.0 Introduction\n\nText.\n\n## 2.0 Movement\n\n### 2.1 Roads\n\nHalf.\n\n"
+                        "# Designer's Notes\n\n### Movement (2.0)\n\nWhy.\n")
     assert list(book.report.rule_lines) == ["1.0", "2.0", "2.1"]
 
 
@@ -308,21 +301,19 @@ def test_headings_with_no_text_as_a_list_of_contents_fail_as_duplicates():
     # "## 1.0 Introduction" and "## 2.0 Movement" with no text, over the book's "## Introduction (1.0)", imported
     # as empty rules and the book's headings as plain headings (a review)
     with pytest.raises(SourceError, match="duplicate rule ID 1.0"):
-        import_book("## 1.0 Introduction\n## 2.0 Movement\n\n## Introduction (1.0)\n\nText.\n\n## Movement (2.0)\n\n"
-                    "Move.\n", path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+        decimal_book("## 1.0 Introduction\n## 2.0 Movement\n\n## Introduction (1.0)\n\nText.\n\n## Movement (2.0)\n\n"
+                     "Move.\n")
 
 
 def test_an_empty_labelled_section_over_an_unnumbered_heading_fails():
     with pytest.raises(SourceError, match="rule number 2 with no rule text"):
-        import_book("## Section 1\n\nText.\n\n## Section 2\n\n## Appendix\n\nText.\n",
-                    path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+        decimal_book("## Section 1\n\nText.\n\n## Section 2\n\n## Appendix\n\nText.\n")
 
 
 @pytest.mark.parametrize("under", ["### Introduction\n\nText.\n\n### 1.1 Scale\n\nText.", "### Overview\n\nText."])
 def test_a_labelled_section_over_a_deeper_heading_without_a_number_is_no_empty_rule(under):
     # "## Section 1" over "### Introduction" failed as a rule with no text (a review)
-    book = import_book(f"## Section 1\n\n{under}\n", path="rulesets/lb/sources/lb.md", numbering="decimal",
-                       fmt="markdown")
+    book = decimal_book(f"## Section 1\n\n{under}\n")
     assert list(book.report.rule_lines)[0] == "1"
 
 
@@ -330,9 +321,8 @@ def test_a_labelled_section_over_a_deeper_heading_without_a_number_is_no_empty_r
                                   "### Example\n\nText."])
 def test_a_heading_repeating_a_rule_with_a_list_or_a_table_for_its_text_is_no_list_of_contents(body):
     # "## 2.0 Movement" over a list, then "### Movement (2.0)" failed as a duplicate (a review)
-    book = import_book(f"## 1.0 Introduction\n\nText.\n\n## 2.0 Movement\n\n{body}\n\n# Designer's Notes\n\n"
-                       "### Movement (2.0)\n\nWe wanted.\n", path="rulesets/lb/sources/lb.md", numbering="decimal",
-                       fmt="markdown")
+    book = decimal_book(f"## 1.0 Introduction\n\nText.\n\n## 2.0 Movement\n\n{body}\n\n# Designer's Notes\n\n"
+                        "### Movement (2.0)\n\nWe wanted.\n")
     assert list(book.report.rule_lines) == ["1.0", "2.0"]
 
 
@@ -343,12 +333,10 @@ def test_a_list_of_contents_of_any_shape_over_headings_naming_its_rules_fails_as
     # entries with sub-headings, sub-lists or a line under each imported as the rules, the book's headings as plain
     # headings (a review): every heading repeating an earlier rule's words is what a list of contents makes
     with pytest.raises(SourceError, match="duplicate rule ID 1.0"):
-        import_book(f"{contents}\n\n## Introduction (1.0)\n\nText one.\n\n## Movement (2.0)\n\nText two.\n",
-                    path="rulesets/lb/sources/lb.md", numbering="decimal", fmt="markdown")
+        decimal_book(f"{contents}\n\n## Introduction (1.0)\n\nText one.\n\n## Movement (2.0)\n\nText two.\n")
 
 
 def test_one_heading_repeating_a_rule_whose_text_starts_with_a_number_is_a_heading():
-    book = import_book("## 1.0 Introduction\n\nText.\n\n## 2.0 Movement\n\n6 MP for each unit.\n\n# Notes\n\n"
-                       "### Movement (2.0)\n\nWhy.\n", path="rulesets/lb/sources/lb.md", numbering="decimal",
-                       fmt="markdown")
+    book = decimal_book("## 1.0 Introduction\n\nText.\n\n## 2.0 Movement\n\n6 MP for each unit.\n\n# Notes\n\n"
+                        "### Movement (2.0)\n\nWhy.\n")
     assert list(book.report.rule_lines) == ["1.0", "2.0"]
