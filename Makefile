@@ -36,4 +36,4 @@ import: $(STAMP)
 	$(BIN)/ruleref import --all
 
 clean:
-	rm -rf site $(VENV) node_modules
+	rm -rf site .ruleref $(VENV) node_modules

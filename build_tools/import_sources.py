@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from build_tools import history_pages
+from build_tools import history_pages, import_cache, json_cache
 from build_tools.errors import SourceError
 from build_tools.history import SourceHistory, compare
 from build_tools.importer import Imported, import_file, import_source
@@ -54,14 +54,16 @@ class Done:
         return f"{self.job.ruleset.id}/{self.job.source.page}.md"
 
 
-def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset]) -> list[Done]:
-    """Import and judge every job; raise SourceError for the first implausible one.
+def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset], *, reuse: bool = True,
+                every_source: bool = False) -> list[Done]:
+    """Import and judge every job; raise SourceError for the first implausible one. ``reuse``: a source
+    unchanged since an earlier import is not read again (``import_cache``); ``every_source``: the jobs are
+    every listed source (``--all``), and kept imports of any other are let go.
 
     References are judged against every rule of the ruleset: the pages being
     imported and, for a single-file import, the ruleset's other pages in docs/."""
     jobs = list(jobs)
-    source_bytes = sum(_size(job.source.path) for job in jobs)
-    done = [Done(job, *outcome) for job, outcome in zip(jobs, map_sources(_import, jobs, source_bytes))]
+    done = [Done(job, *outcome) for job, outcome in zip(jobs, _imports(jobs, docs_dir, reuse, every_source))]
     by_ruleset: dict[str, list[Done]] = {}
     for item in done:
         by_ruleset.setdefault(item.job.ruleset.id, []).append(item)
@@ -131,6 +133,25 @@ def _refuse_duplicates(items: list[Done]) -> None:
                                                         f"a part's rules again (Standard Rules, then Exclusive Rules "
                                                         f"from 1), give each part a ruleset of its own")
             first[rule_id] = (item.job.label, line)
+
+
+def _imports(jobs: list[Job], docs_dir: Path, reuse: bool,
+             every_source: bool) -> list[tuple[Imported, SourceHistory | None, dict, list[str]]]:
+    """``_import`` of each job: kept by an earlier import of the same bytes and settings (``import_cache``),
+    else imported now, on every core for a big book, and kept."""
+    folder = import_cache.folder_of(docs_dir)
+    names = [import_cache.key(job) if reuse else None for job in jobs]
+    outcomes = [import_cache.load(folder, name) if name else None for name in names]
+    missing = [number for number, outcome in enumerate(outcomes) if outcome is None]
+    source_bytes = sum(_size(jobs[number].source.path) for number in missing)
+    for number, outcome in zip(missing, map_sources(_import, [jobs[number] for number in missing], source_bytes)):
+        outcomes[number] = outcome
+        if names[number]:
+            imported, _, reading, outside = outcome
+            import_cache.store(folder, names[number], imported, reading, outside)
+    if reuse and every_source:
+        json_cache.keep_only(folder, {name for name in names if name})
+    return outcomes
 
 
 def _import(job: Job) -> tuple[Imported, SourceHistory | None, dict, list[str]]:
@@ -290,7 +311,7 @@ def listed_jobs(project: Path, rulesets: dict[str, Ruleset]) -> list[Job]:
 def import_all(project: Path, rulesets: dict[str, Ruleset], *, say: Callable[[str], None]) -> None:
     """``ruleref import --all`` in ``project``: every listed source, judged, written; stale pages removed."""
     docs_dir = project / "docs"
-    done = import_jobs(listed_jobs(project, rulesets), docs_dir, rulesets)
+    done = import_jobs(listed_jobs(project, rulesets), docs_dir, rulesets, every_source=True)
     judge(done)
     write(done, docs_dir, rulesets, remove_stale=True, say=say, relative=lambda path: project_relative(path, project))
 

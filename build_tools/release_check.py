@@ -80,14 +80,15 @@ def source_problems(project: Path, docs_dir: Path) -> list[str]:
 
     The pages are what the site is built from, so a page that is not what its
     source imports to (a hand edit, a forgotten ``ruleref import``) would
-    publish text that is not the rulebook's."""
+    publish text that is not the rulebook's. Every source is read again: nothing kept by an earlier
+    import (``import_cache``) stands in for it."""
     from build_tools.errors import SourceError
     from build_tools.import_sources import history_of_rulesets, import_jobs, listed_jobs, project_relative
     from build_tools.publish import generated_pages, landing_pages
 
     rulesets = load_rulesets(project / "rulesets")
     try:
-        done = import_jobs(listed_jobs(project, rulesets), docs_dir, rulesets)
+        done = import_jobs(listed_jobs(project, rulesets), docs_dir, rulesets, reuse=False)
     except SourceError as error:
         return [f"{error}"]
     problems = []

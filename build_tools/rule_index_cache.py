@@ -16,16 +16,14 @@ read from the page again.
 from __future__ import annotations
 
 import hashlib
-import json
-import os
-from functools import cache
 from pathlib import Path
+
+from build_tools.json_cache import code_digest, keep_only, load, store  # noqa: F401  (the readings' files)
 
 FOLDER = Path(".ruleref") / "rule-index"
 # The files whose code decides what a page's reading holds.
 _READER_FILES = ("rule_index.py", "rule_index_cache.py", "numbering.py", "rulesets.py", "references/*.py",
                  "importer/markdown_text.py")
-_BUILD_TOOLS = Path(__file__).parent
 
 
 def folder_of(docs_dir: Path) -> Path:
@@ -47,56 +45,8 @@ def key(text: str, page_path: str, ruleset_digest: bytes | None) -> str | None:
     """The name of the reading of page ``page_path`` with ``text`` in the ruleset of ``ruleset_digest``."""
     if ruleset_digest is None:
         return None
-    digest = hashlib.sha256(_reader_digest())
+    digest = hashlib.sha256(code_digest(_READER_FILES))
     digest.update(ruleset_digest)
     digest.update(page_path.encode("utf-8") + b"\0")
     digest.update(text.encode("utf-8"))
     return digest.hexdigest()
-
-
-def load(folder: Path, name: str) -> dict | None:
-    """The reading kept as ``name``, or None when there is none (or it cannot be read)."""
-    try:
-        reading = json.loads((folder / f"{name}.json").read_bytes())
-    except (OSError, ValueError):
-        return None
-    return reading if isinstance(reading, dict) else None
-
-
-def store(folder: Path, name: str, reading: dict, *, replace: bool = False) -> None:
-    """Keep ``reading`` as ``name``; a folder that cannot be written keeps nothing (the next build reads again).
-
-    A name is its content's digest, so a reading kept already is this one and is left as it is, unless
-    ``replace`` (it could not be read): on ext4, renaming over a file waits for the new one's blocks,
-    and an import that wrote 56 pages waited a quarter of a second."""
-    target = folder / f"{name}.json"
-    if not replace and target.exists():
-        return
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        partial = folder / f"{name}.{os.getpid()}.partial"
-        partial.write_text(json.dumps(reading), encoding="ascii")  # json.dumps escapes all but ASCII
-        os.replace(partial, target)
-    except OSError:
-        pass
-
-
-def keep_only(folder: Path, names: set[str]) -> None:
-    """Remove the readings not named in ``names`` (pages since changed or removed)."""
-    try:
-        kept = list(folder.iterdir())
-    except OSError:
-        return
-    for path in kept:
-        if path.suffix == ".json" and path.stem not in names:
-            path.unlink(missing_ok=True)
-
-
-@cache
-def _reader_digest() -> bytes:
-    digest = hashlib.sha256()
-    for pattern in _READER_FILES:
-        for path in sorted(_BUILD_TOOLS.glob(pattern)):
-            digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes())
-    return digest.digest()
-

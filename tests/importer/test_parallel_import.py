@@ -5,11 +5,13 @@ reaches, so these tests lower that size to make every import parallel."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
 import build_tools.importer.parallel as parallel
+from build_tools import import_cache
 from build_tools.errors import SourceError
 from build_tools.import_sources import import_jobs, listed_jobs
 from build_tools.rulesets import load_rulesets
@@ -20,6 +22,7 @@ def _imported(root: Path, monkeypatch, from_bytes: int):
     monkeypatch.setattr(parallel, "PARALLEL_FROM_BYTES", from_bytes)
     # The test session may hold other threads (a browser driver's): forking is still safe for an import.
     monkeypatch.setattr(parallel, "can_fork", lambda: True)
+    shutil.rmtree(root / import_cache.FOLDER, ignore_errors=True)  # every source read again, none kept
     rulesets = load_rulesets(root / "rulesets")
     return import_jobs(listed_jobs(root, rulesets), root / "docs", rulesets)
 
