@@ -138,17 +138,22 @@ def _refuse_duplicates(items: list[Done]) -> None:
 def _imports(jobs: list[Job], docs_dir: Path, reuse: bool,
              every_source: bool) -> list[tuple[Imported, SourceHistory | None, dict, list[str]]]:
     """``_import`` of each job: kept by an earlier import of the same bytes and settings (``import_cache``),
-    else imported now, on every core for a big book, and kept."""
+    else imported now and kept, on every core for a big book."""
     folder = import_cache.folder_of(docs_dir)
     names = [import_cache.key(job) if reuse else None for job in jobs]
     outcomes = [import_cache.load(folder, name) if name else None for name in names]
     missing = [number for number, outcome in enumerate(outcomes) if outcome is None]
-    source_bytes = sum(_size(jobs[number].source.path) for number in missing)
-    for number, outcome in zip(missing, map_sources(_import, [jobs[number] for number in missing], source_bytes)):
-        outcomes[number] = outcome
+
+    def import_and_keep(number: int) -> tuple[Imported, SourceHistory | None, dict, list[str]]:
+        outcome = _import(jobs[number])
         if names[number]:
             imported, _, reading, outside = outcome
             import_cache.store(folder, names[number], imported, reading, outside)
+        return outcome
+
+    source_bytes = sum(_size(jobs[number].source.path) for number in missing)
+    for number, outcome in zip(missing, map_sources(import_and_keep, missing, source_bytes)):
+        outcomes[number] = outcome
     if reuse and every_source:
         json_cache.keep_only(folder, {name for name in names if name})
     return outcomes

@@ -55,6 +55,7 @@ def test_a_parallel_import_gives_the_pages_and_reports_of_a_serial_one(every_boo
     assert forks == ["fork"] and len(forked) > 2
     assert [item.job.label for item in forked] == [item.job.label for item in serial]
     assert [item.imported for item in forked] == [item.imported for item in serial]
+    assert len(list((every_book / import_cache.FOLDER).glob("*.json"))) == len(forked)  # each worker kept its own
 
 
 def test_a_parallel_import_fails_on_the_first_bad_source_in_ruleset_order(tmp_path, monkeypatch, forks):
