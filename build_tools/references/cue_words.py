@@ -24,8 +24,8 @@ RULES_WORDS = ("rules", "sections", "chapters", "regeln", "abschnitte", "règles
 # "4 i 5"): a joining word only before another item, as each is a word of its sentence too.
 JOIN_WORDS = ("und", "oder", "bis", "et", "ou", "à", "e", "y", "o", "en", "tot", "i", "lub", "oraz")
 # Those that are a sentence's word in another language: "en" (French and Spanish "in": "voir 8.1 en 2 phases"),
-# "i" (Italian "the": "i 2 giocatori"; Polish "and", "zasady 5 i 6 dla", loses). Before a number a word follows, such
-# a word joins no list: the number is a count.
+# "i" (Italian "the": "i 2 giocatori"). Before a number a word follows, such a word joins no list (the number is a
+# count), unless words naming many rules lead the list: Dutch "zie regels 5 en 6 gelden", Polish "zasady 5 i 6 dla".
 SENTENCE_JOIN_WORDS = ("en", "i")
 # Cue words of the languages that write an ordinal as a number and a letter ("2a fase", "1a edição", "2e partie"),
 # and Italian's "per" (for): before "2a", "1o" or "2e" and a word, no rule's lettered item ("5b", "5.b" are).

@@ -199,6 +199,10 @@ def test_quantities_are_not_references(grammar, text):
     ("voir 8.1 en 2 phases", [("8.1",)]), ("véase la regla 5.1 en 1944 los alemanes", [("5.1",)]),
     ("vedi la regola 7.1 i 2 giocatori tirano", [("7.1",)]), ("zie regel 4.2 tot 3 hexen", [("4.2",)]),
     ("zie regels 5 en 6.", [("5",), ("6",)]), ("zie regel 4 en 2 spelers", [("4",)]),
+    # after words naming many rules, "en" and "i" join the list whatever follows (stop 45's list); not a year
+    ("zie regels 5 en 6 gelden", [("5",), ("6",)]), ("zasady 5 i 6 dla piechoty", [("5",), ("6",)]),
+    ("regels 2, 3 en 4 gelden", [("2",), ("3",), ("4",)]), ("zie regels 5 en 1944 gelden", [("5",)]),
+    ("zasada 5 i 6 jednostek", [("5",)]),
     ("Tabel 2.1 en 3.1; Tabela 2.1 e 3.1; wersja 1.2 i 1.3", []),
     # ordinals after a Romance language's cue are no lettered items ("2a fase", "1a edição", "2e partie"; a review)
     ("conforme 2a fase de jogo", []), ("vide 1a edição", []), ("vedi 2a fase", []), ("voir 2e partie", []),
