@@ -636,10 +636,16 @@ def read_markdown(text: str) -> Reader:
     if DEFINITION_LINE.search(text):
         blocks |= definition_lists(text_lines, _opens_block, md.escape_markdown_inline, md.escape_markdown_line)
     block_end = -1
+    inline_end, inline_closer = -1, ""  # the line where a comment a line of text opens closes, and its mark
     for index, raw in enumerate(text_lines):
-        if index <= comment_end or index <= block_end:  # a block's lines after its first: read with it
-            lines.append(Line(index, COMMENT, ""))
+        if index <= comment_end or index <= block_end or index < inline_end:  # a block's lines after its first: read
+            lines.append(Line(index, COMMENT, ""))  # with it
             continue
+        if index == inline_end:  # "one hex." after "Units move <!-- old" over "wording -->": the paragraph goes on
+            raw = raw[raw.find(inline_closer) + len(inline_closer):]
+            if not raw.strip():
+                lines.append(Line(index, COMMENT, ""))
+                continue
         if fence is None and index in blocks and index not in boxes and index not in footnotes:
             block_end, block = blocks[index]
             lines.append(Line(index, BLOCK, block))
@@ -661,6 +667,12 @@ def read_markdown(text: str) -> Reader:
                 raw, left_out = _without_comments(raw, inline)
                 if left_out:
                     comments.append((index, index, opener))
+            if fence is None and opener in raw and not _indented_code(raw, lines, text_lines, index):
+                opened = _opened_comment(raw, opener, text_lines, index, closing_lines[opener])
+                if opened is not None:  # "Units move <!-- old" over "wording --> one hex.": CommonMark shows neither
+                    start, inline_end = opened
+                    raw, inline_closer = raw[:start].rstrip(), COMMENT_KINDS[opener][0]
+                    comments.append((index, inline_end, opener))
         if fence is not None:
             if raw.strip().startswith(fence) and not raw.strip().strip(fence[0]):
                 fence = None
@@ -954,6 +966,29 @@ def _without_comments(raw: str, comment: re.Pattern[str]) -> tuple[str, bool]:
         pieces += [raw[cursor:found.start()], " " if found.group(1) and after[:1].isalnum() else ""]
         cursor, left_out = found.end(), True
     return "".join(pieces) + raw[cursor:], left_out
+
+
+# A line that starts another block, and so ends a paragraph and any comment left open in it.
+_ENDS_PARAGRAPH = re.compile(r"[ \t]*$|[ \t]{0,3}(?:#{1,6}(?:[ \t]|$)|>|`{3}|~{3}|[-*+][ \t]|\d{1,9}[.)][ \t]|\|)")
+
+
+def _opened_comment(raw: str, opener: str, text_lines: list[str], index: int,
+                    closing_lines: list[int]) -> tuple[int, int] | None:
+    """Where in ``raw`` (line ``index``, its comments closed on it left out) a comment ``opener`` opens after
+    text and a later line of its paragraph closes it (``Units move <!-- old`` over ``wording --> one hex.``), and
+    that line; None for any other (one a code span holds, or never closed in its paragraph, is shown as written)."""
+    spans = [(span.start(), span.end()) for span in _CODE_SPAN.finditer(raw)] if "`" in raw else []
+    start = next((found.start() for found in re.finditer(re.escape(opener), raw)
+                  if not any(first <= found.start() < end for first, end in spans)), None)
+    if start is None or not raw[:start].strip():
+        return None
+    later = bisect.bisect_right(closing_lines, index)
+    if later == len(closing_lines):
+        return None
+    end = closing_lines[later]
+    if any(_ENDS_PARAGRAPH.match(text_lines[between]) for between in range(index + 1, end + 1)):
+        return None
+    return start, end
 
 
 def _comment_end(index: int, text_lines: list[str], closing_lines: list[int], opener: str) -> int | None:

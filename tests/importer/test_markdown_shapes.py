@@ -189,6 +189,32 @@ def test_an_html_comment_inside_a_line_is_left_out_and_cites_nothing():
                                     "note, not the book's text"]
 
 
+def test_an_html_comment_a_line_of_text_opens_and_a_later_line_of_its_paragraph_closes_is_left_out():
+    # "Units move <!-- old wording:" over "see 1.2 --> one hex." showed the comment and cited 1.2 (stop 45's list);
+    # CommonMark shows neither, and the paragraph goes on after it
+    book = import_book("## 1. Movement\n\n**1.1** Units move <!-- old wording:\nsee 1.2 --> one hex.\n\n"
+                       "**1.2** Roads cost half <!-- was\none third\n-->\na hex. %% draft\nsee 1.1 %% Fords too.\n\n"
+                       "**1.3** A bridge <!-- never\n\ncloses --> here. Type `<!--` and\nthen --> that.\n",
+                       path="rulesets/lb/sources/lb.md", fmt="markdown")
+    assert "Units move\none hex." in book.markdown and "old wording" not in book.markdown
+    assert "Roads cost half\na hex.\nFords too." in book.markdown and "one third" not in book.markdown
+    assert "A bridge &lt;!-- never\n\ncloses --&gt; here." in book.markdown.replace("-->", "--&gt;")
+    assert "Type <code>&lt;!--</code> and\nthen --> that." in book.markdown
+    ruleset = SimpleNamespace(id="lb", numbering=numbering_of("case"), grammar=numbering_of("case").grammar)
+    assert [rule.references for rule in rules_in_markdown(book.markdown, ruleset, "lb/lb.md")] == [(), (), (), ()]
+    assert [warning.split(": ", 1)[1] for warning in book.report.warnings] == [
+        "left out an HTML comment (lines 3-4), a transcriber's note, not the book's text",
+        "left out an HTML comment (lines 6-8), a transcriber's note, not the book's text",
+        "left out an Obsidian comment (lines 9-10), a transcriber's note, not the book's text"]
+
+
+def test_a_comment_opened_in_a_line_of_text_that_holds_a_rule_fails_the_import():
+    with pytest.raises(SourceError, match=r"lb.md:3: the HTML comment on lines 3-4 holds a line that reads as a rule "
+                                          r"\(line 4: '\*\*1\.2\*\* Roads"):
+        import_book("## 1. Movement\n\n**1.1** Units move <!-- old\n**1.2** Roads. --> one hex.\n",
+                    path="rulesets/lb/sources/lb.md", fmt="markdown")
+
+
 @pytest.mark.parametrize("heading", ["## Errata (1.1)", "## Designer's Notes [1.1]", "## Version History — 1.1",
                                      "## Release Notes (1.2)", "## Changes in (2.0)", "## Table (2.1)",
                                      "## Terrain Effects Chart — 2.0", "## Example of Play [1.3]", "## Odds — 1.5"])
