@@ -68,8 +68,9 @@ _NUMBER_START = re.compile(
     rf"|\((?P<parenthesised>{_LETTERED}|[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
     rf"|(?P<plain>{_LETTERED}|[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)"
     rf"(?P<changed>(?<=[\d\])])[*†‡]{{1,2}}|(?<=[\d\])])\[\^[^\]\s]+\])?)"
-    # "[5.2]-TERRAIN": a dash glued to a bracket and a title sets them apart as a space does
-    rf"(?:{_SPACE}+|$|(?<=[\])])(?=[-–—][A-Z]))")
+    # "[5.2]-TERRAIN", "4.2—Zones of Control.": a dash glued to a bracket or a dotted number, and a title, sets them
+    # apart as a space does
+    rf"(?:{_SPACE}+|$|(?<=[\])])(?=[-–—][A-Z])|(?P<glued>(?<=\d)(?=[-–—][A-Z])))")
 # A mark before a rule's number, printed as it is (the numbering still checks the number): one
 # saying the rule changed in this edition ("► 1.1.1 Roads.", ">> 1.1.1 Roads.", "» 1.2", "[NEW] 1.2", "(Errata)
 # 1.3", "REVISED 4.2", a star glued to the number: "*5.13 Trails.") or that it is optional ("(OPTIONAL) 5.5", "[OPT]
@@ -250,6 +251,8 @@ def number_at_start(text: str) -> Number | None:
     if not match:
         return None
     rest, shown = text[match.end():], match.group("shown")
+    if match.group("glued") is not None and "." not in match.group("plain").strip("."):
+        return None  # "4-Trooper Squad": a whole number is glued to a word by a dash, no rule's number ("4.2—Zones")
     if match.group("bracketed"):
         token = match.group("bracketed").rstrip(".")
         return Number(token, match.group("bracketed").endswith("."), True, rest, shown=shown)

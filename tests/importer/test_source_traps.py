@@ -1687,6 +1687,19 @@ def test_a_bracketed_number_with_spaces_or_a_dash_to_its_title_is_a_rule():
     assert '## [5.3] - RIVERS. {: #5.3' in book.markdown
 
 
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_a_dotted_number_glued_to_its_title_by_a_dash_is_a_rule(fmt):
+    # "4.2—Zones of Control. A unit stops." was rule 4.1's text, listed nowhere, and every "see 4.2" unresolved
+    # (a helper's Google Docs export); a whole number glued to a word ("4-Trooper squads") is no rule's
+    book = imported("4.0 MOVEMENT\n\n4.1 Points. A unit spends points.\n\n4.2—Zones of Control. A unit stops.\n\n"
+                    "4.3–Roads. Half cost (see 4.2).\n\n4.4-Bridges. One hex.\n\n4.5 Rail. Units entrain.\n"
+                    "4-Trooper squads may not.\n", "decimal", fmt=fmt)
+    assert list(book.report.rule_lines) == ["4.0", "4.1", "4.2", "4.3", "4.4", "4.5"] and not book.report.not_rules
+    for heading in ("4.2—Zones of Control.", "4.3–Roads.", "4.4-Bridges."):
+        assert f"## {heading} {{: #{heading[:3]}" in book.markdown
+    assert "\n4-Trooper squads may not.\n" in book.markdown.replace("4\\-", "4-")
+
+
 @pytest.mark.parametrize("underline", ["==========", "----------"])
 def test_a_section_underlined_in_markdown_is_a_heading_with_no_underline_left(underline):
     # "15. Bulldozers" over "==========" (a transcriber's setext heading, which Markdown reads as a list's item) was
