@@ -366,3 +366,20 @@ def test_a_number_after_another_books_name_cites_nothing(books_site):
     for cited in ("5.44", "5.2", "5.1"):
         by = re.search(rf'id="{cited}".*?(?:<p class="rr-cited-by"[^>]*>(.*?)</p>|<h)', page, re.S).group(1) or ""
         assert 'data-rule="5.41"' not in by
+
+
+@pytest.mark.parametrize("citing, refused", [
+    # most of ten references unresolved: rules were not read (one of ten resolving is not enough)
+    ("".join(f"5.{n} Rule. See 6.{n}.\n" for n in range(1, 10)) + "5.9a Extra. See 5.1.\n", "only 1 of 10"),
+    # none of five resolving: a word processor numbered the sub-rules, and its export lost their numbers
+    ("".join(f"5.{n} Rule. See 6.{n}.\n" for n in range(1, 6)), "only 0 of 5"),
+    ("".join(f"5.{n} Rule. See 6.{n}.\n" for n in range(1, 5)), None),  # four: a small book's few slips
+])
+def test_a_book_whose_references_to_its_own_sections_do_not_resolve_is_refused(tmp_path, citing, refused):
+    folder = two_sources(tmp_path, f"5. FIRE\n{citing}", "6. RESULTS\nThe sub-rules lost their numbers.\n")
+    if refused is None:
+        assert "    unresolved: 6.1, 6.2, 6.3, 6.4" in import_all(make_project(tmp_path / "project", {"ashfall": folder}))
+        return
+    with pytest.raises(SourceError, match=rf"implausible import: {refused} references to this ruleset's own sections "
+                                          r"resolve \(unresolved: 6\.1, 6\.2, 6\.3, 6\.4, 6\.5"):
+        make_project(tmp_path / "project", {"ashfall": folder})
