@@ -1229,6 +1229,8 @@ class _Importer:
         title, if any, is on the rule's line. The line after the title's is the rule's text."""
         if body or position + 2 >= len(self.lines):  # most rules: text on the line
             return None
+        if self.reader.name == "text" and title is None and self.lines[position + 1].kind == BLANK:
+            return self._title_after_blank(line, position)
         below, after = self.lines[position + 1], self.lines[position + 2]
         if not (below.kind == TEXT and below.number is None and not below.marker):
             return None
@@ -1261,6 +1263,24 @@ class _Importer:
             after.kind == BLANK or after.number is not None
             or (untitled_dotted and after.kind == TEXT and in_title_case(self.reader.plain(below.text))
                 and not after.text.lstrip()[:1].islower())) else None
+
+    def _title_after_blank(self, line: Line, position: int) -> tuple[str, str, int] | None:
+        """The title of a number alone on its line that a blank line sets apart from it, as a PDF copy spaces a
+        heading's lines (``1.0``, a blank line, ``INTRODUCTION``, a blank line or the next rule): a line in capitals
+        or title case ending no sentence; None for any other. A dotted number or one printed with its period only
+        (``1.0``, ``6.``): a whole number alone on its line may be a page's."""
+        number = self._rule_number(line)
+        if position + 3 >= len(self.lines) or number is None or number.bare and not line.number.trailing_dot:
+            return None
+        below, after = self.lines[position + 2], self.lines[position + 3]
+        if not (below.kind == TEXT and below.number is None and not below.marker
+                and (after.kind == BLANK or after.number is not None)):
+            return None
+        plain = self.reader.plain(below.text)
+        if len(plain.split()) > MAX_CAPITALS_HEADING_WORDS or ends_sentence(plain) or not (
+                in_capitals(plain) or in_title_case(plain)):
+            return None
+        return below.text, "", 2
 
     def _title_goes_on(self, title: str, position: int, same_case: Callable[[str], bool]) -> tuple[str, str, int]:
         """A title wrapped over two lines, and its third where it still ends on a minor word and the line at

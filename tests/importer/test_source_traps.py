@@ -1719,6 +1719,17 @@ def test_a_title_in_any_case_under_a_bare_number_is_its_title():
                                            "## 7.1 Lines.", "# 8."]
 
 
+def test_a_title_a_blank_line_sets_apart_from_its_number_is_its_title():
+    # "1.0", a blank line, "INTRODUCTION", a blank line (a PDF copy spacing a heading's lines) left every rule of a
+    # helper's book untitled, its title a sub-heading or a paragraph. A sentence, a line in lower case or one a
+    # text goes on from stays text; a whole number alone on its line may be a page's, and gets no title.
+    source = ("1.0\n\nINTRODUCTION\n\nThe game is for two.\n\n1.1\n\nScale and Time\n\nEach hex is a mile.\n\n"
+              "1.2\n\nUnits move one hex.\n\n1.3\n\nSee the chart below\n\nMore.\n\n1.4\n\nRoads\n"
+              "cost half.\n\n2.\n\nCombat\n\n2.1 Odds. Compare.\n")
+    assert headings(source, "decimal") == ["# 1.0 INTRODUCTION", "## 1.1 Scale and Time", "## 1.2", "## 1.3", "## 1.4",
+                                           "# 2. Combat", "## 2.1 Odds."]
+
+
 def test_each_rule_of_a_bulleted_run_of_rules_is_listed():
     # "* **4.21** …", "* **4.22** …", "* **4.23** …" (a transcriber's list of sub-rules): only 4.21 was listed, the
     # others stayed items of rule 4.2 without a word (a helper's export): each follows the one listed before it.
