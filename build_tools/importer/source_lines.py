@@ -111,7 +111,7 @@ _NUMBER_WORDS = ("one two three four five six seven eight nine ten eleven twelve
 _ROMAN = "i ii iii iv v vi vii viii ix x xi xii".split()
 _LABELLED_PART = _labelled("part|book", "(?i:" + "|".join(_NUMBER_WORDS + _ROMAN) + r")(?!\w)")
 # A Markdown heading naming its rule with a word before the number: "### Rule 6.2: Retreats", "## Case 7.31 Fire".
-_LABELLED_RULE = _labelled("rule|case|section", r"[1-9]\d*(?:\.\d+)+")
+_LABELLED_RULE = _labelled("rule|case|section", r"[1-9]\d*(?:\.\d+)*")
 # A dotted number glued to the word after it: "5.4Bridges", "5.4.Bridges", "[5.4]Bridges".
 GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*\.?[A-Z][a-z]|[\[(]\d+(?:\.\d+)+[\])][A-Za-z]")
 # A dotted number with a lower-case letter after it, as books number sub-rules: "6.2a", "(6.21b)", a line

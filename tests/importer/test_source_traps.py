@@ -1918,6 +1918,18 @@ def test_a_rule_headed_with_a_word_in_small_letters_and_a_title_is_a_rule():
     assert "\n\nSlowly.\n\nRule 5.6 applies to all units.\n" in book.markdown
 
 
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_a_section_headed_with_rule_or_case_and_its_whole_number_is_a_rule(fmt):
+    # "Rule 1: General" over "Rule 1.1 Scale. …" was refused ("rule 1.1 has no parent … start it with a backslash",
+    # a helper's book): only a dotted number after "Rule" or "Case" was read. A sentence after it stays text.
+    marks = ("## ", "### ") if fmt == "markdown" else ("", "")
+    book = imported(f"{marks[0]}Rule 1: General\n\n{marks[1]}Rule 1.1 Scale. Each hex is a mile.\n\n"
+                    f"Rule 2 applies to all units.\n\n{marks[0]}RULE 2: MOVEMENT\n\n{marks[1]}Rule 2.1 Points. Move.\n\n"
+                    f"{marks[0]}Case 3 Combat\n\n{marks[1]}Case 3.1 Odds. Compare.\n", "decimal", fmt=fmt)
+    assert list(book.report.rule_lines) == ["1", "1.1", "2", "2.1", "3", "3.1"]
+    assert "\n\nRule 2 applies to all units.\n\n" in book.markdown
+
+
 def test_a_wrapped_sentence_over_a_capital_is_no_title():
     # "5.1 Supply is traced to any friendly" over "HQ within 5 hexes." and "5.3 Blocks stand upright so that their"
     # over a running header: the first line became the title (a helper's PDF copy). A verb a sentence turns on, or
