@@ -42,7 +42,7 @@ from build_tools.importer.html_tables import html_tables
 from build_tools.importer.linked_footnotes import linked_footnotes
 from build_tools.importer.pipe_tables import SEPARATOR_ROW, is_row
 from build_tools.importer.text_footnotes import pair_footnotes
-from build_tools.importer.titles import FOOTNOTE_MARKERS, in_title_case, run_in_title, whole_line_title
+from build_tools.importer.titles import FOOTNOTE_MARKERS, ends_open, in_title_case, run_in_title, whole_line_title
 from build_tools.numbering import LETTERED_NUMBER as _LETTERED_DIGITS
 
 BLANK, TEXT, HEADING, ITEM, PIPE, TAB, HR, EXAMPLE, VERBATIM, COMMENT, QUOTE, STRAY = (
@@ -720,6 +720,8 @@ def read_markdown(text: str) -> Reader:
         if raw.lstrip()[:2] in ("**", "__") and _closes_bold_title(raw, text_lines, index):
             raw = f"{raw.rstrip()} {text_lines[index + 1].strip()}"  # "**5.2 Zones of" over "Control.** A unit"
             block_end = index + 1  # the next line: read with this one
+        elif raw.lstrip()[:2] in ("**", "__") and (joined := _bold_title_over_two_runs(raw, text_lines, index)):
+            raw, block_end = joined, index + 1  # "**5.2 Zones of**" over "**Control.** A unit"
         line = markdown_line(index, raw)
         if line.kind == TEXT and line.number is None and lines and lines[-1].kind == QUOTE and lines[-1].text:
             line = Line(index, QUOTE, line.text)  # a quoted paragraph's lazy next line, as CommonMark has it
@@ -742,6 +744,24 @@ def _closes_bold_title(raw: str, text_lines: list[str], index: int) -> bool:
         return False
     after = text_lines[index + 1]
     return opened.group(1) in after and bool(after.strip()) and not _opens_block(after)
+
+
+# A line that is one bold run from a number to its end, a hard break after it or none ("**4\\.2 Zones of**\\").
+_BOLD_LINE = re.compile(r"[ \t]*(\*\*|__)(?=[\[(]?\d)(?P<bold>(?:(?!\1).)+)\1(?:\\|[ \t]*)")
+
+
+def _bold_title_over_two_runs(raw: str, text_lines: list[str], index: int) -> str | None:
+    """A rule's number and title in bold, its title broken over two lines and each line's bold closed at its end, as a
+    word processor's export has it (``**4\\.2 Zones of**`` over ``**Control.** The six hexes …``): the two lines
+    as one, one bold run (``**4\\.2 Zones of Control.** The six hexes …``); None for any other."""
+    line = _BOLD_LINE.fullmatch(raw)
+    if line is None or index + 1 == len(text_lines) or not ends_open(line["bold"]):
+        return None
+    after = text_lines[index + 1].strip()
+    mark = line.group(1)
+    if not after.startswith(mark) or mark not in after[2:] or _opens_block(after):
+        return None
+    return f"{mark}{line['bold'].strip()} {after[2:]}"
 
 
 _HTML_TABLE = re.compile(r"<table", re.IGNORECASE)

@@ -1522,6 +1522,18 @@ def test_a_struck_rule_is_listed_and_a_bold_title_wrapped_over_two_lines_is_read
              "to make it a rule")]
 
 
+def test_a_bold_title_a_word_processor_broke_into_a_bold_run_per_line_is_read_whole():
+    # "**4\\.2 Zones of**" over "**Control.** The six hexes …" (a Google Docs export closes the bold at each line's
+    # end; with a hard break, a backslash, after it too) was titled "Zones of", "**Control.**" left in its text (a
+    # helper's export). A first line ending on a word a title may end on keeps its own title.
+    book = imported("## 4\\. Movement\n\n**4\\.1 Points.** A unit spends.\n\n**4\\.2 Zones of**\n**Control.** The six "
+                    "hexes (see 4.1).\n\n**4\\.3 Effects of**\\\n**Terrain on Movement.** Woods cost two.\n\n"
+                    "**4\\.4 Rivers**\n**Cost** two more.\n", "decimal", fmt="markdown")
+    assert rule_headings(book.markdown) == ["# 4. Movement", "## 4.1 Points.", "## 4.2 Zones of Control.",
+                                            "## 4.3 Effects of Terrain on Movement.", "## 4.4 Rivers"]
+    assert "\n\nThe six hexes (see 4.1).\n\n" in book.markdown and "\n\n**Cost** two more.\n" in book.markdown
+
+
 def test_a_markdown_tables_short_row_ends_in_empty_cells():
     # "Swamp | 3 |" under three columns was refused as a ragged table; Markdown (GFM) ends it in an empty cell,
     # as the transcriber's preview showed it (a helper's html2text export). A longer row is still refused.
