@@ -28,9 +28,9 @@ from build_tools.importer.parallel import map_sources
 from build_tools.importer.report import FULL_REPORT, References
 from build_tools.publish import (front_matter, generated_pages, is_generated, landing_pages, write_landing_pages,
                                  write_page)
-from build_tools.rule_index import (Rule, RuleIndex, citations_of, cited_outside_rules, links_by_name, number_of,
-                                    page_reading, remember_page, rules_in_markdown, rules_of_reading,
-                                    tombstones_in_markdown)
+from build_tools.rule_index import (Rule, RuleIndex, citations_of, cited_outside_rules, links_by_name,
+                                    links_outside_rules, number_of, page_reading, remember_page, rules_in_markdown,
+                                    rules_of_reading, tombstones_in_markdown)
 from build_tools.rulesets import Ruleset, Source
 
 
@@ -102,10 +102,11 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
 
 def _judge_links_by_name(items: list[Done], other_rules: list[Rule], ruleset: Ruleset,
                          rulesets: dict[str, Ruleset]) -> None:
-    """Count each page's explicit links by title or heading (``[[Combat]]``) in its report, and list those
-    naming no rule of the ruleset; a link to another ruleset's rule (``[[asl:G15.21]]``, ``[[G15.21]]``: a
+    """Count each page's explicit links by title or heading (``[[Combat]]``), in its rules and outside them
+    (``rule_index.links_outside_rules``), in its report, and list those naming no rule of the ruleset; a link to another ruleset's rule (``[[asl:G15.21]]``, ``[[G15.21]]``: a
     number of its numbering) is left to the build, which knows every ruleset's rules."""
-    names = [links_by_name(item.reading) for item in items]
+    names = [links_by_name(item.reading) + links_outside_rules(item.imported.markdown, ruleset, item.page_path)
+             for item in items]
     if not any(names):
         return
     rules = other_rules + [rule for item in items for rule in rules_of_reading(item.reading, item.page_path, ruleset.id)]

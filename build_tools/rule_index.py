@@ -307,6 +307,24 @@ def cited_outside_rules(text: str, ruleset, page_path: str) -> list[str]:
     Footnotes are their marks' rules'."""
     if ruleset.grammar is None:
         return []
+    texts, chapter = _outside_rules(text, page_path)
+    return [cited for citable in texts for cited in ruleset.grammar.cited(citable, chapter)]
+
+
+def links_outside_rules(text: str, ruleset, page_path: str) -> list[str]:
+    """The targets of the explicit links by title or heading (``[[Changelog]]``) in one rule page's text outside
+    its rules (as ``cited_outside_rules`` reads it), each once per stretch of text, in order: the build checks
+    them as it checks a rule's."""
+    if "[[" not in text:
+        return []
+    texts, chapter = _outside_rules(text, page_path)
+    return [target for citable in texts if "[[" in citable
+            for target in _named_links(citable, ruleset.grammar, chapter)]
+
+
+def _outside_rules(text: str, page_path: str) -> tuple[list[str], str | None]:
+    """The text of one rule page outside its rules, as the rule index reads a rule's (``_citable``), stretch by
+    stretch, and the chapter its relative references are in."""
     front, body_start = _front_matter(text, page_path)
     text = _without_footnotes(text)[0] if "[^" in text else text
     start, headings = _page_headings(text, body_start)
@@ -314,9 +332,7 @@ def cited_outside_rules(text: str, ruleset, page_path: str) -> list[str]:
     for number, heading in enumerate(headings):
         if _rule_heading(heading) is None:
             segments.append((heading.end(), headings[number + 1].start() if number + 1 < len(headings) else len(text)))
-    chapter = front.get("chapter")
-    return [cited for first, end in segments
-            for cited in ruleset.grammar.cited(_citable(text, first, end, _plain_text(text, first, end)), chapter)]
+    return [_citable(text, first, end, _plain_text(text, first, end)) for first, end in segments], front.get("chapter")
 
 
 def citations_of(reading: dict) -> dict[str, list[str]]:

@@ -314,6 +314,17 @@ def test_the_import_report_counts_links_by_title_and_names_those_naming_no_rule(
     assert "  links by title: 4 found, 1 naming no rule (the build fails on them): [[Nowhere]]" in said
 
 
+def test_the_import_report_counts_links_by_title_outside_the_rules(tmp_path):
+    # "See [[Changelog]]" in a preamble and "[[Playtesters]]" under designer's notes were in no count: the import
+    # said nothing, and the strict build failed on them (a helper's wiki book)
+    folder = two_sources(tmp_path, "TINDERBOX RULES\n\nSee [[Changelog]] and [[Retreat]].\n\n5. FIRE\n"
+                                   "5.1 Odds. Compare.\n\nDESIGNER'S NOTES\n\nThanks to [[Playtesters]].\n",
+                         "6. RESULTS\n6.1 Retreat. Back.\n")
+    said = import_all(make_project(tmp_path / "project", {"ashfall": folder}))
+    assert ("  links by title: 3 found, 2 naming no rule (the build fails on them): [[Changelog]], [[Playtesters]]"
+            in said)
+
+
 def test_a_section_no_source_holds_is_still_refused(tmp_path):
     folder = two_sources(tmp_path, "5. FIRE\n5.1 Odds. Compare.\n", "6.5 Disruption. No fire.\n")
     with pytest.raises(SourceError) as error:
