@@ -1344,7 +1344,7 @@ class _Importer:
             return (rest or None), ""
         if line.title is not None:
             return line.title, rest
-        title, body = run_in_title(rest) if self.reader.name == "text" else _markdown_run_in_title(rest, self.reader)
+        title, body = self._run_in_title(rest)
         if title is not None:
             return title, body
         following = self.next_nonblank(position + 1)
@@ -1352,9 +1352,16 @@ class _Importer:
                             text_follows=self._text_follows(following), with_period=self.reader.name == "text"):
             return rest, ""  # "COMBAT", "- COMBAT": shown as printed
         dash = _DASH_BEFORE_TITLE.match(rest)
-        if dash:  # "1.1 - Units move one hex.": the dash is printed with the number, the rule's text after it
+        if dash:  # "1.1 - Units move one hex.": the dash is printed with the number, the rule's text after it;
+            # "4.3 – Roads – A road …": a run-in title after it, printed with it
+            title, body = self._run_in_title(rest[dash.end():])
+            if title is not None:
+                return rest[:dash.end()] + title, body
             return rest[:dash.end()].strip(), rest[dash.end():]
         return None, rest
+
+    def _run_in_title(self, text: str) -> tuple[str | None, str]:
+        return run_in_title(text) if self.reader.name == "text" else _markdown_run_in_title(text, self.reader)
 
     def _heading(self, text: str, marks: int, position: int, level: int | None = None) -> None:
         """A heading without a rule number (``## Designer's Notes``, ``GLOSSARY``): at ``level``, else a

@@ -2682,6 +2682,16 @@ def test_a_dash_after_an_untitled_rules_number_is_printed_with_the_number():
     assert "\n\nUnits move one hex at a time.\n" in book.markdown and "\n\nOdds are compared.\n" in book.markdown
 
 
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_a_run_in_title_after_a_dash_after_the_number_is_the_rules_title(fmt):
+    # "4.3 – Roads – A road halves the cost." was headed "4.3 –", its title the first words of its text (a helper's
+    # book); a sentence after the dash stays the text, as before
+    book = imported("4.0 MOVEMENT\n\n4.1 – Roads – A road halves the cost.\n\n4.2 - Bridges. A bridge is a road.\n\n"
+                    "4.3 – Units move one hex.\n", "decimal", fmt=fmt)
+    assert rule_headings(book.markdown)[1:] == ["## 4.1 – Roads –", "## 4.2 - Bridges.", "## 4.3 –"]
+    assert "\n\nA road halves the cost.\n" in book.markdown and "\n\nUnits move one hex.\n" in book.markdown
+
+
 def test_a_rules_title_alone_on_its_line_with_its_period_is_its_title():
     # "[1.1] Depots." over "A depot supplies …" was headed "[1.1]", "Depots." its first paragraph (a helper's book)
     book = imported("1. SUPPLY\n\n[1.1] Depots.\nA depot supplies units.\n\n(1.2) Supply Depots.\nA depot supplies."
