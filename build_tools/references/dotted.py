@@ -116,8 +116,7 @@ NOT_AFTER_WORDS = (
     "modifier of", "cost", "costs", "weight", "range of", "release", "at least", "at most", "equals", "equal to",
     "value of", "values of", "ratio of", "reduced to", "increased to", "column", "ratio", "rating of", "reduce to",
     "reduces to", "increase to", "increases to", "round", "roll", "drm", "drm of", "usd", "eur", "gbp",
-    "gain", "gains", "gained", "lose", "loses", "weight of", "halve to", "halved to", "pay", "pays", "paid", "score",
-    "scores", "scored",
+    "gain", "gains", "gained", "lose", "loses", "weight of", "halve to", "halved to",
     # other numberings a rulebook prints: its examples, cards, steps, tracks, questions ("Example 2.5", "Step 2.5")
     "example", "examples", "illustration", "appendix", "exhibit", "card", "cards", "event", "step", "stage",
     "level", "track", "display", "area", "mission", "option", "vol.", "item", "question", "faq", "crt", "tec",

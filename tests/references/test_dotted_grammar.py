@@ -164,8 +164,6 @@ def test_a_rules_title_after_a_cue_and_its_number_is_no_unit(grammar, text, expe
         "m", "metres", "meters", "paces", "squares", "strength", "PM", "Victory Points")),
     "The 2.0 patch and the 2.1 update changed it.",
     "Halve to 1.5 strength;", "It gains 1.5 now.", "the 2.5 multiplier.", "a weight of 1.5", "loses 2.5 at night",
-    # what a unit pays and a player scores (a helper's book)
-    "A leader pays 1.5 each turn.", "He scored 1.5.", "Pay 1.5 for woods.", "Scores 2.5 at the end.",
     # a list after another numbering's word is all of that numbering (a helper's book)
     "from hex 12.08 and 13.09 on", "Hexes 12.08, 13.09 & 14.10", "see Tables 7.1 and 7.2", "Figures 3.1 to 3.4 show",
 ])
