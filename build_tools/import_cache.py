@@ -21,6 +21,7 @@ history reads every version. So is a source of a ruleset with no
 from __future__ import annotations
 
 import hashlib
+import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -42,7 +43,8 @@ def folder_of(docs_dir: Path) -> Path:
 
 
 def key(job) -> str | None:
-    """The name of the import of ``job`` (an ``import_sources.Job``), or None where it is not kept."""
+    """The name of the import of ``job`` (an ``import_sources.Job``), or None where it is not kept. Its source's
+    settings are in it as the job has them: ``ruleref import FILE --format text`` is another import of FILE."""
     if len(job.source.versions) > 1:
         return None
     settings = rule_index_cache.ruleset_digest(job.ruleset)
@@ -52,10 +54,12 @@ def key(job) -> str | None:
         text = Path(job.source.path).read_bytes()
     except OSError:  # the import says why
         return None
+    source = job.source
     digest = hashlib.sha256(json_cache.code_digest(_CODE))
     digest.update(_RUNTIME)
     digest.update(settings)
-    digest.update(f"{job.label}\0{job.source.page}\0".encode("utf-8"))
+    digest.update(json.dumps([job.label, source.page, source.format, source.chapter, source.options],
+                             sort_keys=True).encode("utf-8"))
     digest.update(text)
     return digest.hexdigest()
 
@@ -67,6 +71,9 @@ def load(folder: Path, name: str) -> tuple[Imported, None, dict, list[str]] | No
         return None
     try:
         report = data["report"]
+        if not (isinstance(data["markdown"], str) and isinstance(data["reading"], dict)
+                and isinstance(data["outside"], list) and isinstance(report, dict)):
+            return None
         imported = Imported(data["markdown"], ImportReport(
             path=report["path"], format=report["format"], format_reason=report["format_reason"],
             size=report["size"], rules_per_level=Counter(dict(report["rules_per_level"])),

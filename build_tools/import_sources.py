@@ -147,7 +147,9 @@ def _imports(jobs: list[Job], docs_dir: Path, reuse: bool,
 
     def import_and_keep(number: int) -> tuple[Imported, SourceHistory | None, dict, list[str]]:
         outcome = _import(jobs[number])
-        if names[number]:
+        # (kept only when the source is still what its name was made from: one edited meanwhile, under
+        # `ruleref serve`, would keep the new page under the old bytes' name)
+        if names[number] and import_cache.key(jobs[number]) == names[number]:
             imported, _, reading, outside = outcome
             import_cache.store(folder, names[number], imported, reading, outside)
         return outcome

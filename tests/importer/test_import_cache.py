@@ -27,6 +27,10 @@ def _kept(project: Path) -> list[Path]:
     return sorted((project / import_cache.FOLDER).glob("*.json"))
 
 
+def _jobs(project: Path) -> list:
+    return import_sources.listed_jobs(project, load_rulesets(project / "rulesets"))
+
+
 def _done(project: Path) -> list:
     rulesets = load_rulesets(project / "rulesets")
     return import_sources.import_jobs(import_sources.listed_jobs(project, rulesets), project / "docs", rulesets)
@@ -88,17 +92,52 @@ def test_a_changed_ruleset_yml_imports_its_sources_again(project, counted):
     assert "title: The River Rules" in (project / "docs" / "riverline" / "riverline.md").read_text()
 
 
+def test_a_source_edited_while_it_is_imported_keeps_nothing_stale(project, monkeypatch):
+    # its import's name was made from the bytes before the edit, the page from those after: kept under that name, the
+    # page would come back for the old bytes, "(unchanged)" (a review)
+    source = project / "rulesets" / "riverline" / "sources" / "riverline.txt"
+    text = source.read_text(encoding="utf-8")
+    shutil.rmtree(project / import_cache.FOLDER)
+    real = import_sources._import
+
+    def edited_meanwhile(job):
+        if job.label.endswith("riverline.txt"):
+            source.write_text(text.replace("Each hex is 2 hexes of the old map", "Each hex is 3 hexes"), encoding="utf-8")
+        return real(job)
+
+    monkeypatch.setattr(import_sources, "_import", edited_meanwhile)
+    import_all(project)
+    monkeypatch.undo()
+    source.write_text(text, encoding="utf-8")  # the bytes the name was made from
+    import_all(project)
+    assert "Each hex is 2 hexes of the old map" in (project / "docs" / "riverline" / "riverline.md").read_text()
+
+
+def test_an_import_with_other_settings_than_ruleset_yml_s_is_another_import(project):
+    # "ruleref import FILE --format text" (or --chapter) after an import of FILE as ruleset.yml lists it printed the
+    # kept Markdown reading, "(unchanged)" (a review)
+    (job,) = [job for job in _jobs(project) if job.ruleset.id == "riverline"]
+    names = {import_cache.key(job), import_cache.key(dataclasses.replace(job, source=dataclasses.replace(
+        job.source, format="markdown"))), import_cache.key(dataclasses.replace(job, source=dataclasses.replace(
+            job.source, chapter="B"))), import_cache.key(dataclasses.replace(job, source=dataclasses.replace(
+                job.source, options={"title": "Rivers"})))}
+    assert len(names) == 4 and None not in names
+
+
 def test_changed_code_imports_every_source_again(project, counted, monkeypatch):
     monkeypatch.setattr(json_cache, "code_digest", lambda patterns: b"another importer")
     import_all(project)
     assert len(counted) == 2
 
 
-@pytest.mark.parametrize("damage", ["{not json", "[]", '{"markdown": "# Nothing"}', ""])
+@pytest.mark.parametrize("damage", ["{not json", "[]", '{"markdown": "# Nothing"}', "", "markdown", "reading"])
 def test_a_kept_import_that_cannot_be_read_is_imported_again(project, counted, damage):
     pages = _pages(project)
     for kept in _kept(project):
-        kept.write_text(damage, encoding="utf-8")
+        if damage in ("markdown", "reading"):  # the right shape, but for one field (a crash at each import: a review)
+            kept.write_text(json.dumps({**json.loads(kept.read_text(encoding="utf-8")), damage: None}), encoding="utf-8")
+        else:
+            kept.write_text(damage, encoding="utf-8")
     import_all(project)
     assert len(counted) == 2 and _pages(project) == pages
     assert all(json_cache.load(kept.parent, kept.stem) is not None for kept in _kept(project))
