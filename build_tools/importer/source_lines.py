@@ -991,25 +991,30 @@ def _without_comments(raw: str, comment: re.Pattern[str]) -> tuple[str, bool]:
     return "".join(pieces) + raw[cursor:], left_out
 
 
-# A line that starts another block, and so ends a paragraph and any comment left open in it.
-_ENDS_PARAGRAPH = re.compile(r"[ \t]*$|[ \t]{0,3}(?:#{1,6}(?:[ \t]|$)|>|`{3}|~{3}|[-*+][ \t]|\d{1,9}[.)][ \t]|\|)")
+# A line that starts another block, or underlines a heading, and so ends a paragraph and any comment left open in it.
+_ENDS_PARAGRAPH = re.compile(r"[ \t]*$|[ \t]{0,3}(?:#{1,6}(?:[ \t]|$)|>|`{3}|~{3}|[-*+][ \t]|\d{1,9}[.)][ \t]|\|"
+                             r"|(?:=+|-+)[ \t]*$)")
 
 
 def _opened_comment(raw: str, opener: str, text_lines: list[str], index: int,
                     closing_lines: list[int]) -> tuple[int, int] | None:
     """Where in ``raw`` (line ``index``, its comments closed on it left out) a comment ``opener`` opens after
     text and a later line of its paragraph closes it (``Units move <!-- old`` over ``wording --> one hex.``), and
-    that line; None for any other (one a code span holds, or never closed in its paragraph, is shown as written)."""
+    that line; None for any other: one a code span holds or may hold (its backtick closed on a later line), one
+    never closed in its paragraph, one in a line that is no paragraph's (a heading, a table's row, a list's item, a
+    quote: each one line or read as its own) is shown as written."""
     spans = [(span.start(), span.end()) for span in _CODE_SPAN.finditer(raw)] if "`" in raw else []
     start = next((found.start() for found in re.finditer(re.escape(opener), raw)
                   if not any(first <= found.start() < end for first, end in spans)), None)
-    if start is None or not raw[:start].strip():
+    if start is None or not raw[:start].strip() or raw[:start].count("`") % 2 or "|" in raw \
+            or _ENDS_PARAGRAPH.match(raw):
         return None
     later = bisect.bisect_right(closing_lines, index)
     if later == len(closing_lines):
         return None
     end = closing_lines[later]
-    if any(_ENDS_PARAGRAPH.match(text_lines[between]) for between in range(index + 1, end + 1)):
+    if any(_ENDS_PARAGRAPH.match(text_lines[between]) or "|" in text_lines[between]
+           for between in range(index + 1, end + 1)):
         return None
     return start, end
 

@@ -208,6 +208,19 @@ def test_an_html_comment_a_line_of_text_opens_and_a_later_line_of_its_paragraph_
         "left out an Obsidian comment (lines 9-10), a transcriber's note, not the book's text"]
 
 
+@pytest.mark.parametrize("source, kept", [
+    # a heading is one line: the text under it is no comment's ("A" was lost: a review)
+    ("## 1.0 Movement <!-- TODO\nUnits move. Arrows show paths: A --> B.\n", "Units move. Arrows show paths: A --> B."),
+    # nor is a setext heading's underline, nor a table's rows, nor what a code span across the lines holds
+    ("## 1.0 Movement\n\nMoving <!-- TODO\n--------\nA --> B.\n", "A --> B."),
+    ("## 1.0 Movement\n\nTerrain | Cost <!-- was 3\n--- | ---\nWoods | 2 -->\n", "Woods"),
+    ("## 1.0 Movement\n\n**1.1** Type `<!-- note\n-->` in the source.\n", "in the source."),
+])
+def test_a_comment_opened_in_a_line_that_is_no_paragraphs_is_shown_as_before(source, kept):
+    book = import_book(source, path="rulesets/lb/sources/lb.md", fmt="markdown")
+    assert kept in book.markdown and not book.report.warnings
+
+
 def test_a_comment_opened_in_a_line_of_text_that_holds_a_rule_fails_the_import():
     with pytest.raises(SourceError, match=r"lb.md:3: the HTML comment on lines 3-4 holds a line that reads as a rule "
                                           r"\(line 4: '\*\*1\.2\*\* Roads"):
