@@ -68,9 +68,9 @@ _NUMBER_START = re.compile(
     rf"|\((?P<parenthesised>{_LETTERED}|[A-Z]?\d*\.\d[\d.]*[A-Z]?)\)"
     rf"|(?P<plain>{_LETTERED}|[A-Z]?\d*(?:\.\d+)*[A-Z]?)(?P<close>[.):])?)"
     rf"(?P<changed>(?<=[\d\])])[*†‡]{{1,2}}|(?<=[\d\])])\[\^[^\]\s]+\])?)"
-    # "[5.2]-TERRAIN", "4.2—Zones of Control.": a dash glued to a bracket or a dotted number, and a title, sets them
-    # apart as a space does
-    rf"(?:{_SPACE}+|$|(?<=[\])])(?=[-–—][A-Z])|(?P<glued>(?<=\d)(?=[-–—][A-Z])))")
+    # "[5.2]-TERRAIN", "4.2—Zones of Control.": a dash glued to a bracket, or a long dash to a dotted number, and a
+    # title set them apart as a space does (not "1.1-Inch calibre", "4.5-Hex range": a measure)
+    rf"(?:{_SPACE}+|$|(?<=[\])])(?=[-–—][A-Z])|(?P<glued>(?<=\d)(?=[–—][A-Z])))")
 # A mark before a rule's number, printed as it is (the numbering still checks the number): one
 # saying the rule changed in this edition ("► 1.1.1 Roads.", ">> 1.1.1 Roads.", "» 1.2", "[NEW] 1.2", "(Errata)
 # 1.3", "REVISED 4.2", a star glued to the number: "*5.13 Trails.") or that it is optional ("(OPTIONAL) 5.5", "[OPT]
@@ -251,8 +251,8 @@ def number_at_start(text: str) -> Number | None:
     if not match:
         return None
     rest, shown = text[match.end():], match.group("shown")
-    if match.group("glued") is not None and "." not in match.group("plain").strip("."):
-        return None  # "4-Trooper Squad": a whole number is glued to a word by a dash, no rule's number ("4.2—Zones")
+    if match.group("glued") is not None and not _glued_title(match.group("plain"), rest[1:]):
+        return None
     if match.group("bracketed"):
         token = match.group("bracketed").rstrip(".")
         return Number(token, match.group("bracketed").endswith("."), True, rest, shown=shown)
@@ -262,6 +262,14 @@ def number_at_start(text: str) -> Number | None:
     if not token or not (any(c.isdigit() for c in token) or close == "."):
         return None
     return Number(token, close == ".", close in (")", ":") or bool(match.group("changed")), rest, shown=shown)
+
+
+def _glued_title(number: str, rest: str) -> bool:
+    """Whether a long dash glued to ``number`` sets apart its title, ``rest``: the number dotted, and a title after
+    it, run in or the whole line (``4.2—Zones of Control. A unit …``; not ``4—Trooper squads``, ``4.6—See below``)."""
+    plain = rest.replace("*", "").replace("_", " ").strip()
+    return "." in number.strip(".") and (run_in_title(plain)[0] is not None or (
+        in_title_case(plain.rstrip(".:")) and len(plain.split()) <= 8))
 
 
 def _tab_after_rule_number(line: str, *, row_follows: bool) -> str | None:

@@ -1703,13 +1703,16 @@ def test_a_bracketed_number_with_spaces_or_a_dash_to_its_title_is_a_rule():
 def test_a_dotted_number_glued_to_its_title_by_a_dash_is_a_rule(fmt):
     # "4.2—Zones of Control. A unit stops." was rule 4.1's text, listed nowhere, and every "see 4.2" unresolved
     # (a helper's Google Docs export); a whole number glued to a word ("4-Trooper squads") is no rule's
+    # (a review: not a hyphen, as in a measure, "1.1-Inch calibre", "4.5-Hex range", nor a dash before a sentence)
     book = imported("4.0 MOVEMENT\n\n4.1 Points. A unit spends points.\n\n4.2—Zones of Control. A unit stops.\n\n"
-                    "4.3–Roads. Half cost (see 4.2).\n\n4.4-Bridges. One hex.\n\n4.5 Rail. Units entrain.\n"
-                    "4-Trooper squads may not.\n", "decimal", fmt=fmt)
-    assert list(book.report.rule_lines) == ["4.0", "4.1", "4.2", "4.3", "4.4", "4.5"] and not book.report.not_rules
-    for heading in ("4.2—Zones of Control.", "4.3–Roads.", "4.4-Bridges."):
+                    "4.3–Roads. Half cost (see 4.2).\n\n4.4 Rail. Units entrain.\n4—Trooper squads may not.\n\n"
+                    "4.5 Guns. Artillery of\n1.1-Inch calibre fires twice at a\n4.5-Hex range.\n4.6—See below.\n", "decimal",
+                    fmt=fmt)
+    assert list(book.report.rule_lines) == ["4.0", "4.1", "4.2", "4.3", "4.4", "4.5"]
+    for heading in ("4.2—Zones of Control.", "4.3–Roads."):
         assert f"## {heading} {{: #{heading[:3]}" in book.markdown
-    assert "\n4-Trooper squads may not.\n" in book.markdown.replace("4\\-", "4-")
+    for text in ("4—Trooper squads may not.", "1.1-Inch calibre", "4.5-Hex range.", "4.6—See below."):
+        assert text in book.markdown.replace("\\-", "-")
 
 
 @pytest.mark.parametrize("underline", ["==========", "----------"])
