@@ -763,13 +763,22 @@ def _bold_title_over_two_runs(raw: str, text_lines: list[str], index: int) -> st
     word processor's export has it (``**4\\.2 Zones of**`` over ``**Control.** The six hexes …``): the two lines
     as one, one bold run (``**4\\.2 Zones of Control.** The six hexes …``); None for any other."""
     line = _BOLD_LINE.fullmatch(raw)
-    if line is None or index + 1 == len(text_lines) or not ends_open(line["bold"]):
+    if line is None or index + 1 == len(text_lines) or not _ends_on_minor_word(line["bold"]):
         return None
     after = text_lines[index + 1].strip()
     mark = line.group(1)
-    if not after.startswith(mark) or mark not in after[2:] or _opens_block(after):
+    rest = after[2:].partition(mark)[0] if after.startswith(mark) else ""
+    # (the title's end in title case with its period: not "**Exception:** …" under "**14.0 DIG IN**")
+    if not (rest.endswith(".") and in_title_case(rest[:-1])) or _opens_block(after):
         return None
     return f"{mark}{line['bold'].strip()} {after[2:]}"
+
+
+def _ends_on_minor_word(text: str) -> bool:
+    """Whether a title stops on a word in small letters no title ends on (``Zones of``; not ``DIG IN``, ``Falling
+    Back –``)."""
+    words = text.split()
+    return bool(words) and words[-1].islower() and ends_open(text)
 
 
 _HTML_TABLE = re.compile(r"<table", re.IGNORECASE)

@@ -1532,6 +1532,10 @@ def test_a_bold_title_a_word_processor_broke_into_a_bold_run_per_line_is_read_wh
     assert rule_headings(book.markdown) == ["# 4. Movement", "## 4.1 Points.", "## 4.2 Zones of Control.",
                                             "## 4.3 Effects of Terrain on Movement.", "## 4.4 Rivers"]
     assert "\n\nThe six hexes (see 4.1).\n\n" in book.markdown and "\n\n**Cost** two more.\n" in book.markdown
+    # nor a title in capitals, or ending on a dash, over a label or a run-in title of the text (a review)
+    book = imported("## 14\\. Digging\n\n**14\\.1 DIG IN**\n**Exception:** Armour never digs in.\n\n"
+                    "**14\\.2 Falling Back –**\n**Retreat.** Back.\n", "decimal", fmt="markdown")
+    assert rule_headings(book.markdown) == ["# 14. Digging", "## 14.1 DIG IN", "## 14.2 Falling Back –"]
 
 
 def test_a_markdown_tables_short_row_ends_in_empty_cells():
