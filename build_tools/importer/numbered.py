@@ -79,6 +79,7 @@ _UNCLOSED_NUMBER = re.compile(r"[\[(][A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?(?=\s)")
 HEADING_ABOVE = "a heading above the sections"
 CONTENTS = "an entry of a list of contents"
 AT_HEADING_END = "a number at a heading's end out of the book's order: kept as a heading"
+LABELLED_OUT_OF_ORDER = "a section's number after 'Rule' out of the book's order: kept as written"
 MAX_CAPITALS_HEADING_WORDS = 6
 # What follows an amount in a worked sum: operators and numbers up to a comparison ("+ 0.5 = 1.8", "x 2 = 3",
 # "≥ 1.0"); a modifier alone ("+1 if the attacker is elite") starts a rule's text.
@@ -691,6 +692,9 @@ class _Importer:
             above = self._heading_above_sections(number, position)
             if above is not None:
                 return above
+            if line.number.label[:4].lower() == "rule" and self.previous is not None and (
+                    number.id in self.rules or number.path <= self.previous[0].path):
+                return LABELLED_OUT_OF_ORDER  # "#### Rule 2: Clear" in rule 2.2: an example's
         if line.kind == HEADING:
             return self._out_of_order_at_end(line, number, position) if line.number.at_end else None
         out_of_place = self._lettered_out_of_place(line, number)
