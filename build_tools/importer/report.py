@@ -20,8 +20,9 @@ MAX_CHARACTERS_PER_RULE = 10_000
 # numbering makes whole runs of rules into paragraphs).
 MIN_RESOLVED_SHARE = 0.5
 MIN_REFERENCES_JUDGED = 10
-# Fewer references judge a book that way when none of them resolves: nine "see 2.1" and no 2.1 anywhere is a
-# book whose sub-rules a word processor numbered (their numbers lost in its export), not a book's few slips.
+# Fewer references judge a book that way when none of them resolves and no rule below its sections was read: nine
+# "see 2.1" and no 2.1 anywhere is a book whose sub-rules a word processor numbered (their numbers lost in its
+# export), not an excerpt citing what it leaves out.
 MIN_REFERENCES_NONE_RESOLVING = 5
 SHOWN = 5
 # Where the last import writes its reports in full (every line listed), beside docs/.
@@ -129,11 +130,14 @@ class ImportReport:
                     f"{self.rules} rule(s) read{self._first_misses()}")
         refs = self.references
         judged = refs.resolved + len(refs.unresolved) if refs is not None else 0
-        if (judged >= MIN_REFERENCES_JUDGED and refs.resolved < MIN_RESOLVED_SHARE * judged
-                or judged >= MIN_REFERENCES_NONE_RESOLVING and refs.resolved == 0):
-            shown = ", ".join(dict.fromkeys(refs.unresolved[:SHOWN * 2]))
+        shown = ", ".join(dict.fromkeys(refs.unresolved[:SHOWN * 2])) if judged else ""
+        if judged >= MIN_REFERENCES_JUDGED and refs.resolved < MIN_RESOLVED_SHARE * judged:
             return (f"only {refs.resolved} of {judged} references to this ruleset's own sections resolve "
                     f"(unresolved: {shown}): rules were probably not read as rules{self._first_misses()}")
+        if judged >= MIN_REFERENCES_NONE_RESOLVING and refs.resolved == 0 and set(self.rules_per_level) == {1}:
+            return (f"none of {judged} references to this ruleset's own sections resolves (unresolved: {shown}), and "
+                    f"no rule below a section was read: if a word processor numbered the sub-rules (a list's "
+                    f"numbers), its export lost them; type each rule's number (2.1 Costs.){self._first_misses()}")
         return None
 
     def _first_misses(self) -> str:

@@ -379,18 +379,23 @@ def test_a_number_after_another_books_name_cites_nothing(books_site):
         assert 'data-rule="5.41"' not in by
 
 
-@pytest.mark.parametrize("citing, refused", [
+@pytest.mark.parametrize("fire, refused", [
     # most of ten references unresolved: rules were not read (one of ten resolving is not enough)
-    ("".join(f"5.{n} Rule. See 6.{n}.\n" for n in range(1, 10)) + "5.9a Extra. See 5.1.\n", "only 1 of 10"),
-    # none of five resolving: a word processor numbered the sub-rules, and its export lost their numbers
-    ("".join(f"5.{n} Rule. See 6.{n}.\n" for n in range(1, 6)), "only 0 of 5"),
-    ("".join(f"5.{n} Rule. See 6.{n}.\n" for n in range(1, 5)), None),  # four: a small book's few slips
+    ("".join(f"5.{n} Rule. See 6.{n}.\n" for n in range(1, 10)) + "5.9a Extra. See 5.1.\n",
+     r"only 1 of 10 references to this ruleset's own sections resolve \(unresolved: 6\.1, 6\.2"),
+    # none of five resolving, and no rule below a section read: a word processor numbered the sub-rules, and its
+    # export lost their numbers
+    ("Fire (see 6.1, 6.2, 6.3, 6.4 and 6.5).\n", r"none of 5 references to this ruleset's own sections resolves "
+                                                 r"\(unresolved: 6\.1, 6\.2, .*\), and no rule below a section"),
+    ("Fire (see 6.1, 6.2, 6.3 and 6.4).\n", None),  # four: a small book's few slips
+    # an excerpt of rules citing those it leaves out (a review: it was refused)
+    ("".join(f"5.{n} Rule. See 6.{n}.\n" for n in range(1, 6)), None),
 ])
-def test_a_book_whose_references_to_its_own_sections_do_not_resolve_is_refused(tmp_path, citing, refused):
-    folder = two_sources(tmp_path, f"5. FIRE\n{citing}", "6. RESULTS\nThe sub-rules lost their numbers.\n")
+def test_a_book_whose_references_to_its_own_sections_do_not_resolve_is_refused(tmp_path, fire, refused):
+    folder = two_sources(tmp_path, f"5. FIRE\n{fire}", "6. RESULTS\nThe sub-rules lost their numbers.\n")
     if refused is None:
-        assert "    unresolved: 6.1, 6.2, 6.3, 6.4" in import_all(make_project(tmp_path / "project", {"ashfall": folder}))
+        said = import_all(make_project(tmp_path / "project", {"ashfall": folder}))
+        assert any(line.startswith("    unresolved: 6.1, 6.2, 6.3, 6.4") for line in said)
         return
-    with pytest.raises(SourceError, match=rf"implausible import: {refused} references to this ruleset's own sections "
-                                          r"resolve \(unresolved: 6\.1, 6\.2, 6\.3, 6\.4, 6\.5"):
+    with pytest.raises(SourceError, match=rf"implausible import: {refused}"):
         make_project(tmp_path / "project", {"ashfall": folder})
