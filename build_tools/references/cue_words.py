@@ -25,7 +25,8 @@ RULES_WORDS = ("rules", "sections", "chapters", "regeln", "abschnitte", "règles
 JOIN_WORDS = ("und", "oder", "bis", "et", "ou", "à", "e", "y", "o", "en", "tot", "i", "lub", "oraz")
 # Those that are a sentence's word in another language: "en" (French and Spanish "in": "voir 8.1 en 2 phases"),
 # "i" (Italian "the": "i 2 giocatori"). Before a number a word follows, such a word joins no list (the number is a
-# count), unless words naming many rules lead the list: Dutch "zie regels 5 en 6 gelden", Polish "zasady 5 i 6 dla".
+# count), unless words naming many rules lead the list and no joining word came before it: Dutch "zie regels 5 en 6
+# gelden", Polish "zasady 5 i 6 dla" (not "les règles 8 et 9 en 2 phases").
 SENTENCE_JOIN_WORDS = ("en", "i")
 # Cue words of the languages that write an ordinal as a number and a letter ("2a fase", "1a edição", "2e partie"),
 # and Italian's "per" (for): before "2a", "1o" or "2e" and a word, no rule's lettered item ("5b", "5.b" are).

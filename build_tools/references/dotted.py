@@ -164,9 +164,10 @@ _WORD_JOIN = _join(alternation(tuple(word for word in JOIN_WORDS if word not in 
 _SECTION_END = rf"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)|(?i:{_FOREIGN_JOIN})\s+[\d§]))"
 # Cue words that name what follows a rule: a bare number after one is a rule's, whatever follows it.
 _RULE_CUE = rf"(?<!\w)(?:(?i:{_RULE_WORDS})(?!\w)|§)\s*:?\s*"
-# Words naming many rules: their list joins its numbers with any joining word, a sentence's "en" and "i" too
-# ("zie regels 5 en 6 gelden", "zasady 5 i 6 dla piechoty").
+# Words naming many rules: their list's last number is joined by a sentence's "en" or "i" too, when no joining word
+# came before it ("zie regels 5 en 6 gelden", "zasady 4, 5 i 6 dla piechoty"; not "les règles 8 et 9 en 2 phases").
 _RULES_CUE = rf"(?<!\w)(?i:{alternation(RULES_WORDS)})(?!\w)\s*:?\s*"
+_SENTENCE_JOIN = rf"[ \t]+(?i:{alternation(SENTENCE_JOIN_WORDS)})[ \t]+"
 # How far before a bare number its cue word may stand ("see 4, 5, 6.41 and 7").
 _CUE_REACH = 120
 # A lettered item of a rule, printed after its number: "2.1a", "(5.44c)", "3.2a-c" cite the item (2.1a, 5.44c,
@@ -320,7 +321,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     cue_before = re.compile(rf"{_CUE}(?:{item}{_JOIN})*\Z")
     # Before a bare number a word follows ("rules 4, 5 and 7 apply", "see 2 and 4 for details"):
     # a cue word naming rules, or a list with an item before it.
-    cue_before_word = re.compile(rf"(?:{_RULES_CUE}(?:{item}{_JOIN})+|{_RULE_CUE}(?:(?:{item}{_JOIN})*{item}{_WORD_JOIN})?"
+    cue_before_word = re.compile(rf"(?:{_RULES_CUE}(?:{item}[ \t]*,[ \t]*)*{item}{_SENTENCE_JOIN}"
+                                 rf"|{_RULE_CUE}(?:(?:{item}{_JOIN})*{item}{_WORD_JOIN})?"
                                  rf"|{_CUE}(?:{item}{_JOIN})*{item}{_WORD_JOIN})\Z")
     # Dotted numbers joined by slashes ("1.2/1.3"): a list of rules after a cue word.
     # (It starts by consuming a digit, as the main regex does: the engine skips ahead to digits.)

@@ -203,6 +203,9 @@ def test_quantities_are_not_references(grammar, text):
     ("zie regels 5 en 6 gelden", [("5",), ("6",)]), ("zasady 5 i 6 dla piechoty", [("5",), ("6",)]),
     ("regels 2, 3 en 4 gelden", [("2",), ("3",), ("4",)]), ("zie regels 5 en 1944 gelden", [("5",)]),
     ("zasada 5 i 6 jednostek", [("5",)]),
+    # but not after a list a joining word ended already: there "en" and "i" are "in" and "the" (a review)
+    ("Appliquez les règles 8 et 9 en 2 phases.", [("8",), ("9",)]), ("las reglas 5 y 6 en 2 fases", [("5",), ("6",)]),
+    ("Secondo le regole 12 e 13 i 4 segnalini", [("12",), ("13",)]),
     ("Tabel 2.1 en 3.1; Tabela 2.1 e 3.1; wersja 1.2 i 1.3", []),
     # ordinals after a Romance language's cue are no lettered items ("2a fase", "1a edição", "2e partie"; a review)
     ("conforme 2a fase de jogo", []), ("vide 1a edição", []), ("vedi 2a fase", []), ("voir 2e partie", []),
