@@ -202,6 +202,10 @@ def _source(entry, folder: Path, lines: _Lines, numbering: Numbering, chapters: 
         if chapter not in chapters:
             raise lines.error("chapter:", f"chapter {chapter!r} is not one of this ruleset's chapters "
                                           f"({', '.join(chapters) or 'none'}); add it to chapters:", at)
+    _text(entry, "title", lines, after=at, required=False)  # "title: 2024-01-01" is a date to YAML: quote it
+    for key in ("titles", "not_titles"):
+        if key in entry:
+            _words(entry, key, lines)
     options = {key: entry[key] for key in ("title", "titles", "not_titles") if key in entry}
     return Source(path=folder / file, page=page, format=fmt, chapter=chapter, options=options)
 

@@ -79,7 +79,7 @@ _UNCLOSED_NUMBER = re.compile(r"[\[(][A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?(?=\s)")
 HEADING_ABOVE = "a heading above the sections"
 CONTENTS = "an entry of a list of contents"
 AT_HEADING_END = "a number at a heading's end out of the book's order: kept as a heading"
-LABELLED_OUT_OF_ORDER = "a section's number after 'Rule' out of the book's order: kept as written"
+RULE_WITHOUT_RULES = "a whole number after 'Rule' that no rule of its section follows: kept as written"
 MAX_CAPITALS_HEADING_WORDS = 6
 # What follows an amount in a worked sum: operators and numbers up to a comparison ("+ 0.5 = 1.8", "x 2 = 3",
 # "≥ 1.0"); a modifier alone ("+1 if the attacker is elite") starts a rule's text.
@@ -692,9 +692,8 @@ class _Importer:
             above = self._heading_above_sections(number, position)
             if above is not None:
                 return above
-            if line.number.label[:4].lower() == "rule" and self.previous is not None and (
-                    number.id in self.rules or number.path <= self.previous[0].path):
-                return LABELLED_OUT_OF_ORDER  # "#### Rule 2: Clear" in rule 2.2: an example's
+            if line.number.label[:4].lower() == "rule" and not self._over_its_rules(number, position):
+                return RULE_WITHOUT_RULES  # "#### Rule 2: Clear" in rule 2.2, "Rule 3: Stacking" in a list of changes
         if line.kind == HEADING:
             return self._out_of_order_at_end(line, number, position) if line.number.at_end else None
         out_of_place = self._lettered_out_of_place(line, number)
@@ -858,6 +857,15 @@ class _Importer:
         return (f"a number alone on its line, and the rule after it ({following[1].printed}, line "
                 f"{self.lines[following[0]].index + 1}) comes before it: a page number? Kept as text; delete "
                 f"it from the source")
+
+    def _over_its_rules(self, number: RuleNumber, position: int) -> bool:
+        """Whether the section ``number`` (``Rule 1: General``) comes in the book's order with its first rule next
+        (``Rule 1.1 Scale.``), as a section's heading does; an example's label or a list's line does not."""
+        following = self._next_numbered(position + 1)
+        spellings = (number.id, *self.numbering.aliases(number.id))
+        return (number.id not in self.rules and (self.previous is None or self.previous[0].path < number.path)
+                and following is not None and bool(following[1].parents)
+                and any(spelling in following[1].parents[0] for spelling in spellings))
 
     def _next_numbered(self, position: int, *, sections: bool = True) -> tuple[int, RuleNumber] | None:
         """The first line from ``position`` on that starts with a rule number and could be a rule (not

@@ -399,3 +399,16 @@ def test_a_book_whose_references_to_its_own_sections_do_not_resolve_is_refused(t
         return
     with pytest.raises(SourceError, match=rf"implausible import: {refused}"):
         make_project(tmp_path / "project", {"ashfall": folder})
+
+
+@pytest.mark.parametrize("setting, reason", [("title: 2024-01-01", "'title' must be a non-empty string"),
+                                             ("titles: [1944]", "titles must be a list of words")])
+def test_a_sources_title_that_yaml_reads_as_no_text_is_refused_with_its_line(tmp_path, setting, reason):
+    # "title: 2024-01-01" is a date to YAML: the import crashed with a traceback (a review)
+    folder = two_sources(tmp_path, "5. FIRE\n5.1 Odds. Compare.\n", "6. RESULTS\n6.1 Retreat. Back.\n")
+    settings = folder / "ruleset.yml"
+    settings.write_text(settings.read_text(encoding="utf-8").replace("page: combat\n", f"page: combat\n    {setting}\n"),
+                        encoding="utf-8")
+    with pytest.raises(SourceError, match=re.escape(reason)) as error:
+        load_rulesets(tmp_path)
+    assert error.value.path.endswith("ruleset.yml") and error.value.line == 7

@@ -1949,8 +1949,13 @@ def test_a_section_headed_with_rule_and_its_whole_number_is_a_rule(fmt):
                     f"\n\n{marks[1]}Rule 2.2 Roads. Half.\n", "decimal", fmt=fmt)
     assert list(book.report.rule_lines) == ["1", "1.1", "2", "2.1", "2.2"]
     assert "\n\nRule 2 applies to all units.\n\n" in book.markdown and "Case 3: The defender" in book.markdown
+    # nor a list of the rules an edition changed, in order after 1.1, but over no rule of theirs (a review: the
+    # import failed, "rule 1.2 comes after 5", telling to delete the line as a page's header)
+    changes = imported(f"1.0 INTRODUCTION\n\n1.1 Changes. This edition changes these rules:\n\nRule 3: Stacking\n"
+                       f"Rule 5: Supply\n\n1.2 Scale. Each hex is one mile.\n", "decimal", fmt=fmt)
+    assert list(changes.report.rule_lines) == ["1.0", "1.1", "1.2"] and len(changes.report.not_rules) == 2
     assert [miss.reason for miss in book.report.not_rules] == [
-        "a section's number after 'Rule' out of the book's order: kept as written"]
+        "a whole number after 'Rule' that no rule of its section follows: kept as written"]
 
 
 def test_a_wrapped_sentence_over_a_capital_is_no_title():
