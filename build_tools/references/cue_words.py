@@ -25,9 +25,11 @@ RULES_WORDS = ("rules", "sections", "chapters", "regeln", "abschnitte", "règles
 JOIN_WORDS = ("und", "oder", "bis", "et", "ou", "à", "e", "y", "o", "en", "tot", "i", "lub", "oraz")
 # Those that are a sentence's word in another language: "en" (French and Spanish "in": "voir 8.1 en 2 phases"),
 # "i" (Italian "the": "i 2 giocatori"). Before a number a word follows, such a word joins no list (the number is a
-# count), unless words naming many rules lead the list and no joining word came before it: Dutch "zie regels 5 en 6
-# gelden", Polish "zasady 5 i 6 dla" (not "les règles 8 et 9 en 2 phases").
+# count), unless its own language's words naming many rules lead the list and no joining word came before it: Dutch
+# "zie regels 5 en 6 gelden", Polish "zasady 5 i 6 dla" (not French "les règles 14.2 en 3 phases", Italian "le regole
+# 7.1 i 2 giocatori", nor "les règles 8 et 9 en 2 phases").
 SENTENCE_JOIN_WORDS = ("en", "i")
+RULES_WORDS_BY_SENTENCE_JOIN = {"en": ("regels", "hoofdstukken"), "i": ("zasady", "reguły", "rozdziały")}
 # Cue words of the languages that write an ordinal as a number and a letter ("2a fase", "1a edição", "2e partie"),
 # and Italian's "per" (for): before "2a", "1o" or "2e" and a word, no rule's lettered item ("5b", "5.b" are).
 ORDINAL_CUES = ("per", "voir", "vedi", "véase", "vease", "veja", "vide", "conforme")

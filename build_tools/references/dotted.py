@@ -71,7 +71,8 @@ import re
 from collections.abc import Callable, Collection
 from functools import lru_cache
 
-from build_tools.references.cue_words import (JOIN_WORDS, ORDINAL_CUES, RULE_WORDS, RULES_WORDS, SEE_WORDS,
+from build_tools.references.cue_words import (JOIN_WORDS, ORDINAL_CUES, RULE_WORDS, RULES_WORDS,
+                                              RULES_WORDS_BY_SENTENCE_JOIN, SEE_WORDS,
                                               SENTENCE_JOIN_WORDS, alternation)
 from build_tools.references.reference import RefPart, Reference, replaced
 
@@ -164,10 +165,15 @@ _WORD_JOIN = _join(alternation(tuple(word for word in JOIN_WORDS if word not in 
 _SECTION_END = rf"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)|(?i:{_FOREIGN_JOIN})\s+[\d§]))"
 # Cue words that name what follows a rule: a bare number after one is a rule's, whatever follows it.
 _RULE_CUE = rf"(?<!\w)(?:(?i:{_RULE_WORDS})(?!\w)|§)\s*:?\s*"
-# Words naming many rules: their list's last number is joined by a sentence's "en" or "i" too, when no joining word
-# came before it ("zie regels 5 en 6 gelden", "zasady 4, 5 i 6 dla piechoty"; not "les règles 8 et 9 en 2 phases").
-_RULES_CUE = rf"(?<!\w)(?i:{alternation(RULES_WORDS)})(?!\w)\s*:?\s*"
-_SENTENCE_JOIN = rf"[ \t]+(?i:{alternation(SENTENCE_JOIN_WORDS)})[ \t]+"
+
+
+def _rules_before_sentence_join(item: str) -> str:
+    """Dutch and Polish words naming many rules, and their list up to its last number, joined by "en" or "i" where no
+    joining word came before ("zie regels 5 en 6 gelden", "zasady 4, 5 i 6 dla piechoty"; cue_words)."""
+    listed = rf"(?:{item}[ \t]*,[ \t]*)*{item}"
+    return "|".join(rf"(?<!\w)(?i:{alternation(nouns)})(?!\w)\s*:?\s*{listed}[ \t]+(?i:{join})[ \t]+"
+                    for join, nouns in RULES_WORDS_BY_SENTENCE_JOIN.items())
+
 # How far before a bare number its cue word may stand ("see 4, 5, 6.41 and 7").
 _CUE_REACH = 120
 # A lettered item of a rule, printed after its number: "2.1a", "(5.44c)", "3.2a-c" cite the item (2.1a, 5.44c,
@@ -321,7 +327,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     cue_before = re.compile(rf"{_CUE}(?:{item}{_JOIN})*\Z")
     # Before a bare number a word follows ("rules 4, 5 and 7 apply", "see 2 and 4 for details"):
     # a cue word naming rules, or a list with an item before it.
-    cue_before_word = re.compile(rf"(?:{_RULES_CUE}(?:{item}[ \t]*,[ \t]*)*{item}{_SENTENCE_JOIN}"
+    cue_before_word = re.compile(rf"(?:{_rules_before_sentence_join(item)}"
                                  rf"|{_RULE_CUE}(?:(?:{item}{_JOIN})*{item}{_WORD_JOIN})?"
                                  rf"|{_CUE}(?:{item}{_JOIN})*{item}{_WORD_JOIN})\Z")
     # Dotted numbers joined by slashes ("1.2/1.3"): a list of rules after a cue word.

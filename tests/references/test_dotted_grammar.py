@@ -206,6 +206,10 @@ def test_quantities_are_not_references(grammar, text):
     # but not after a list a joining word ended already: there "en" and "i" are "in" and "the" (a review)
     ("Appliquez les règles 8 et 9 en 2 phases.", [("8",), ("9",)]), ("las reglas 5 y 6 en 2 fases", [("5",), ("6",)]),
     ("Secondo le regole 12 e 13 i 4 segnalini", [("12",), ("13",)]),
+    # nor after French, Spanish or Italian words naming many rules, where "en" and "i" are never "and" (a review)
+    ("Appliquez les règles 14.2 en 3 phases", [("14.2",)]), ("Les chapitres 5 en 2 volumes", [("5",)]),
+    ("Siga las reglas 8.1 en 2 pasos", [("8.1",)]), ("Con le regole 7.1 i 2 giocatori", [("7.1",)]),
+    ("Secondo le regole 9 i 3 segnalini", [("9",)]),
     ("Tabel 2.1 en 3.1; Tabela 2.1 e 3.1; wersja 1.2 i 1.3", []),
     # ordinals after a Romance language's cue are no lettered items ("2a fase", "1a edição", "2e partie"; a review)
     ("conforme 2a fase de jogo", []), ("vide 1a edição", []), ("vedi 2a fase", []), ("voir 2e partie", []),
