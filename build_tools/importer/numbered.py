@@ -73,7 +73,8 @@ _CALLOUT = re.compile(r"^\[!([\w-]+)\][+-]?[ \t]*")
 _LINE_BREAK = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
 # A spaced dash between a number and its title: "4 - COMBAT", "4. – Combat".
 _DASHES = ("-", "–", "—")
-_DASH_BEFORE_TITLE = re.compile(r"^[-–—][ \t]+(?=\S)")
+# (or glued, a long dash before a capital: "4.2—Zones of Control")
+_DASH_BEFORE_TITLE = re.compile(r"^(?:[-–—][ \t]+(?=\S)|[–—](?=[A-Z]))")
 # A number opened by a bracket that nothing closes: "[5.5 Retreats." ("[5.5] Retreats." is a rule).
 _UNCLOSED_NUMBER = re.compile(r"[\[(][A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?(?=\s)")
 HEADING_ABOVE = "a heading above the sections"

@@ -1012,7 +1012,7 @@ def _without_comments(raw: str, comment: re.Pattern[str]) -> tuple[str, bool]:
 
 # A line that starts another block, or underlines a heading, and so ends a paragraph and any comment left open in it.
 _ENDS_PARAGRAPH = re.compile(r"[ \t]*$|[ \t]{0,3}(?:#{1,6}(?:[ \t]|$)|>|`{3}|~{3}|[-*+][ \t]|\d{1,9}[.)][ \t]|\|"
-                             r"|(?:=+|-+)[ \t]*$)")
+                             r"|(?:=+|-+)[ \t]*$|(?:[*_][ \t]*){3,}$|<[A-Za-z/!?])")
 
 
 def _opened_comment(raw: str, opener: str, text_lines: list[str], index: int,
@@ -1025,7 +1025,8 @@ def _opened_comment(raw: str, opener: str, text_lines: list[str], index: int,
     spans = [(span.start(), span.end()) for span in _CODE_SPAN.finditer(raw)] if "`" in raw else []
     start = next((found.start() for found in re.finditer(re.escape(opener), raw)
                   if not any(first <= found.start() < end for first, end in spans)), None)
-    if start is None or not raw[:start].strip() or raw[:start].count("`") % 2 or "|" in raw \
+    if start is None or not raw[:start].strip() or raw[:start].count("`") % 2 or raw[:start].endswith("\\") \
+            or "|" in raw \
             or _ENDS_PARAGRAPH.match(raw):
         return None
     later = bisect.bisect_right(closing_lines, index)

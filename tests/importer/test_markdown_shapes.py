@@ -215,6 +215,10 @@ def test_an_html_comment_a_line_of_text_opens_and_a_later_line_of_its_paragraph_
     ("## 1.0 Movement\n\nMoving <!-- TODO\n--------\nA --> B.\n", "A --> B."),
     ("## 1.0 Movement\n\nTerrain | Cost <!-- was 3\n--- | ---\nWoods | 2 -->\n", "Woods"),
     ("## 1.0 Movement\n\n**1.1** Type `<!-- note\n-->` in the source.\n", "in the source."),
+    # a thematic break or an HTML block ends the paragraph, and an escaped opener is no comment's (a second review)
+    ("## 1.0 Movement\n\nUnits move <!-- old\n***\nwording --> one hex.\n", "wording --> one hex."),
+    ("## 1.0 Movement\n\nUnits fly <!-- old\n<div>x</div>\nwording --> far.\n", "wording --> far."),
+    ("## 1.0 Movement\n\nUnits swim \\<!-- not a comment\nreally --> at all.\n", "really --> at all."),
 ])
 def test_a_comment_opened_in_a_line_that_is_no_paragraphs_is_shown_as_before(source, kept):
     book = import_book(source, path="rulesets/lb/sources/lb.md", fmt="markdown")

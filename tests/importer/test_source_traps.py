@@ -1717,6 +1717,10 @@ def test_a_dotted_number_glued_to_its_title_by_a_dash_is_a_rule(fmt):
         assert f"## {heading} {{: #{heading[:3]}" in book.markdown
     for text in ("4—Trooper squads may not.", "1.1-Inch calibre", "4.5-Hex range.", "4.6—See below."):
         assert text in book.markdown.replace("\\-", "-")
+    # a title alone on its line after the dash is the title too (a review: "## 4.2" over "—Zones of Control")
+    whole = imported("4.0 MOVEMENT\n\n4.1 Points. A unit spends.\n\n4.2—Zones of Control\n\nA unit stops.\n",
+                     "decimal", fmt=fmt)
+    assert rule_headings(whole.markdown)[2] == "## 4.2—Zones of Control"
 
 
 @pytest.mark.parametrize("underline", ["==========", "----------"])
