@@ -110,10 +110,10 @@ def _name(mapping: dict, key: str, lines: _Lines) -> str:
     return value
 
 
-def _words(data: dict, key: str, lines: _Lines) -> list[str]:
+def _words(data: dict, key: str, lines: _Lines, after: int = 0) -> list[str]:
     value = data.get(key) or []
     if not isinstance(value, list) or not all(isinstance(word, str) and word.strip() for word in value):
-        raise lines.error(f"{key}:", f"{key} must be a list of words")
+        raise lines.error(f"{key}:", f"{key} must be a list of words", after)
     return value
 
 
@@ -205,7 +205,7 @@ def _source(entry, folder: Path, lines: _Lines, numbering: Numbering, chapters: 
     _text(entry, "title", lines, after=at, required=False)  # "title: 2024-01-01" is a date to YAML: quote it
     for key in ("titles", "not_titles"):
         if key in entry:
-            _words(entry, key, lines)
+            _words(entry, key, lines, after=at)
     options = {key: entry[key] for key in ("title", "titles", "not_titles") if key in entry}
     return Source(path=folder / file, page=page, format=fmt, chapter=chapter, options=options)
 

@@ -80,7 +80,8 @@ _UNCLOSED_NUMBER = re.compile(r"[\[(][A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?(?=\s)")
 HEADING_ABOVE = "a heading above the sections"
 CONTENTS = "an entry of a list of contents"
 AT_HEADING_END = "a number at a heading's end out of the book's order: kept as a heading"
-RULE_WITHOUT_RULES = "a whole number after 'Rule' that no rule of its section follows: kept as written"
+RULE_WITHOUT_RULES = "a whole number after 'Rule' out of the book's order, or over an earlier section's rules: " \
+                     "kept as written"
 MAX_CAPITALS_HEADING_WORDS = 6
 # What follows an amount in a worked sum: operators and numbers up to a comparison ("+ 0.5 = 1.8", "x 2 = 3",
 # "≥ 1.0"); a modifier alone ("+1 if the attacker is elite") starts a rule's text.
@@ -860,13 +861,13 @@ class _Importer:
                 f"it from the source")
 
     def _over_its_rules(self, number: RuleNumber, position: int) -> bool:
-        """Whether the section ``number`` (``Rule 1: General``) comes in the book's order with its first rule next
-        (``Rule 1.1 Scale.``), as a section's heading does; an example's label or a list's line does not."""
-        following = self._next_numbered(position + 1)
-        spellings = (number.id, *self.numbering.aliases(number.id))
+        """Whether the section ``number`` (``Rule 1: General``) comes in the book's order, before the rules after it:
+        its own (``Rule 1.1 Scale.``), a later section's, or none; an example's label in a rule (``Rule 1: Town.`` in
+        2.2) or a list's line (``Rule 3: Stacking`` over ``1.2 Scale.``) does not. Lines with a whole number
+        between (a list's items, a page's number) are passed by."""
+        following = self._next_numbered(position + 1, sections=False)
         return (number.id not in self.rules and (self.previous is None or self.previous[0].path < number.path)
-                and following is not None and bool(following[1].parents)
-                and any(spelling in following[1].parents[0] for spelling in spellings))
+                and (following is None or following[1].path > number.path))
 
     def _next_numbered(self, position: int, *, sections: bool = True) -> tuple[int, RuleNumber] | None:
         """The first line from ``position`` on that starts with a rule number and could be a rule (not

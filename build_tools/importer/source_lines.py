@@ -1011,8 +1011,15 @@ def _without_comments(raw: str, comment: re.Pattern[str]) -> tuple[str, bool]:
 
 
 # A line that starts another block, or underlines a heading, and so ends a paragraph and any comment left open in it.
+# (an HTML block CommonMark lets interrupt a paragraph: a block-level tag, script, pre, style, a comment, "<?", "<!X";
+# not an inline one, "<b>wording</b>", "<https://…>")
+_BLOCK_TAGS = ("address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div"
+               "|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li"
+               "|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td"
+               "|tfoot|th|thead|title|tr|track|ul")
 _ENDS_PARAGRAPH = re.compile(r"[ \t]*$|[ \t]{0,3}(?:#{1,6}(?:[ \t]|$)|>|`{3}|~{3}|[-*+][ \t]|\d{1,9}[.)][ \t]|\|"
-                             r"|(?:=+|-+)[ \t]*$|(?:[*_][ \t]*){3,}$|<[A-Za-z/!?])")
+                             r"|(?:=+|-+)[ \t]*$|(?:[*_][ \t]*){3,}$"
+                             rf"|<(?i:/?(?:{_BLOCK_TAGS})(?:[ \t/>]|$)|script|pre|style|textarea)|<!--|<\?|<![A-Z])")
 
 
 def _opened_comment(raw: str, opener: str, text_lines: list[str], index: int,
@@ -1025,7 +1032,8 @@ def _opened_comment(raw: str, opener: str, text_lines: list[str], index: int,
     spans = [(span.start(), span.end()) for span in _CODE_SPAN.finditer(raw)] if "`" in raw else []
     start = next((found.start() for found in re.finditer(re.escape(opener), raw)
                   if not any(first <= found.start() < end for first, end in spans)), None)
-    if start is None or not raw[:start].strip() or raw[:start].count("`") % 2 or raw[:start].endswith("\\") \
+    before = raw[:start] if start is not None else ""
+    if start is None or not before.strip() or before.count("`") % 2 or (len(before) - len(before.rstrip("\\"))) % 2 \
             or "|" in raw \
             or _ENDS_PARAGRAPH.match(raw):
         return None

@@ -225,6 +225,18 @@ def test_a_comment_opened_in_a_line_that_is_no_paragraphs_is_shown_as_before(sou
     assert kept in book.markdown and not book.report.warnings
 
 
+@pytest.mark.parametrize("source, shown", [
+    # an inline tag or an autolink at a line's start interrupts no paragraph: the comment closes (a third review)
+    ("Units move <!-- old\n<b>wording</b> --> one hex.\n", "Units move\none hex."),
+    ("Units move <!-- old\n<https://example.com> --> one hex.\n", "Units move\none hex."),
+    # an escaped backslash before the opener escapes no opener
+    ("Path C:\\\\<!-- old\nwording --> one hex.\n", "Path C:\\\\\none hex."),
+])
+def test_a_comment_across_lines_of_a_paragraph_with_inline_html_or_escapes_is_left_out(source, shown):
+    book = import_book(f"## 1.0 Movement\n\n{source}", path="rulesets/lb/sources/lb.md", fmt="markdown")
+    assert shown in book.markdown and "old" not in book.markdown
+
+
 def test_a_comment_opened_in_a_line_of_text_that_holds_a_rule_fails_the_import():
     with pytest.raises(SourceError, match=r"lb.md:3: the HTML comment on lines 3-4 holds a line that reads as a rule "
                                           r"\(line 4: '\*\*1\.2\*\* Roads"):

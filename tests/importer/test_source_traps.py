@@ -1958,8 +1958,17 @@ def test_a_section_headed_with_rule_and_its_whole_number_is_a_rule(fmt):
     changes = imported(f"1.0 INTRODUCTION\n\n1.1 Changes. This edition changes these rules:\n\nRule 3: Stacking\n"
                        f"Rule 5: Supply\n\n1.2 Scale. Each hex is one mile.\n", "decimal", fmt=fmt)
     assert list(changes.report.rule_lines) == ["1.0", "1.1", "1.2"] and len(changes.report.not_rules) == 2
+    # but a section with a list, a page's number or no rules of its own before the next section's rules is one, and
+    # so is a case section over its first case below a missing sub-rule (a third review)
+    sections = imported(f"{marks[0]}Rule 1: General\n\n{marks[1]}Rule 1.1 Scale. A mile.\n\n"
+                        f"{marks[0]}Rule 2: Sequence of Play\n\n1. Movement\n2. Combat\n\n{marks[1]}Rule 2.1 Moving. "
+                        f"Go.\n\n{marks[0]}Rule 3: Weather\n\nIt rains.\n\n8\n\n{marks[0]}Rule 4: Moving\n\n"
+                        f"{marks[1]}Rule 4.1 Roads. Half.\n", "decimal", fmt=fmt)
+    assert list(sections.report.rule_lines) == ["1", "1.1", "2", "2.1", "3", "4", "4.1"]
+    cases = imported(f"{marks[0]}Rule 5: Movement\n\n5.11 Roads. Half.\n", "case", fmt=fmt)
+    assert list(cases.report.rule_lines) == ["5", "5.11"]
     assert [miss.reason for miss in book.report.not_rules] == [
-        "a whole number after 'Rule' that no rule of its section follows: kept as written"]
+        "a whole number after 'Rule' out of the book's order, or over an earlier section's rules: kept as written"]
 
 
 def test_a_wrapped_sentence_over_a_capital_is_no_title():
