@@ -27,6 +27,7 @@ numbering means ``numbering: none``, and ``format: asl`` / ``titled`` mean
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -82,10 +83,19 @@ class _Lines:
         self.path, self.lines = path, text.splitlines()
 
     def of(self, needle: str, after: int = 0) -> int | None:
+        """The line of ``needle`` from line ``after`` on (a key's: ``titles:`` is not in ``not_titles:``)."""
+        found = re.compile(rf"(?<![\w-]){re.escape(needle)}")
         for number, line in enumerate(self.lines[after:], start=after + 1):
-            if needle in line:
+            if found.search(line):
                 return number
         return None
+
+    def entry_start(self, number: int) -> int:
+        """The 0-based line where the list entry holding line ``number`` starts (its ``- ``)."""
+        for index in range(number - 1, -1, -1):
+            if self.lines[index].lstrip().startswith("- "):
+                return index
+        return max(0, number - 1)
 
     def error(self, needle: str | None, reason: str, after: int = 0) -> SourceError:
         return SourceError(str(self.path), self.of(needle, after) if needle else None, reason)
@@ -181,7 +191,7 @@ def _source(entry, folder: Path, lines: _Lines, numbering: Numbering, chapters: 
     if not isinstance(entry, dict):
         raise lines.error("sources:", "each source must be a mapping with file: and page:")
     file = _text(entry, "file", lines)
-    at = (lines.of(f"file: {file}") or 1) - 1  # errors point at this entry, not an earlier one
+    at = lines.entry_start(lines.of(f"file: {file}") or 1)  # errors point at this entry, not an earlier one
     for key in entry:
         if key not in _SOURCE_KEYS:
             raise lines.error(f"{key}:", f"unknown source setting {key!r} (known: {', '.join(_SOURCE_KEYS)})", at)

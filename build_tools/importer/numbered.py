@@ -80,8 +80,8 @@ _UNCLOSED_NUMBER = re.compile(r"[\[(][A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?(?=\s)")
 HEADING_ABOVE = "a heading above the sections"
 CONTENTS = "an entry of a list of contents"
 AT_HEADING_END = "a number at a heading's end out of the book's order: kept as a heading"
-RULE_WITHOUT_RULES = "a whole number after 'Rule' out of the book's order, or over an earlier section's rules: " \
-                     "kept as written"
+# A line naming a section with a word before its whole number: "Rule 1: General", "## Case 3 Combat", "**RULE 2**"
+_NAMED_SECTION = re.compile(r"[ \t]*(?:#{1,6}[ \t]+)?[*_]*(?P<word>(?i:rule|case))[ \t]+(?P<number>[1-9]\d*)(?![\d.]\d)")
 MAX_CAPITALS_HEADING_WORDS = 6
 # What follows an amount in a worked sum: operators and numbers up to a comparison ("+ 0.5 = 1.8", "x 2 = 3",
 # "≥ 1.0"); a modifier alone ("+1 if the attacker is elite") starts a rule's text.
@@ -694,8 +694,6 @@ class _Importer:
             above = self._heading_above_sections(number, position)
             if above is not None:
                 return above
-            if line.number.label[:4].lower() == "rule" and not self._over_its_rules(number, position):
-                return RULE_WITHOUT_RULES  # "#### Rule 2: Clear" in rule 2.2, "Rule 3: Stacking" in a list of changes
         if line.kind == HEADING:
             return self._out_of_order_at_end(line, number, position) if line.number.at_end else None
         out_of_place = self._lettered_out_of_place(line, number)
@@ -859,15 +857,6 @@ class _Importer:
         return (f"a number alone on its line, and the rule after it ({following[1].printed}, line "
                 f"{self.lines[following[0]].index + 1}) comes before it: a page number? Kept as text; delete "
                 f"it from the source")
-
-    def _over_its_rules(self, number: RuleNumber, position: int) -> bool:
-        """Whether the section ``number`` (``Rule 1: General``) comes in the book's order, before the rules after it:
-        its own (``Rule 1.1 Scale.``), a later section's, or none; an example's label in a rule (``Rule 1: Town.`` in
-        2.2) or a list's line (``Rule 3: Stacking`` over ``1.2 Scale.``) does not. Lines with a whole number
-        between (a list's items, a page's number) are passed by."""
-        following = self._next_numbered(position + 1, sections=False)
-        return (number.id not in self.rules and (self.previous is None or self.previous[0].path < number.path)
-                and (following is None or following[1].path > number.path))
 
     def _next_numbered(self, position: int, *, sections: bool = True) -> tuple[int, RuleNumber] | None:
         """The first line from ``position`` on that starts with a rule number and could be a rule (not
@@ -1348,9 +1337,23 @@ class _Importer:
                      f"{miss.reason}" for miss in misses
                      if any(printed in (s, s.lstrip(self.chapter or "")) for s in spellings
                             for printed in _printed_numbers(miss))), "")
+        hint = hint or self._named_with_a_word(spellings, line.index)
         raise self.error(line.index, f"rule {number.printed} has no parent: no rule {direct} comes before it{nor}"
                                      f"{hint}. Every rule must come after the rule it belongs to"
                                      + self._wrap_hint(line))
+
+    def _named_with_a_word(self, spellings: list[str], before: int) -> str:
+        """The hint for a section a line before ``before`` names with "Rule" or "Case" and a whole number (``Rule 1:
+        General`` over ``Rule 1.1 Scale. …``): read as a sentence's words or an example's label, it is no section's
+        heading; "" for none."""
+        for index in range(before - 1, -1, -1):
+            named = _NAMED_SECTION.match(self.raw[index])
+            if named and named["number"] in spellings:
+                section = named["number"]
+                return (f"; line {index + 1} ({quoted(self.raw[index].strip(), 40)}) names section {section} after "
+                        f"'{named['word']}', as an example's label or a sentence does: write it as a section's "
+                        f"heading, 'Section {section}: …' or '{section}. …'")
+        return ""
 
     def _title_and_body(self, line: Line, position: int) -> tuple[str | None, str]:
         rest = line.number.rest.strip()

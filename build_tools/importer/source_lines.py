@@ -112,8 +112,6 @@ _ROMAN = "i ii iii iv v vi vii viii ix x xi xii".split()
 _LABELLED_PART = _labelled("part|book", "(?i:" + "|".join(_NUMBER_WORDS + _ROMAN) + r")(?!\w)")
 # A Markdown heading naming its rule with a word before the number: "### Rule 6.2: Retreats", "## Case 7.31 Fire".
 _LABELLED_RULE = _labelled("rule|case|section", r"[1-9]\d*(?:\.\d+)+")
-# A section so headed: "Rule 1: General" (not "Case 3: …", an example's label; "Section 1" is _LABELLED_SECTION).
-_LABELLED_RULE_SECTION = _labelled("rule", r"[1-9]\d*(?![\d.]\d)")
 # A dotted number glued to the word after it: "5.4Bridges", "5.4.Bridges", "[5.4]Bridges".
 GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*\.?[A-Z][a-z]|[\[(]\d+(?:\.\d+)+[\])][A-Za-z]")
 # A dotted number with a lower-case letter after it, as books number sub-rules: "6.2a", "(6.21b)", a line
@@ -242,7 +240,7 @@ def number_at_start(text: str) -> Number | None:
         word = part.group("number").lower()
         ordinal = _NUMBER_WORDS.index(word) + 1 if word in _NUMBER_WORDS else _ROMAN.index(word) + 1
         return Number(str(ordinal), False, True, text[part.end():], part.group("label"))
-    rule = (_LABELLED_RULE.match(text) or _LABELLED_RULE_SECTION.match(text)) if text[:1] in "CRScrs" else None
+    rule = _LABELLED_RULE.match(text) if text[:1] in "CRScrs" else None
     if rule and (rule.group("label").split()[0].isupper() or rule.group("label").endswith(":") or (
             rule.group("label")[:1].isupper()  # "rule 2.4. Leaders …" goes on with a sentence
             and (rule.group("label").endswith((".", "-", "–", "—")) or _titled(text[rule.end():])))):
@@ -1019,7 +1017,8 @@ _BLOCK_TAGS = ("address|article|aside|base|basefont|blockquote|body|caption|cent
                "|tfoot|th|thead|title|tr|track|ul")
 _ENDS_PARAGRAPH = re.compile(r"[ \t]*$|[ \t]{0,3}(?:#{1,6}(?:[ \t]|$)|>|`{3}|~{3}|[-*+][ \t]|\d{1,9}[.)][ \t]|\|"
                              r"|(?:=+|-+)[ \t]*$|(?:[*_][ \t]*){3,}$"
-                             rf"|<(?i:/?(?:{_BLOCK_TAGS})(?:[ \t/>]|$)|script|pre|style|textarea)|<!--|<\?|<![A-Z])")
+                             rf"|<(?i:/?(?:{_BLOCK_TAGS})(?:[ \t/>]|$)|(?:script|pre|style|textarea)(?:[ \t>]|$))"
+                             r"|<!--|<\?|<![A-Za-z]|<!\[CDATA\[)")
 
 
 def _opened_comment(raw: str, opener: str, text_lines: list[str], index: int,

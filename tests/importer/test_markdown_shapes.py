@@ -218,6 +218,7 @@ def test_an_html_comment_a_line_of_text_opens_and_a_later_line_of_its_paragraph_
     # a thematic break or an HTML block ends the paragraph, and an escaped opener is no comment's (a second review)
     ("## 1.0 Movement\n\nUnits move <!-- old\n***\nwording --> one hex.\n", "wording --> one hex."),
     ("## 1.0 Movement\n\nUnits fly <!-- old\n<div>x</div>\nwording --> far.\n", "wording --> far."),
+    ("## 1.0 Movement\n\nUnits fly <!-- old\n<!doctype html>\nwording --> far.\n", "wording --> far."),
     ("## 1.0 Movement\n\nUnits swim \\<!-- not a comment\nreally --> at all.\n", "really --> at all."),
 ])
 def test_a_comment_opened_in_a_line_that_is_no_paragraphs_is_shown_as_before(source, kept):
@@ -229,6 +230,7 @@ def test_a_comment_opened_in_a_line_that_is_no_paragraphs_is_shown_as_before(sou
     # an inline tag or an autolink at a line's start interrupts no paragraph: the comment closes (a third review)
     ("Units move <!-- old\n<b>wording</b> --> one hex.\n", "Units move\none hex."),
     ("Units move <!-- old\n<https://example.com> --> one hex.\n", "Units move\none hex."),
+    ("Units move <!-- old\n<Pre-game> wording --> one hex.\n", "Units move\none hex."),
     # an escaped backslash before the opener escapes no opener
     ("Path C:\\\\<!-- old\nwording --> one hex.\n", "Path C:\\\\\none hex."),
 ])

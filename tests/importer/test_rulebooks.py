@@ -407,8 +407,12 @@ def test_a_sources_title_that_yaml_reads_as_no_text_is_refused_with_its_line(tmp
     # "title: 2024-01-01" is a date to YAML: the import crashed with a traceback (a review)
     folder = two_sources(tmp_path, "5. FIRE\n5.1 Odds. Compare.\n", "6. RESULTS\n6.1 Retreat. Back.\n")
     settings = folder / "ruleset.yml"
-    settings.write_text(settings.read_text(encoding="utf-8").replace("page: advanced\n", f"page: advanced\n    {setting}\n")
-                        .replace("page: combat\n", "page: combat\n    titles: [Fire]\n    title: Fire\n"), encoding="utf-8")
+    # (the second source's line, after a first source's setting of that key and a not_titles: of its own, a setting
+    # before its file: too; a review)
+    text = settings.read_text(encoding="utf-8").replace("page: combat\n",
+                                                        "page: combat\n    titles: [Fire]\n    title: Fire\n")
+    settings.write_text(text.replace("  - file: sources/b.txt\n", f"  - not_titles: [X]\n    {setting}\n"
+                                                                   "    file: sources/b.txt\n"), encoding="utf-8")
     with pytest.raises(SourceError, match=re.escape(reason)) as error:
         load_rulesets(tmp_path)
-    assert error.value.path.endswith("ruleset.yml") and error.value.line == 11  # the second source's, not the first's
+    assert error.value.path.endswith("ruleset.yml") and error.value.line == 10
