@@ -69,7 +69,8 @@ _SERIES_NOUNS = frozenset("plan phase annex appendix part case type force zone s
                           "stage step option operation table chart level class mode track corps division map section "
                           "variant event card route objective sequence round team squadron fleet convoy battalion "
                           "regiment brigade kampfgruppe model version wave grid row category grade module volume line "
-                          "point set book site target beach front company battery troop platoon".split())
+                          "point set book site target beach front company battery troop platoon side player unit "
+                          "hill bridge town village city position counter marker sheet".split())
 # (not "mark", "army": a name's)
 _INITIALS = re.compile(r"[\"'“‘(]*(?:[A-Z]\.)+")  # "U.S.", "A.", "P.": a title's end only if none goes on after it
 # Words in capitals run into a sentence, on the line of the number: "MOVEMENT POINTS Each unit has …", "LINE OF
