@@ -61,17 +61,13 @@ _ENDS_SENTENCE = re.compile(rf"[.!?,;][\"')\]’”]*{FOOTNOTE_MARKERS}$")
 # What a title in sentence case does not hold: a comma, a semicolon, an aside citing a number.
 _SENTENCE_INSIDE = re.compile(r"[,;]|\([^()]*\d")
 _STOP = re.compile(r"[.!?:;](?=\s)")  # where a title may end, and what it may not hold before its mark
-# A Roman numeral ends a title after any word that is no initial: "World War I.", "Henry V."; a letter only after a
-# word naming a series' member, "Plan A." (not "George B. McClellan …", a middle initial).
-_ROMAN_CAPITALS = "IVX"
+_SERIES_CAPITALS = "ABCDIVX"  # what a title's series is lettered or numbered by: "Plan A.", "Phase I.", "Part V."
 # Words naming a member of a lettered series: "Annex E.", "Force H.", "Army Group G.", "Plan Z.".
 _SERIES_NOUNS = frozenset("plan phase annex appendix part case type force zone sector group column box area scenario "
                           "stage step option operation table chart level class mode track corps division map section "
                           "variant event card route objective sequence round team squadron fleet convoy battalion "
                           "regiment brigade kampfgruppe model version wave grid row category grade module volume line "
-                          "point set book site target beach front company battery troop platoon side player unit "
-                          "hill bridge town village city position counter marker sheet".split())
-# (not "mark", "army": a name's)
+                          "point set book site target beach front".split())  # (not "mark", "army": a name's)
 _INITIALS = re.compile(r"[\"'“‘(]*(?:[A-Z]\.)+")  # "U.S.", "A.", "P.": a title's end only if none goes on after it
 # Words in capitals run into a sentence, on the line of the number: "MOVEMENT POINTS Each unit has …", "LINE OF
 # SIGHT A unit …".
@@ -170,8 +166,8 @@ def _lone_capitals(rest: str, stops: list[re.Match[str]]) -> list[re.Match[str]]
     """Those of ``stops`` after a capital or initials that end a title of more words, not opening on an article
     (``Plan A.``, ``Phase I.``, ``Aid to the U.S.S.R.``): not ``U.S. Marines …``, ``N.B. …``,
     ``The U.S. Army …``; nor a middle initial (``Robert E. Lee …``, ``J. E. B. Stuart …``): a lone capital ends a
-    title only after a word naming a series' member (``Force H.``, ``Annex E.``), or as a Roman numeral after a word
-    that is no initial (``World War I.``; ``_ROMAN_CAPITALS``): ``George B. McClellan …`` is no title."""
+    title only after a word naming a series' member (``Force H.``, ``Annex E.``), or as a series' letter or numeral
+    does (``_SERIES_CAPITALS``) after a word that is no initial (``George B. McClellan …`` still reads as a title)."""
     return [stop for stop in stops if _INITIALS.fullmatch(rest[:stop.end()].split()[-1])
             and _ends_on_initials(rest[:stop.start()].split())]
 
@@ -182,7 +178,7 @@ def _ends_on_initials(words: list[str]) -> bool:
     capitals = words[-1].lstrip("\"'“‘(")
     return len(words) > 1 and words[0].lower() not in ("a", "an", "the") and (
         len(capitals) > 1 or words[-2].lower() in _SERIES_NOUNS
-        or capitals[:1] in _ROMAN_CAPITALS and not _INITIALS.fullmatch(words[-2]))
+        or capitals[:1] in _SERIES_CAPITALS and not _INITIALS.fullmatch(words[-2]))
 
 
 def capitals_run_title(rest: str) -> tuple[str | None, str]:
