@@ -80,8 +80,11 @@ _UNCLOSED_NUMBER = re.compile(r"[\[(][A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?(?=\s)")
 HEADING_ABOVE = "a heading above the sections"
 CONTENTS = "an entry of a list of contents"
 AT_HEADING_END = "a number at a heading's end out of the book's order: kept as a heading"
-# A line naming a section with a word before its whole number: "Rule 1: General", "## Case 3 Combat", "**RULE 2**"
-_NAMED_SECTION = re.compile(r"[ \t]*(?:#{1,6}[ \t]+)?[*_]*(?P<word>(?i:rule|case))[ \t]+(?P<number>[1-9]\d*)(?![\d.]\d)")
+# A line naming a section as a heading does, with a word before its whole number and a colon, a dash, a title in
+# capitals or title case, or nothing after it: "Rule 1: General", "## Case 3 Combat", "**RULE 2**" (not "Rule 1 covers
+# the basics.", "case 3 units may stack", "Rule 2-4 are optional", "Rule 1a:")
+_NAMED_SECTION = re.compile(r"[ \t]*(?:#{1,6}[ \t]+)?[*_]*(?P<word>Rule|RULE|Case|CASE)[ \t]+(?P<number>[1-9]\d*)"
+                            r"(?:[*_]*[ \t]*(?:[:.–—-][ \t]|[:.]?[*_]*[ \t]*$)|[ \t]+(?=[A-Z]))")
 MAX_CAPITALS_HEADING_WORDS = 6
 # What follows an amount in a worked sum: operators and numbers up to a comparison ("+ 0.5 = 1.8", "x 2 = 3",
 # "≥ 1.0"); a modifier alone ("+1 if the attacker is elite") starts a rule's text.
@@ -1346,9 +1349,12 @@ class _Importer:
         """The hint for a section a line before ``before`` names with "Rule" or "Case" and a whole number (``Rule 1:
         General`` over ``Rule 1.1 Scale. …``): read as a sentence's words or an example's label, it is no section's
         heading; "" for none."""
-        for index in range(before - 1, -1, -1):
-            named = _NAMED_SECTION.match(self.raw[index])
-            if named and named["number"] in spellings:
+        for index in range(before):  # the first such line: "Rule 1: General", not a sentence under it
+            named = _NAMED_SECTION.match(self.raw[index]) if self.lines[index].kind not in (COMMENT, VERBATIM) else None
+            title = self.raw[index][named.end():].strip(" \t*_#") if named else ""
+            # (a title after it, or none: not an example's label, "Case 3: The defender is in a town.")
+            if named and named["number"] in spellings and (not title or title[:1].isupper() and not ends_sentence(
+                    title) and len(title.split()) <= MAX_CAPITALS_HEADING_WORDS):
                 section = named["number"]
                 return (f"; line {index + 1} ({quoted(self.raw[index].strip(), 40)}) names section {section} after "
                         f"'{named['word']}', as an example's label or a sentence does: write it as a section's "

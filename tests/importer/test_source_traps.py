@@ -1951,6 +1951,11 @@ def test_a_section_named_with_rule_and_a_whole_number_fails_with_the_fix(fmt):
                                           r"\('(## )?Rule 1: General'\) names section 1 after 'Rule', as an example's "
                                           r"label or a sentence does: write it as a section's heading, 'Section 1: …'"):
         imported(f"{marks[0]}Rule 1: General\n\n{marks[1]}Rule 1.1 Scale. Each hex is a mile.\n", "decimal", fmt=fmt)
+    # no line an example's label, a sentence or a number with more after it names (a review: each was named)
+    for above in ("Case 1: the unit is disrupted.", "Rule 1 covers the basics.", "Rule 1a: General", "Rule 1-4 apply."):
+        with pytest.raises(SourceError) as error:
+            imported(f"{above}\n\n{marks[1]}Rule 1.1 Scale. Each hex is a mile.\n", "decimal", fmt=fmt)
+        assert "names section" not in error.value.reason
     # and such lines in a rule stay its text, as before
     book = imported("1.0 INTRODUCTION\n\n1.1 Changes. This edition changes these rules:\n\nRule 3: Stacking\n"
                     "Rule 5: Supply\n\n1.2 Scale. Each hex is one mile.\n", "decimal", fmt=fmt)
