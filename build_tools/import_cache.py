@@ -23,14 +23,13 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
-from collections import Counter
 from pathlib import Path
 
 import yaml
 
 from build_tools import json_cache, rule_index_cache
 from build_tools.importer import Imported
-from build_tools.importer.report import ImportReport, NotARule
+from build_tools.importer.report import ImportReport
 
 FOLDER = Path(".ruleref") / "imports"
 _CODE = ("**/*.py",)
@@ -42,17 +41,14 @@ def folder_of(docs_dir: Path) -> Path:
     return Path(docs_dir).parent / FOLDER
 
 
-def key(job) -> str | None:
-    """The name of the import of ``job`` (an ``import_sources.Job``), or None where it is not kept. Its source's
-    settings are in it as the job has them: ``ruleref import FILE --format text`` is another import of FILE."""
+def key(job, data: bytes) -> str | None:
+    """The name of the import of ``job`` (an ``import_sources.Job``) from its source's bytes ``data``, or None where
+    it is not kept. Its source's settings are in it as the job has them: ``ruleref import FILE --format text`` is
+    another import of FILE."""
     if len(job.source.versions) > 1:
         return None
     settings = rule_index_cache.ruleset_digest(job.ruleset)
     if settings is None:
-        return None
-    try:
-        text = Path(job.source.path).read_bytes()
-    except OSError:  # the import says why
         return None
     source = job.source
     digest = hashlib.sha256(json_cache.code_digest(_CODE))
@@ -60,7 +56,7 @@ def key(job) -> str | None:
     digest.update(settings)
     digest.update(json.dumps([job.label, source.page, source.format, source.chapter, source.options],
                              sort_keys=True).encode("utf-8"))
-    digest.update(text)
+    digest.update(data)
     return digest.hexdigest()
 
 
@@ -74,13 +70,7 @@ def load(folder: Path, name: str) -> tuple[Imported, None, dict, list[str]] | No
         if not (isinstance(data["markdown"], str) and isinstance(data["reading"], dict)
                 and isinstance(data["outside"], list) and isinstance(report, dict)):
             return None
-        imported = Imported(data["markdown"], ImportReport(
-            path=report["path"], format=report["format"], format_reason=report["format_reason"],
-            size=report["size"], rules_per_level=Counter(dict(report["rules_per_level"])),
-            not_rules=[NotARule(*row) for row in report["not_rules"]], warnings=report["warnings"],
-            continues=[(line, tuple(spellings), missing) for line, spellings, missing in report["continues"]],
-            rule_lines=report["rule_lines"]))
-        return imported, None, data["reading"], data["outside"]
+        return Imported(data["markdown"], ImportReport.from_json(report)), None, data["reading"], data["outside"]
     except (KeyError, TypeError, ValueError):
         return None
 
@@ -88,13 +78,6 @@ def load(folder: Path, name: str) -> tuple[Imported, None, dict, list[str]] | No
 def store(folder: Path, name: str, imported: Imported, reading: dict, outside: list[str]) -> None:
     """Keep the import of a source (before its references are judged: they are counted at each import),
     in place of any kept under ``name`` that could not be read."""
-    report = imported.report
-    json_cache.store(folder, name, {
-        "markdown": imported.markdown,
-        "report": {"path": report.path, "format": report.format, "format_reason": report.format_reason,
-                   "size": report.size, "rules_per_level": list(report.rules_per_level.items()),
-                   "not_rules": [list(row) for row in report.not_rules], "warnings": report.warnings,
-                   "continues": [[line, list(spellings), missing] for line, spellings, missing in report.continues],
-                   "rule_lines": report.rule_lines},
-        "reading": reading, "outside": outside}, replace=True)
+    json_cache.store(folder, name, {"markdown": imported.markdown, "report": imported.report.as_json(),
+                                    "reading": reading, "outside": outside}, replace=True)
 

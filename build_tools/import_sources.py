@@ -103,8 +103,9 @@ def import_jobs(jobs: Iterable[Job], docs_dir: Path, rulesets: dict[str, Ruleset
 def _judge_links_by_name(items: list[Done], other_rules: list[Rule], ruleset: Ruleset,
                          rulesets: dict[str, Ruleset]) -> None:
     """Count each page's explicit links by title or heading (``[[Combat]]``), in its rules and outside them
-    (``rule_index.links_outside_rules``), in its report, and list those naming no rule of the ruleset; a link to another ruleset's rule (``[[asl:G15.21]]``, ``[[G15.21]]``: a
-    number of its numbering) is left to the build, which knows every ruleset's rules."""
+    (``rule_index.links_outside_rules``), in its report, and list those naming no rule of the ruleset; a link to
+    another ruleset's rule (``[[asl:G15.21]]``, ``[[G15.21]]``: a number of its numbering) is left to the build,
+    which knows every ruleset's rules."""
     names = [links_by_name(item.reading) + links_outside_rules(item.imported.markdown, ruleset, item.page_path)
              for item in items]
     if not any(names):
@@ -139,22 +140,22 @@ def _refuse_duplicates(items: list[Done]) -> None:
 def _imports(jobs: list[Job], docs_dir: Path, reuse: bool,
              every_source: bool) -> list[tuple[Imported, SourceHistory | None, dict, list[str]]]:
     """``_import`` of each job: kept by an earlier import of the same bytes and settings (``import_cache``),
-    else imported now and kept, on every core for a big book."""
+    else imported now and kept, on every core for a big book. Each source is read once, here: its import and its
+    kept import's name come from the same bytes, however the file changes meanwhile (under ``ruleref serve``)."""
     folder = import_cache.folder_of(docs_dir)
-    names = [import_cache.key(job) if reuse else None for job in jobs]
+    sources = [_bytes_of(job) for job in jobs]
+    names = [import_cache.key(job, data) if reuse and data is not None else None for job, data in zip(jobs, sources)]
     outcomes = [import_cache.load(folder, name) if name else None for name in names]
     missing = [number for number, outcome in enumerate(outcomes) if outcome is None]
 
     def import_and_keep(number: int) -> tuple[Imported, SourceHistory | None, dict, list[str]]:
-        outcome = _import(jobs[number])
-        # (kept only when the source is still what its name was made from: one edited meanwhile, under
-        # `ruleref serve`, would keep the new page under the old bytes' name)
-        if names[number] and import_cache.key(jobs[number]) == names[number]:
+        outcome = _import(jobs[number], sources[number])
+        if names[number]:
             imported, _, reading, outside = outcome
             import_cache.store(folder, names[number], imported, reading, outside)
         return outcome
 
-    source_bytes = sum(_size(jobs[number].source.path) for number in missing)
+    source_bytes = sum(len(sources[number] or b"") for number in missing)
     for number, outcome in zip(missing, map_sources(import_and_keep, missing, source_bytes)):
         outcomes[number] = outcome
     if reuse and every_source:
@@ -162,17 +163,26 @@ def _imports(jobs: list[Job], docs_dir: Path, reuse: bool,
     return outcomes
 
 
-def _import(job: Job) -> tuple[Imported, SourceHistory | None, dict, list[str]]:
-    """The page of one source, its history, the rule index's reading of the page (read here, where the
-    cores share the work, rather than by the first build) and what it cites outside its rules."""
-    imported, history = _import_versions(job)
+def _bytes_of(job: Job) -> bytes | None:
+    """The bytes of ``job``'s source; None where it cannot be read (its import says why)."""
+    try:
+        return Path(job.source.path).read_bytes()
+    except OSError:
+        return None
+
+
+def _import(job: Job, data: bytes | None = None) -> tuple[Imported, SourceHistory | None, dict, list[str]]:
+    """The page of one source (from ``data``, its bytes, when read already), its history, the rule index's reading
+    of the page (read here, where the cores share the work, rather than by the first build) and what it cites
+    outside its rules."""
+    imported, history = _import_versions(job, data)
     page_path = f"{job.ruleset.id}/{job.source.page}.md"
     return (imported, history, page_reading(imported.markdown, job.ruleset, page_path),
             cited_outside_rules(imported.markdown, job.ruleset, page_path))
 
 
-def _import_versions(job: Job) -> tuple[Imported, SourceHistory | None]:
-    imported = import_source(job.ruleset, job.source, source_label=job.label)
+def _import_versions(job: Job, data: bytes | None = None) -> tuple[Imported, SourceHistory | None]:
+    imported = import_source(job.ruleset, job.source, source_label=job.label, data=data)
     versions = job.source.versions
     if len(versions) < 2:
         return imported, None
@@ -212,13 +222,6 @@ def history_of_rulesets(done: list[Done], rulesets: dict[str, Ruleset],
             pages.update(history_pages.earlier_pages(ruleset, histories))
             pages[f"{ruleset.id}/{history_pages.WHATS_NEW}.md"] = history_pages.whats_new_page(ruleset, histories)
     return pages
-
-
-def _size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:  # the import names the missing file
-        return 0
 
 
 def judge(done: list[Done]) -> None:

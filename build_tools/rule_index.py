@@ -19,7 +19,7 @@ from pathlib import Path
 
 import yaml
 
-from build_tools import rule_index_cache, yaml_data
+from build_tools import json_cache, rule_index_cache, yaml_data
 from build_tools.errors import SourceError
 from build_tools.importer import markdown_text as md
 
@@ -197,11 +197,11 @@ class RuleIndex:
             if ruleset.id not in settings:
                 settings[ruleset.id] = rule_index_cache.ruleset_digest(ruleset)
             name = rule_index_cache.key(text, page_path, settings[ruleset.id])
-            page_rules = _of_reading(rule_index_cache.load(cache_folder, name), page) if name else None
+            page_rules = _of_reading(json_cache.load(cache_folder, name), page) if name else None
             if page_rules is None:
                 page_rules = _read_page(text, body_start, page, ruleset, str(path))
                 if name:
-                    rule_index_cache.store(cache_folder, name, _as_reading(*page_rules), replace=True)
+                    json_cache.store(cache_folder, name, _as_reading(*page_rules), replace=True)
             if name:
                 kept.add(name)
             tombstones += page_rules[1]
@@ -214,7 +214,7 @@ class RuleIndex:
                                       f"in a ruleset")
                 seen[key] = rule
                 rules.append(rule)
-        rule_index_cache.keep_only(cache_folder, kept)
+        json_cache.keep_only(cache_folder, kept)
         return cls(rules, pages, rulesets, docs_dir, tombstones)
 
     def get(self, ruleset: str, rule_id: str) -> Rule | None:
@@ -289,8 +289,8 @@ def remember_page(docs_dir: Path, page_path: str, text: str, ruleset, reading: d
     (``reading``: as ``page_reading`` gave it), so the build does not read the page again."""
     name = rule_index_cache.key(text, page_path, rule_index_cache.ruleset_digest(ruleset))
     if name:
-        rule_index_cache.store(rule_index_cache.folder_of(docs_dir), name,
-                               reading if reading is not None else page_reading(text, ruleset, page_path))
+        json_cache.store(rule_index_cache.folder_of(docs_dir), name,
+                         reading if reading is not None else page_reading(text, ruleset, page_path))
 
 
 def page_reading(text: str, ruleset, page_path: str) -> dict:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from build_tools.json_cache import code_digest, keep_only, load, store  # noqa: F401  (the readings' files)
+from build_tools.json_cache import code_digest
 
 FOLDER = Path(".ruleref") / "rule-index"
 # The files whose code decides what a page's reading holds.

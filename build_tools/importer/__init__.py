@@ -118,27 +118,31 @@ def _heading_levels(markdown: str) -> list[int]:
     return [len(match.group(1)) for match in re.finditer(r"^(#{1,6}) .*\.rr-rule", markdown, re.M)]
 
 
-def read_source(source_path: str | Path, source_label: str) -> str:
-    """A source's text: strict UTF-8 or UTF-16 (``source_encoding``), line endings normalised."""
-    try:
-        data = Path(source_path).read_bytes()
-    except OSError as error:
-        raise SourceError(source_label, None, f"cannot read the source: {error.strerror}; "
-                                              "check the file name in ruleset.yml") from None
+def read_source(source_path: str | Path, source_label: str, data: bytes | None = None) -> str:
+    """A source's text: strict UTF-8 or UTF-16 (``source_encoding``), line endings normalised. ``data``: its bytes,
+    read already."""
+    if data is None:
+        try:
+            data = Path(source_path).read_bytes()
+        except OSError as error:
+            raise SourceError(source_label, None, f"cannot read the source: {error.strerror}; "
+                                                  "check the file name in ruleset.yml") from None
     return decoded(data, source_label).replace("\r\n", "\n").replace("\r", "\n")
 
 
-def import_file(source_path: str | Path, *, source_label: str, **settings) -> Imported:
-    """Read ``source_path`` and import it (``settings``: as ``import_text`` takes them).
+def import_file(source_path: str | Path, *, source_label: str, data: bytes | None = None, **settings) -> Imported:
+    """Read ``source_path`` (unless its bytes are ``data``) and import it (``settings``: as ``import_text`` takes
+    them).
 
     ``source_label`` is the repo-relative path written into the page and errors.
     """
-    return import_text(read_source(source_path, source_label), path=source_label, **settings)
+    return import_text(read_source(source_path, source_label, data), path=source_label, **settings)
 
 
-def import_source(ruleset, source, *, source_label: str) -> Imported:
-    """Import one ``sources:`` entry of a ``Ruleset`` (``build_tools.rulesets``); it may continue a
-    section of another of the ruleset's sources (the caller checks that one holds it)."""
-    return import_file(source.path, source_label=source_label, ruleset=ruleset.id, numbering=ruleset.numbering,
-                       chapter=source.chapter, format=source.format, default_title=ruleset.name,
-                       continued=len(ruleset.sources) > 1, **source.options)
+def import_source(ruleset, source, *, source_label: str, data: bytes | None = None) -> Imported:
+    """Import one ``sources:`` entry of a ``Ruleset`` (``build_tools.rulesets``), from ``data`` when its bytes
+    were read already; it may continue a section of another of the ruleset's sources (the caller checks that one
+    holds it)."""
+    return import_file(source.path, source_label=source_label, data=data, ruleset=ruleset.id,
+                       numbering=ruleset.numbering, chapter=source.chapter, format=source.format,
+                       default_title=ruleset.name, continued=len(ruleset.sources) > 1, **source.options)

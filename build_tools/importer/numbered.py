@@ -1351,14 +1351,16 @@ class _Importer:
         heading; "" for none."""
         for index in range(before):  # the first such line: "Rule 1: General", not a sentence under it
             named = _NAMED_SECTION.match(self.raw[index]) if self.lines[index].kind not in (COMMENT, VERBATIM) else None
-            title = self.raw[index][named.end():].strip(" \t*_#") if named else ""
-            # (a title after it, or none: not an example's label, "Case 3: The defender is in a town.")
-            if named and named["number"] in spellings and (not title or title[:1].isupper() and not ends_sentence(
-                    title) and len(title.split()) <= MAX_CAPITALS_HEADING_WORDS):
-                section = named["number"]
-                return (f"; line {index + 1} ({quoted(self.raw[index].strip(), 40)}) names section {section} after "
-                        f"'{named['word']}', as an example's label or a sentence does: write it as a section's "
-                        f"heading, 'Section {section}: …' or '{section}. …'")
+            if named is None or named["number"] not in spellings:
+                continue
+            title = self.raw[index][named.end():].strip(" \t*_#")
+            if title and (not title[:1].isupper() or ends_sentence(title)
+                          or len(title.split()) > MAX_CAPITALS_HEADING_WORDS):
+                continue  # an example's label: "Case 3: The defender is in a town."
+            section = named["number"]
+            return (f"; line {index + 1} ({quoted(self.raw[index].strip(), 40)}) names section {section} after "
+                    f"'{named['word']}', as an example's label or a sentence does: write it as a section's heading, "
+                    f"'Section {section}: …' or '{section}. …'")
         return ""
 
     def _title_and_body(self, line: Line, position: int) -> tuple[str | None, str]:

@@ -78,6 +78,23 @@ class ImportReport:
     continues: list[tuple[int, tuple[str, ...], str]] = field(default_factory=list)
     rule_lines: dict[str, int] = field(default_factory=dict)  # rule ID -> its line in the source
 
+    def as_json(self) -> dict:
+        """The report as plain lists and mappings (``import_cache`` keeps it), before its references are judged."""
+        return {"path": self.path, "format": self.format, "format_reason": self.format_reason, "size": self.size,
+                "rules_per_level": list(self.rules_per_level.items()),
+                "not_rules": [list(row) for row in self.not_rules], "warnings": self.warnings,
+                "rule_lines": self.rule_lines,
+                "continues": [[line, list(spellings), missing] for line, spellings, missing in self.continues]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> ImportReport:
+        """The report ``as_json`` gave; KeyError, TypeError or ValueError for data of another shape."""
+        return cls(path=data["path"], format=data["format"], format_reason=data["format_reason"], size=data["size"],
+                   rules_per_level=Counter(dict(data["rules_per_level"])),
+                   not_rules=[NotARule(*row) for row in data["not_rules"]], warnings=data["warnings"],
+                   continues=[(line, tuple(spellings), missing) for line, spellings, missing in data["continues"]],
+                   rule_lines=data["rule_lines"])
+
     @property
     def rules(self) -> int:
         return sum(self.rules_per_level.values())

@@ -649,8 +649,9 @@ def read_markdown(text: str) -> Reader:
     block_end = -1
     inline_end, inline_closer = -1, ""  # the line where a comment a line of text opens closes, and its mark
     for index, raw in enumerate(text_lines):
-        if index <= comment_end or index <= block_end or index < inline_end:  # a block's lines after its first: read
-            lines.append(Line(index, COMMENT, ""))  # with it
+        # a comment's or a block's lines after its first: read with it
+        if index <= comment_end or index <= block_end or index < inline_end:
+            lines.append(Line(index, COMMENT, ""))
             continue
         if index == inline_end:  # "one hex." after "Units move <!-- old" over "wording -->": the paragraph goes on
             raw = raw[raw.find(inline_closer) + len(inline_closer):]
@@ -1031,10 +1032,11 @@ def _opened_comment(raw: str, opener: str, text_lines: list[str], index: int,
     spans = [(span.start(), span.end()) for span in _CODE_SPAN.finditer(raw)] if "`" in raw else []
     start = next((found.start() for found in re.finditer(re.escape(opener), raw)
                   if not any(first <= found.start() < end for first, end in spans)), None)
-    before = raw[:start] if start is not None else ""
-    if start is None or not before.strip() or before.count("`") % 2 or (len(before) - len(before.rstrip("\\"))) % 2 \
-            or "|" in raw \
-            or _ENDS_PARAGRAPH.match(raw):
+    if start is None or "|" in raw or _ENDS_PARAGRAPH.match(raw):
+        return None
+    before = raw[:start]
+    escaped = (len(before) - len(before.rstrip("\\"))) % 2  # "\<!--"; not "C:\\<!--"
+    if not before.strip() or before.count("`") % 2 or escaped:
         return None
     later = bisect.bisect_right(closing_lines, index)
     if later == len(closing_lines):

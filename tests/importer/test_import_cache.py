@@ -47,9 +47,9 @@ def counted(monkeypatch) -> list[str]:
     imported = []
     real = import_sources._import
 
-    def counting(job):
+    def counting(job, data=None):
         imported.append(job.label)
-        return real(job)
+        return real(job, data)
 
     monkeypatch.setattr(import_sources, "_import", counting)
     return imported
@@ -100,10 +100,10 @@ def test_a_source_edited_while_it_is_imported_keeps_nothing_stale(project, monke
     shutil.rmtree(project / import_cache.FOLDER)
     real = import_sources._import
 
-    def edited_meanwhile(job):
+    def edited_meanwhile(job, data=None):
         if job.label.endswith("riverline.txt"):
             source.write_text(text.replace("Each hex is 2 hexes of the old map", "Each hex is 3 hexes"), encoding="utf-8")
-        return real(job)
+        return real(job, data)
 
     monkeypatch.setattr(import_sources, "_import", edited_meanwhile)
     import_all(project)
@@ -117,10 +117,9 @@ def test_an_import_with_other_settings_than_ruleset_yml_s_is_another_import(proj
     # "ruleref import FILE --format text" (or --chapter) after an import of FILE as ruleset.yml lists it printed the
     # kept Markdown reading, "(unchanged)" (a review)
     (job,) = [job for job in _jobs(project) if job.ruleset.id == "riverline"]
-    names = {import_cache.key(job), import_cache.key(dataclasses.replace(job, source=dataclasses.replace(
-        job.source, format="markdown"))), import_cache.key(dataclasses.replace(job, source=dataclasses.replace(
-            job.source, chapter="B"))), import_cache.key(dataclasses.replace(job, source=dataclasses.replace(
-                job.source, options={"title": "Rivers"})))}
+    data = job.source.path.read_bytes()
+    names = {import_cache.key(dataclasses.replace(job, source=dataclasses.replace(job.source, **setting)), data)
+             for setting in ({}, {"format": "markdown"}, {"chapter": "B"}, {"options": {"title": "Rivers"}})}
     assert len(names) == 4 and None not in names
 
 
@@ -192,7 +191,7 @@ def test_a_source_with_earlier_versions_is_imported_each_time(tmp_path):
         (ruleset / "sources" / name).write_text("1.0 Ferries. A ferry carries one unit (see 1.1).\n"
                                                 "1.1 Loading. A unit loads in its own turn.\n", encoding="utf-8")
     (job,) = import_sources.listed_jobs(tmp_path, load_rulesets(tmp_path / "rulesets"))
-    assert len(job.source.versions) == 2 and import_cache.key(job) is None
+    assert len(job.source.versions) == 2 and import_cache.key(job, b"") is None
 
 
 def test_ruleref_check_reads_every_source_again_whatever_is_kept(project):

@@ -275,11 +275,17 @@ def test_a_heading_with_its_number_at_its_end_in_the_books_order_is_a_rule_whate
     assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2", "2.0", "2.1"]
 
 
-def test_a_list_of_contents_over_headings_with_their_numbers_at_their_end_fails_as_a_duplicate():
+@pytest.mark.parametrize("contents", [
     # the contents' lines became the rules and the book's headings plain headings (a review): a heading naming an
     # earlier rule by that rule's own title is the rule printed twice
+    "1.0 Introduction\n2.0 Movement\n",
+    # "## 1.0 Introduction" and "## 2.0 Movement" with no text, over the book's "## Introduction (1.0)", imported
+    # as empty rules and the book's headings as plain headings (a review)
+    "## 1.0 Introduction\n## 2.0 Movement\n",
+])
+def test_a_list_of_contents_over_headings_with_their_numbers_at_their_end_fails_as_a_duplicate(contents):
     with pytest.raises(SourceError, match="duplicate rule ID 1.0"):
-        decimal_book("1.0 Introduction\n2.0 Movement\n\n## Introduction (1.0)\n\nText.\n\n## Movement (2.0)\n\nMove.\n")
+        decimal_book(f"{contents}\n## Introduction (1.0)\n\nText.\n\n## Movement (2.0)\n\nMove.\n")
 
 
 @pytest.mark.parametrize("section", ["## Section 1", "## Chapter 1"])
@@ -352,14 +358,6 @@ def test_a_heading_repeating_an_earlier_headings_words_is_no_list_of_contents():
     book = decimal_book("## 1.0 Introduction\n\nText.\n\n## 2.0 Movement\n\n### 2.1 Roads\n\nHalf.\n\n"
                         "# Designer's Notes\n\n### Movement (2.0)\n\nWhy.\n")
     assert list(book.report.rule_lines) == ["1.0", "2.0", "2.1"]
-
-
-def test_headings_with_no_text_as_a_list_of_contents_fail_as_duplicates():
-    # "## 1.0 Introduction" and "## 2.0 Movement" with no text, over the book's "## Introduction (1.0)", imported
-    # as empty rules and the book's headings as plain headings (a review)
-    with pytest.raises(SourceError, match="duplicate rule ID 1.0"):
-        decimal_book("## 1.0 Introduction\n## 2.0 Movement\n\n## Introduction (1.0)\n\nText.\n\n## Movement (2.0)\n\n"
-                     "Move.\n")
 
 
 def test_an_empty_labelled_section_over_an_unnumbered_heading_fails():
