@@ -1126,6 +1126,14 @@ class _Importer:
             return ""
         return f"; if this line goes on from the sentence before it, start it with a backslash: \\{line.text[:24]}"
 
+    def _keep_text_hint(self, line: Line, number: RuleNumber) -> str:
+        """For a rule number going back to an earlier section (``1.5—Marginal Victory.`` in rule 8.1's list of
+        ratios): how to keep the line as text. Going back within a section (1.2 after 1.3) is more likely a typo."""
+        if number.path[:1] >= self.previous[0].path[:1]:
+            return ""
+        return (f"; if this line is no rule (a row of a list, a value the rule gives), start it with a backslash to "
+                f"keep it text: \\{line.text[:24]}")
+
     def _could_be_title(self, line: Line, position: int) -> bool:
         """Whether a bare section number is followed by a title (or nothing): a
         section heads its text with one; a numbered list item is a sentence. Only
@@ -1176,10 +1184,10 @@ class _Importer:
             raise self.error(line.index, f"duplicate rule ID {number.id} (first on line {first + 1})"
                                          + (self._wrap_hint(line) or wrapped_first or kept) + parts)
         if self.previous is not None and number.path <= self.previous[0].path:
+            hint = (self.numbering.order_hint(self.previous[0].id, number.id) or self._wrap_hint(line)
+                    or self._page_header_hint(position) or self._keep_text_hint(line, number))
             raise self.error(line.index, f"rule {printed} comes after {self.previous[0].printed} "
-                                         f"(line {self.previous[1] + 1}): out of order"
-                                         + self.numbering.order_hint(self.previous[0].id, number.id)
-                                         + self._wrap_hint(line) + self._page_header_hint(position))
+                                         f"(line {self.previous[1] + 1}): out of order{hint}")
         depth = self._depth_of(line, number)
         level = depth + self.shift
         if level > MAX_HEADING_LEVEL:

@@ -1299,5 +1299,7 @@ def markdown_line(index: int, raw: str) -> Line:
     if example:
         rest = _MARKDOWN_LABEL.sub("", line)
         return Line(index, EXAMPLE, rest, marker=example.group("label") + ":")
+    if re.match(r"\\\d", line):  # "\7.24 was deleted": kept text, as in plain text ("\7" is no Markdown escape)
+        return Line(index, TEXT, line[1:])
     number, title = _markdown_number(line)
     return Line(index, TEXT, line, number=number, title=title)

@@ -2747,3 +2747,20 @@ def test_a_mark_glued_to_a_number_in_running_text_is_no_change_mark(line):
     # ">>1.5 attacker wins" in a list of odds failed the import as rule 1.5 out of order (a review)
     book = imported(f"1.0 COMBAT\n1.1 Odds. Compare strengths:\n{line}\n1.2 Retreat. Text.\n", "decimal")
     assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2"]
+
+
+@pytest.mark.parametrize("fmt, line", [("text", "1.5—Marginal Victory."),
+                                       ("markdown", "2.5 Decisive Victory for the attacker.")])
+def test_a_number_going_back_names_the_backslash_that_keeps_its_line_text(fmt, line):
+    # "1.5—Marginal Victory." in rule 8.1's list of ratios failed as "rule 2.5 comes after 8.1: out
+    # of order", with no word of how to keep the line a line of the rule (a helper's book); in a Markdown source the
+    # backslash kept the line text but showed on the page ("\2" is no escape in Markdown)
+    source = "8.0 VICTORY\n\n8.1 Levels. Compare the ratio:\n\n{line}\n\n8.2 Ties. See 8.1.\n"
+    with pytest.raises(SourceError) as error:
+        imported(source.format(line=line), "decimal", fmt)
+    assert error.value.line == 5 and error.value.reason == (
+        f"rule {line[:3]} comes after 8.1 (line 3): out of order; if this line is no rule (a row of a list, a value "
+        f"the rule gives), start it with a backslash to keep it text: \\{line[:24]}")
+    book = imported(source.format(line="\\" + line), "decimal", fmt)
+    assert list(book.report.rule_lines) == ["8.0", "8.1", "8.2"]
+    assert f"\n{line}\n" in book.markdown  # the backslash kept it text, and is gone
