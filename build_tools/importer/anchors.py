@@ -77,25 +77,55 @@ def explicit_anchors(raw_lines: list[str], rule_lines: dict[int, str]) -> dict[s
     return found
 
 
+def _text_slugs(text: str) -> set[str]:
+    """``slugs`` of a title as a link's text may write it, with or without its closing period ("4.1 Costs.",
+    "costs")."""
+    return slugs(text) | slugs(text.rstrip(" .:"))
+
+
 def has_links(markdown: str) -> bool:
     """Whether ``markdown`` holds a marked link (most pages hold none: ``resolve`` is not needed)."""
     return _OPEN in markdown
 
 
-def resolve(markdown: str, headings: Iterable[tuple[str, str]], explicit: dict[str, str]) -> str:
-    """``markdown`` with each marked link a link to the rule its anchor names, else its text.
+# A rule's heading as the importer writes it: "### 4.1 Costs. {: #4.1 .rr-rule data-rule="4.1" }".
+_RULE_HEADING = re.compile(r"^#{1,6} (?P<text>.*?) \{: #(?P<id>\S+) \.rr-rule\b", re.MULTILINE)
+# An id that says nothing of its heading, which the export does not hold either: Google Docs' ("#heading=h.3znysh7",
+# "#bookmark=id.x1"), Word's through pandoc ("#_Toc148231", "#_Ref77" where no bookmark of it was kept).
+_OPAQUE_ANCHOR = re.compile(r"heading=h\.[\w-]+|bookmark=[\w.-]+|_(?:Toc|Ref)\d+", re.IGNORECASE)
+
+
+def resolve(markdown: str, headings: Iterable[tuple[str, str]],
+            explicit: dict[str, str]) -> tuple[str, list[tuple[str, str]]]:
+    """``markdown`` with each marked link a link to the rule its anchor names, else its text; and the (anchor,
+    text) of each link to an opaque anchor (``_OPAQUE_ANCHOR``) that names no rule, kept as text.
 
     ``headings``: (rule ID, the heading's plain text) of each rule a heading starts, in document
     order; a slug two headings share names the first, as the tools number the second (``-1``).
-    ``explicit``: each anchor set by hand (``explicit_anchors``), which a slug never overrides."""
+    ``explicit``: each anchor set by hand (``explicit_anchors``), which a slug never overrides.
+    A link to an opaque anchor no rule has is named by its text: the rule whose heading (or title) it is,
+    when no other heading is that text too."""
     rules: dict[str, str] = dict(explicit)
     for rule_id, heading in headings:
         for anchor in (*slugs(heading), rule_id.casefold()):
             rules.setdefault(anchor, rule_id)
+    by_text: dict[str, set[str]] = {}
+    for written in _RULE_HEADING.finditer(markdown):  # every rule's, bold-numbered ones too ("**4.1 Costs.** …")
+        for anchor in (*_text_slugs(written["text"]), written["id"].casefold()):
+            by_text.setdefault(anchor, set()).add(written["id"])
+    lost: list[tuple[str, str]] = []
+
+    def named_by_text(text: str) -> str | None:
+        named = set().union(*(by_text.get(anchor, set()) for anchor in _text_slugs(text)))
+        return next(iter(named)) if len(named) == 1 else None
 
     def link(marked: re.Match[str]) -> str:
         anchor, text = marked.groups()
         rule_id = rules.get(unquote(anchor).casefold())
+        if rule_id is None and _OPAQUE_ANCHOR.fullmatch(anchor):
+            rule_id = named_by_text(text)
+            if rule_id is None:
+                lost.append((anchor, text))
         return f"[[{rule_id}\\|{text}]]" if rule_id and not _MARKUP.search(text) else text
 
-    return _MARKED.sub(link, markdown)
+    return _MARKED.sub(link, markdown), lost

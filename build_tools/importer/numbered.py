@@ -263,9 +263,18 @@ class _Importer:
         markdown = "\n\n".join(self.page.blocks) + "\n"
         if anchors.has_links(markdown):
             rule_lines = {index: rule_id for rule_id, (index, depth) in self.rules.items() if depth}
-            markdown = anchors.resolve(markdown, self._rule_headings(), anchors.explicit_anchors(self.raw, rule_lines))
+            markdown, lost = anchors.resolve(markdown, self._rule_headings(),
+                                             anchors.explicit_anchors(self.raw, rule_lines))
+            self._report_lost_links(lost)
         return Page(title=self._page_title(), chapter=self.chapter if self.numbering.has_chapters else None,
                     markdown=markdown), self.report
+
+    def _report_lost_links(self, lost: list[tuple[str, str]]) -> None:
+        """List each link to an anchor the export lost (``anchors.resolve``), on the first line holding it."""
+        for anchor, text in lost:
+            line = next((index + 1 for index, raw in enumerate(self.raw) if f"(#{anchor})" in raw), None)
+            self.report.warnings.append(f"{self.path}:{line}: a link to #{anchor} ({quoted(text, 40)}), an anchor the "
+                                        f"source does not hold, and its text names no rule's heading: kept as text")
 
     def _rule_headings(self) -> list[tuple[str, str]]:
         """(rule ID, the heading's plain text) of each rule a Markdown heading starts, in document order."""

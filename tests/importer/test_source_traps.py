@@ -2764,3 +2764,23 @@ def test_a_number_going_back_names_the_backslash_that_keeps_its_line_text(fmt, l
     book = imported(source.format(line="\\" + line), "decimal", fmt)
     assert list(book.report.rule_lines) == ["8.0", "8.1", "8.2"]
     assert f"\n{line}\n" in book.markdown  # the backslash kept it text, and is gone
+
+
+def test_a_link_whose_anchor_the_export_lost_links_the_rule_its_text_names():
+    # Google Docs' Markdown export links a heading as "[4.1 Costs.](#heading=h.3znysh7)", Word's (through pandoc) as
+    # "[Costs](#_Toc148231)", to ids the export does not hold: each kept its text alone, and nothing said so (a
+    # helper's Google Docs book). The text names the rule where it is its heading, or the heading's title, and no
+    # other heading's; else the text stays, and the import lists the link.
+    book = imported("# Book\n\n## 4. Movement\n\n**4.1 Costs.** One MP per hex.\n\n**4.2 Roads.** Half "
+                    "[4.1 Costs.](#heading=h.3znysh7), see [costs](#_Toc148231) and [Rivers](#heading=h.2et92p0).\n\n"
+                    "**4.3 Ice.** See [the rule above](#heading=h.1fob9te) and [Ice](#bookmark=id.abc).\n\n"
+                    "## 5. Combat\n\n**5.1 Ice.** Slippery.\n", "decimal", fmt="markdown")
+    assert ("Half [[4.1\\|4.1 Costs.]], see [[4.1\\|costs]] and Rivers.\n\n" in book.markdown
+            and "See the rule above and Ice.\n" in book.markdown)  # "Ice" names two rules' headings
+    assert [warning for warning in book.report.warnings if "anchor" in warning] == [
+        "rulesets/x/sources/x.txt:7: a link to #heading=h.2et92p0 ('Rivers'), an anchor the source does not hold, "
+        "and its text names no rule's heading: kept as text",
+        "rulesets/x/sources/x.txt:9: a link to #heading=h.1fob9te ('the rule above'), an anchor the source does not "
+        "hold, and its text names no rule's heading: kept as text",
+        "rulesets/x/sources/x.txt:9: a link to #bookmark=id.abc ('Ice'), an anchor the source does not hold, "
+        "and its text names no rule's heading: kept as text"]
