@@ -30,6 +30,14 @@ JOIN_WORDS = ("und", "oder", "bis", "et", "ou", "à", "e", "y", "o", "en", "tot"
 # 7.1 i 2 giocatori", nor "les règles 8 et 9 en 2 phases").
 SENTENCE_JOIN_WORDS = ("en", "i")
 RULES_WORDS_BY_SENTENCE_JOIN = {"en": ("regels", "hoofdstukken"), "i": ("zasady", "reguły", "rozdziały")}
+# Spanish, Italian and Portuguese words a range "a" (or "al", "alla", "até") joins after, within its sentence:
+# "véanse las reglas 3.1 a 3.4", "de 4.2 a 4.5", "dalla 3.1 alla 3.4", "regras 3.1 até 3.4". Only there is "a" no
+# English article ("see 7.1 a 2.5 shift").
+RANGE_BY_A_CUES = ("véase", "véanse", "vease", "veanse", "vedi", "veja", "vide", "cfr.", "conforme", "consulte",
+                   "según", "segun", "secondo", "de", "desde", "da", "dalla", "dal", "del", "della", "entre",
+                   "regla", "reglas", "regola", "regole", "regra", "regras", "sección", "secciones", "seccion",
+                   "sezione", "sezioni", "seção", "seções", "secção", "secções", "capítulo", "capítulos", "capitulo",
+                   "capitulos", "capitolo", "capitoli", "apartado", "apartados", "paragrafo", "paragrafi")
 # Cue words of the languages that write an ordinal as a number and a letter ("2a fase", "1a edição", "2e partie"),
 # and Italian's "per" (for): before "2a", "1o" or "2e" and a word, no rule's lettered item ("5b", "5.b" are).
 ORDINAL_CUES = ("per", "voir", "vedi", "véase", "vease", "veja", "vide", "conforme")

@@ -38,7 +38,9 @@ What counts as a reference
 
 * **Ranges**: ``3.2.1-3.2.2`` (or an en dash, or pandoc's ``--`` for one); in case numbering also the
   tail after the dot, ``9.73-.731``. ``6.1 to 6.6`` and ``4.2 through 4.3``
-  are two references, each end cited. In case numbering, a list's later items
+  are two references, each end cited, as are ``las reglas 3.1 a 3.4``, ``de 4.2 a 4.5``, ``dalla 3.1 alla 3.4``
+  and ``regras 3.1 até 3.4`` (Spanish, Italian and Portuguese "to", after a cue word of those languages, and only
+  to a later number: elsewhere "a" is an article). In case numbering, a list's later items
   may be printed without their section (``Cases 6.21, .23 and .24``, ``6.1
   to .2``): each is a case of the section of the item before it. In decimal numbering a number of three
   groups or more may end its range or list on its last group: ``1.4.1-3``, ``1.4.1-.3``, ``1.4.1, .2 and .3``
@@ -71,7 +73,7 @@ import re
 from collections.abc import Callable, Collection
 from functools import lru_cache
 
-from build_tools.references.cue_words import (JOIN_WORDS, ORDINAL_CUES, RULE_WORDS, RULES_WORDS,
+from build_tools.references.cue_words import (JOIN_WORDS, ORDINAL_CUES, RANGE_BY_A_CUES, RULE_WORDS, RULES_WORDS,
                                               RULES_WORDS_BY_SENTENCE_JOIN, SEE_WORDS,
                                               SENTENCE_JOIN_WORDS, alternation)
 from build_tools.references.reference import RefPart, Reference, replaced
@@ -335,11 +337,32 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     slashed = re.compile(rf"[1-9](?<![\w.\-–/].)\d*{dots}(?:/[1-9]\d*{dots})+(?![\w/]|\.\d)")
     # A list's next number after a number sign: "rules #5.2 and #5.3" (after the first, which a cue word leads up to).
     signed = re.compile(rf"{_SIGNED_JOIN}#(?P<number>[1-9]\d*{dots})(?!\w|\.\d)")
-    return main, cue_before, cue_before_word, slashed, *map(re.compile, _ITEM_CUES), signed
+    # A range's end after "a" (a Romance language's "to"; the grammar refuses a number after "a", an article): a
+    # dotted number, no amount. (its start: matched at a reference's end)
+    by_a = re.compile(rf"{_RANGE_A}(?P<number>[1-9]\d*{dots}){year}(?!{glued}|{amount})")
+    return main, cue_before, cue_before_word, slashed, *map(re.compile, _ITEM_CUES), signed, by_a
+
+
+_RANGE_A = r" (?:a(?: las?)?|al|alla|até|ate) "  # (single spaces: a regex that starts on one is a fast test)
+_MAY_RANGE_BY_A = re.compile(rf"{_RANGE_A}[1-9]")
+_RANGE_BY_A_CUE = re.compile(rf"(?<!\w)(?i:{alternation(RANGE_BY_A_CUES)})(?!\w)")
+_RANGE_BY_A_REACH = 60  # how far before the range's start its cue may stand
 
 
 _SIGNED_JOIN = r"(?:[ \t]*[,&][ \t]*|[ \t]+(?i:and|or)[ \t]+)"
 _MAY_SIGN = re.compile(rf"\d{_SIGNED_JOIN}#[1-9]")  # most text has no number sign at all, checked at C speed first
+
+
+def _may_range_by_a(text: str) -> bool:
+    """Whether ``text`` may hold a range joined by a Romance language's "a" (``3.1 a 3.4``)."""
+    return _MAY_RANGE_BY_A.search(text) is not None
+
+
+def _in_order(rule_id: str, groups: bool) -> tuple[int, ...]:
+    """A dotted number in document order, to compare the two ends of a range: in decimal numbering ``3.10`` comes
+    after ``3.9`` (each group a level), in case numbering before it (each digit after the dot a level)."""
+    section, _, rest = rule_id.partition(".")
+    return (int(section), *(int(group) for group in (rest.split(".") if groups else rest)))
 
 
 def _may_sign(text: str) -> bool:
@@ -451,7 +474,7 @@ class Dotted:
 
     def __init__(self, *, groups: bool, quantity_words: Collection[str] = ()):
         (self.main, self.cue_before, self.cue_before_word, self.slashed, self.cue_right_before,
-         self.cue_right_before_ordinal, self.signed) = _patterns(
+         self.cue_right_before_ordinal, self.signed, self.by_a) = _patterns(
             groups, tuple(dict.fromkeys((*QUANTITY_WORDS, *quantity_words))))
         self.groups = groups
 
@@ -482,7 +505,24 @@ class Dotted:
             references = self._with_slashed(text, references)
         if _may_sign(text):
             references = self._with_signed(text, references)
+        if _may_range_by_a(text):
+            references = self._with_range_by_a(text, references)
         return references
+
+    def _with_range_by_a(self, text: str, references: list[Reference]) -> list[Reference]:
+        """``references`` and the end of each range joined by a Romance language's "a" (``véanse las reglas 3.1 a
+        3.4``, ``de 4.2 a 4.5``): a later number of as many groups, after a cue of those languages (RANGE_BY_A_CUES)."""
+        found, starts = [], {reference.start for reference in references}
+        for reference in references:
+            found.append(reference)
+            start = reference.parts[-1]
+            end = self.by_a.match(text, reference.end)
+            if (end is None or end.start("number") in starts or start.rule_id.count(".") != end["number"].count(".")
+                    or _in_order(end["number"], self.groups) <= _in_order(start.rule_id, self.groups)
+                    or not _RANGE_BY_A_CUE.search(text, max(0, reference.start - _RANGE_BY_A_REACH), reference.start)):
+                continue
+            found.append(Reference(*end.span("number"), (RefPart(*end.span("number"), end["number"], end["number"]),)))
+        return found
 
     def _with_signed(self, text: str, references: list[Reference]) -> list[Reference]:
         """``references`` and, after each printed after a number sign (``rule #5.2``), the numbers its list goes on
@@ -514,7 +554,7 @@ class Dotted:
     def _slow(self, text: str) -> bool:
         """Whether ``text`` may hold what only ``find`` reads: a list's abbreviated items, a run of slashes, a list's
         numbers after number signs."""
-        return _may_abbreviate(text) or self._may_slash(text) or _may_sign(text)
+        return _may_abbreviate(text) or self._may_slash(text) or _may_sign(text) or _may_range_by_a(text)
 
     def _with_abbreviated(self, text: str, references: list[Reference]) -> list[Reference]:
         """``references`` and, after each, the items of its list printed without their section

@@ -237,6 +237,13 @@ def test_quantities_are_not_references(grammar, text):
     # a count or a page before a comma is no list with the rule after it (a review)
     ("On a 6, 7.2 applies. On Turn 1, 6.2 does not. On page 12, 3.4 shows it. During Step 3 and 4.1 both move.",
      [("7.2",), ("6.2",), ("3.4",), ("4.1",)]),
+    # a range joined by Spanish, Italian or Portuguese "a" ("to") cites both ends (it cited the first: stop 46's
+    # list); after no cue word of those languages, or going back, or before a unit, "a" is an article
+    ("véanse las reglas 3.1 a 3.2 para más.", [("3.1",), ("3.2",)]), ("Consulte de 4.2 a 4.5.", [("4.2",), ("4.5",)]),
+    ("regras 3.1 até 3.4; dalla 5.1 alla 5.3; de la 6.1 a la 6.2", [("3.1",), ("3.4",), ("5.1",), ("5.3",),
+                                                                     ("6.1",), ("6.2",)]),
+    ("see 3.1 a 3.2; véase 5.1 a 3.2; véase 4.1 a 4.5 PM; see 7.1 a 2.5 shift", [("3.1",), ("5.1",), ("4.1",),
+                                                                                ("7.1",)]),
     # a word in lower case after a cue word and a rule's number is its title or the sentence's (a review)
     ("see 5.4 zones of control; Per 11.2 strength is halved; see 6.3 box; Under 7.1 cards are drawn.",
      [("5.4",), ("11.2",), ("6.3",), ("7.1",)]),
@@ -250,6 +257,13 @@ def test_a_bare_number_is_a_reference_only_at_the_end_of_a_cue_list():
     assert cited(CASE, "see 5.4, 6 and 7.") == [("5.4",), ("6",), ("7",)]
     assert cited(CASE, "5.4, 6 and 7.") == [("5.4",)]  # no cue word: 6 and 7 are counts
     assert cited(CASE, "see 5.4 for the 6 units, 7.") == [("5.4",)]  # the list ended at "for"
+
+
+def test_a_range_by_a_ends_later_in_the_books_order():
+    # in case numbering 3.10 is a case of 3.1, before 3.9: no range's end
+    text = "véanse las reglas 3.9 a 3.10"
+    assert cited(CASE, text) == [("3.9",)] and cited(DECIMAL, text) == [("3.9",), ("3.10",)]
+    assert DECIMAL.replace(text, lambda rule_id, printed: f"<{rule_id}>") == "véanse las reglas <3.9> a <3.10>"
 
 
 def test_a_case_number_has_one_dot_and_a_decimal_number_any():
