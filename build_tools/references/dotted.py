@@ -106,6 +106,9 @@ LOWER_CASE_QUANTITY_WORDS = ("resource", "resources", "shift", "shifts", "knot",
 COMPARISONS = ("or more", "or less", "or fewer", "or higher", "or lower", "or better", "or worse", "or greater")
 # Quoted, signed, compared, counted or measured: not a rule number.
 _NOT_BEFORE = r"[\w.\"'“”‘’$£€¥+\-−±×/#<>=≤≥]"
+# A value a sentence states is an amount too: "the multiplier is 1.5", "costs are 2.0 and 3.0" (but a word naming
+# rules before the copula leads up to rules: _RULE_COPULAS).
+COPULAS = ("is", "are", "was", "were", "be", "becomes", "become", "remains", "remain")
 # An amount in a sum, a rating or a version is no rule number either: "adds 1.5", "multiplied by 1.5",
 # "plus 2.5", "rated 2.1", "Version 2.1", "at least 1.5", "reduced to 1.5", "a value of 3.2"; nor is what another
 # numbering names ("Table 2.3", "Figure 3.1", "p. 2.2", "Module 2.1", "hex 12.08", "Release 1.1"), nor a number after
@@ -120,6 +123,7 @@ NOT_AFTER_WORDS = (
     "value of", "values of", "ratio of", "reduced to", "increased to", "column", "ratio", "rating of", "reduce to",
     "reduces to", "increase to", "increases to", "round", "roll", "drm", "drm of", "usd", "eur", "gbp",
     "gain", "gains", "gained", "lose", "loses", "weight of", "halve to", "halved to",
+    *COPULAS,
     # other numberings a rulebook prints: its examples, cards, steps, tracks, questions ("Example 2.5", "Step 2.5")
     "example", "examples", "illustration", "appendix", "exhibit", "card", "cards", "event", "step", "stage",
     "level", "track", "display", "area", "mission", "option", "vol.", "item", "question", "faq", "crt", "tec",
@@ -132,6 +136,10 @@ NOT_AFTER_WORDS = (
         "multiply", "multiplies", "multiplied", "divide", "divides", "divided", "increase", "increases",
         "increased", "reduce", "reduces", "reduced", "decrease", "decreases", "decreased")),
 )
+# After a word naming rules a copula leads up to rules: "The exceptions are 5.4 and 6.1", "the rule is 7.2".
+_RULE_COPULAS = tuple(f"{noun} {verb}" for noun in ("rule", "rules", "exception", "exceptions", "section", "sections",
+                                                    "case", "cases", "chapter", "chapters")
+                      for verb in COPULAS[:4])
 
 # (in every language cue_words lists: "siehe 4 und 6.1", "Regel 4", "voir 4 et 6.1", "vedi capitoli 5 e 6",
 # "zie 4 en 5")
@@ -316,7 +324,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     main = re.compile(
         rf"(?P<first>[1-9](?:(?P<cued>{_after_cue()})?{year_first}(?:{_NUMBER_SIGN_AFTER_CUE}|(?<!{_NOT_BEFORE}.))"
         rf"(?<!\d:.)(?<!#[ \t].)"
-        rf"{not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{first_dots})?|{blocked}))"
+        rf"(?:{after_words(_RULE_COPULAS)}|{not_after_words(NOT_AFTER_WORDS)})\d*(?P<dots>{first_dots})?|{blocked}))"
         rf"(?(blocked)|(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
         # ("see 2a", "2.a", "2a-c", "2a-2c")
         rf"|(?!\.\d)(?:(?P<item>\.?[a-h](?:[-–][a-h])?)(?:[-–](?P<item_tail>[1-9]\d*\.?[a-h]))?"

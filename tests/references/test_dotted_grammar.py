@@ -237,6 +237,10 @@ def test_quantities_are_not_references(grammar, text):
     # a count or a page before a comma is no list with the rule after it (a review)
     ("On a 6, 7.2 applies. On Turn 1, 6.2 does not. On page 12, 3.4 shows it. During Step 3 and 4.1 both move.",
      [("7.2",), ("6.2",), ("3.4",), ("4.1",)]),
+    # a value a sentence states is an amount ("the ratio is 1.5" cited 1.5: stop 46's list), not after a word naming
+    # rules
+    ("The ratio is 1.5 for armor. Costs are 2.0 and 3.0 here. Its value becomes 2.5 when wet.", []),
+    ("The exceptions are 5.4 and 6.1. The only exception is 7.2.", [("5.4",), ("6.1",), ("7.2",)]),
     # a range joined by Spanish, Italian or Portuguese "a" ("to") cites both ends (it cited the first: stop 46's
     # list); after no cue word of those languages, or going back, or before a unit, "a" is an article
     ("véanse las reglas 3.1 a 3.2 para más.", [("3.1",), ("3.2",)]), ("Consulte de 4.2 a 4.5.", [("4.2",), ("4.5",)]),
