@@ -91,7 +91,7 @@ QUANTITY_WORDS = (
     # in the other languages rulebooks are printed in: clock times and head counts ("18.30 Uhr", "3.000 Mann")
     "Uhr", "heure", "heures", "Mann", "Männer", "hommes", "esagono", "esagoni", "hexágono", "hexágonos", "hexagono",
     "hexagonos", "casilla", "casillas", "dado", "dadi", "dados", "turno", "turni", "turnos", "hexen", "velden",
-    "beurten", "beurt", "punten", "heksy", "heksów", "pól", "tury",
+    "beurten", "beurt", "punten", "puntos", "punto", "punti", "pontos", "ponto", "heksy", "heksów", "pól", "tury",
 )
 # What a game counts or spends, and where a chart is read, only as a sentence writes it, in lower case ("gains 2.5
 # resources", "1.5 shifts", "the 2.5 row"): capitalised, such a word may start a rule's title ("see 8.0 Morale",
@@ -106,9 +106,15 @@ LOWER_CASE_QUANTITY_WORDS = ("resource", "resources", "shift", "shifts", "knot",
 COMPARISONS = ("or more", "or less", "or fewer", "or higher", "or lower", "or better", "or worse", "or greater")
 # Quoted, signed, compared, counted or measured: not a rule number.
 _NOT_BEFORE = r"[\w.\"'“”‘’$£€¥+\-−±×/#<>=≤≥]"
-# A value a sentence states is an amount too: "the multiplier is 1.5", "costs are 2.0 and 3.0" (but a word naming
-# rules before the copula leads up to rules: _RULE_COPULAS).
-COPULAS = ("is", "are", "was", "were", "be", "becomes", "become", "remains", "remain")
+# A value a sentence states of what a game reckons with is an amount too, as is the list it starts: "the ratio is 1.5",
+# "costs are 2.0 and 3.0" (only after such a word: "The exceptions to this are 5.4 and 6.1", "Retreat is 7.3" cite
+# rules). Read apart from the main regex, on text that passes a fast test (_may_state_value): lookbehinds of these
+# pairs there made the grammar a fifth slower.
+_STATED_VERBS = ("is", "are", "was", "were", "becomes", "become", "remains", "remain", "equals")
+_VALUE_NOUNS = ("ratio", "ratios", "cost", "costs", "value", "values", "multiplier", "multipliers", "modifier",
+                "modifiers", "factor", "factors", "rate", "rates", "total", "result", "amount", "limit", "maximum",
+                "minimum", "average", "odds", "score", "strength", "range", "price", "chance", "probability", "weight")
+_VALUE_STATED = re.compile(rf"(?<!\w)(?i:{alternation(_VALUE_NOUNS)})[ \t]+(?i:{alternation(_STATED_VERBS)})[ \t]+\Z")
 # An amount in a sum, a rating or a version is no rule number either: "adds 1.5", "multiplied by 1.5",
 # "plus 2.5", "rated 2.1", "Version 2.1", "at least 1.5", "reduced to 1.5", "a value of 3.2"; nor is what another
 # numbering names ("Table 2.3", "Figure 3.1", "p. 2.2", "Module 2.1", "hex 12.08", "Release 1.1"), nor a number after
@@ -123,7 +129,6 @@ NOT_AFTER_WORDS = (
     "value of", "values of", "ratio of", "reduced to", "increased to", "column", "ratio", "rating of", "reduce to",
     "reduces to", "increase to", "increases to", "round", "roll", "drm", "drm of", "usd", "eur", "gbp",
     "gain", "gains", "gained", "lose", "loses", "weight of", "halve to", "halved to",
-    *COPULAS,
     # other numberings a rulebook prints: its examples, cards, steps, tracks, questions ("Example 2.5", "Step 2.5")
     "example", "examples", "illustration", "appendix", "exhibit", "card", "cards", "event", "step", "stage",
     "level", "track", "display", "area", "mission", "option", "vol.", "item", "question", "faq", "crt", "tec",
@@ -136,11 +141,6 @@ NOT_AFTER_WORDS = (
         "multiply", "multiplies", "multiplied", "divide", "divides", "divided", "increase", "increases",
         "increased", "reduce", "reduces", "reduced", "decrease", "decreases", "decreased")),
 )
-# After a word naming rules a copula leads up to rules: "The exceptions are 5.4 and 6.1", "the rule is 7.2".
-_RULE_COPULAS = tuple(f"{noun} {verb}" for noun in ("rule", "rules", "exception", "exceptions", "section", "sections",
-                                                    "case", "cases", "chapter", "chapters")
-                      for verb in COPULAS[:4])
-
 # (in every language cue_words lists: "siehe 4 und 6.1", "Regel 4", "voir 4 et 6.1", "vedi capitoli 5 e 6",
 # "zie 4 en 5")
 # Words naming rules: cue words of both kinds below (_CUE, _RULE_CUE).
@@ -286,7 +286,10 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     glued = r"(?!ff?(?!\w)|['’]s(?!\w))[\w\"'%°“”‘’×″′]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d|/[A-Za-z]"
     # A quantity word after a list or a range of numbers measures each of them: "1.5 or 2.0 MP", "1.5-2.0 MP".
     # (dotted numbers only: "Per 6.2, 3 units may stack" cites 6.2; a few, so that a long run of numbers stays linear)
-    listed = rf"(?:[ \t]*(?:,|[ \t](?i:or|to|and)[ \t]|--|[-–])[ \t]*\d+(?:\.\d+)+){{1,4}}(?:{quantity}|{comparison})"
+    # (and in the other languages: "de 1.5 à 2.5 PM", "1.5 oder 2.0 MP"; not "a", English's article: "see 7.1 a 2.5
+    # shift" cites 7.1, and Spanish "de 1.5 a 2.5 puntos" is read in Dotted._with_range_by_a)
+    listed = (rf"(?:[ \t]*(?:,|[ \t](?i:or|to|and|à|y|o|e|et|ou|und|oder|bis)[ \t]|--|[-–])[ \t]*\d+(?:\.\d+)+){{1,4}}"
+              rf"(?:{quantity}|{comparison})")
     times = r"[ \t]+[x×][ \t]+(?=[^\W\d_])"  # "2.5 x range" ("see 2.1 x 3" is no such product)
     amount = rf"{quantity}|{comparison}|{odds}|{listed}|{times}"
     # After a cue word a capitalised word is the rule's title, not a unit: "see 2.3 Movement for costs" (cued); but
@@ -324,7 +327,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     main = re.compile(
         rf"(?P<first>[1-9](?:(?P<cued>{_after_cue()})?{year_first}(?:{_NUMBER_SIGN_AFTER_CUE}|(?<!{_NOT_BEFORE}.))"
         rf"(?<!\d:.)(?<!#[ \t].)"
-        rf"(?:{after_words(_RULE_COPULAS)}|{not_after_words(NOT_AFTER_WORDS)})\d*(?P<dots>{first_dots})?|{blocked}))"
+        rf"{not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{first_dots})?|{blocked}))"
         rf"(?(blocked)|(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
         # ("see 2a", "2.a", "2a-c", "2a-2c")
         rf"|(?!\.\d)(?:(?P<item>\.?[a-h](?:[-–][a-h])?)(?:[-–](?P<item_tail>[1-9]\d*\.?[a-h]))?"
@@ -347,23 +350,44 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     signed = re.compile(rf"{_SIGNED_JOIN}#(?P<number>[1-9]\d*{dots})(?!\w|\.\d)")
     # A range's end after "a" (a Romance language's "to"; the grammar refuses a number after "a", an article): a
     # dotted number, no amount. (its start: matched at a reference's end)
-    by_a = re.compile(rf"{_RANGE_A}(?P<number>[1-9]\d*{dots}){year}(?!{glued}|{amount})")
-    return main, cue_before, cue_before_word, slashed, *map(re.compile, _ITEM_CUES), signed, by_a
+    by_a = re.compile(rf"{_RANGE_A}(?P<number>[1-9]\d*{dots}){year}(?:(?!{glued}|{amount})|(?P<amount>(?={amount})))")
+    by_a_next = re.compile(rf"{_JOIN}(?P<number>[1-9]\d*{dots}){year}(?!{glued}|{amount})")  # "… a 3.4 y 3.6"
+    return main, cue_before, cue_before_word, slashed, *map(re.compile, _ITEM_CUES), signed, by_a, by_a_next
 
 
 _RANGE_A = r" (?:a(?: las?)?|al|alla|até|ate) "  # (single spaces: a regex that starts on one is a fast test)
-_MAY_RANGE_BY_A = re.compile(rf"{_RANGE_A}[1-9]")
+# Text that may hold a stated value or a range by "a": one fast test for both, on single spaces and a dotted number
+# after the word ("on a 6" is no range).
+_MAY_READ_AFTER_WORD = re.compile(rf" (?:a(?: las?)?|al|alla|até|ate|{'|'.join(_STATED_VERBS)}) [1-9]\d*\.\d")
 _RANGE_BY_A_CUE = re.compile(rf"(?<!\w)(?i:{alternation(RANGE_BY_A_CUES)})(?!\w)")
 _RANGE_BY_A_REACH = 60  # how far before the range's start its cue may stand
+_PLAIN_NUMBER = re.compile(r"\d+(?:\.\d+)+")
 
 
 _SIGNED_JOIN = r"(?:[ \t]*[,&][ \t]*|[ \t]+(?i:and|or)[ \t]+)"
 _MAY_SIGN = re.compile(rf"\d{_SIGNED_JOIN}#[1-9]")  # most text has no number sign at all, checked at C speed first
 
 
-def _may_range_by_a(text: str) -> bool:
-    """Whether ``text`` may hold a range joined by a Romance language's "a" (``3.1 a 3.4``)."""
-    return _MAY_RANGE_BY_A.search(text) is not None
+def _may_read_after_word(text: str) -> bool:
+    """Whether ``text`` may state a value (``the ratio is 1.5``) or hold a range by "a" (``3.1 a 3.4``)."""
+    return _MAY_READ_AFTER_WORD.search(text) is not None
+
+
+def _without_stated_values(text: str, references: list[Reference]) -> list[Reference]:
+    """``references`` but the values a sentence states, and the lists they start (``costs are 2.0 and 3.0``)."""
+    kept, previous_end, dropping = [], 0, False
+    for reference in references:
+        if dropping and _LIST_GOES_ON.fullmatch(text, previous_end, reference.start):
+            previous_end = reference.end
+            continue
+        dropping = _VALUE_STATED.search(text, max(0, reference.start - 40), reference.start) is not None
+        previous_end = reference.end
+        if not dropping:
+            kept.append(reference)
+    return kept
+
+
+_LIST_GOES_ON = re.compile(_JOIN)
 
 
 def _in_order(rule_id: str, groups: bool) -> tuple[int, ...]:
@@ -482,7 +506,7 @@ class Dotted:
 
     def __init__(self, *, groups: bool, quantity_words: Collection[str] = ()):
         (self.main, self.cue_before, self.cue_before_word, self.slashed, self.cue_right_before,
-         self.cue_right_before_ordinal, self.signed, self.by_a) = _patterns(
+         self.cue_right_before_ordinal, self.signed, self.by_a, self.by_a_next) = _patterns(
             groups, tuple(dict.fromkeys((*QUANTITY_WORDS, *quantity_words))))
         self.groups = groups
 
@@ -505,6 +529,9 @@ class Dotted:
                 continue
             parts = _parts(text, match)
             references.append(Reference(match.start(), parts[-1].end, parts))
+        read_after_word = _may_read_after_word(text)
+        if read_after_word:
+            references = _without_stated_values(text, references)
         if _may_abbreviate(text):
             references = self._with_abbreviated(text, references)
         if any(reference.parts[-1].rule_id[-1:].isalpha() for reference in references) and _may_list_letters(text):
@@ -513,23 +540,37 @@ class Dotted:
             references = self._with_slashed(text, references)
         if _may_sign(text):
             references = self._with_signed(text, references)
-        if _may_range_by_a(text):
+        if read_after_word:
             references = self._with_range_by_a(text, references)
         return references
 
     def _with_range_by_a(self, text: str, references: list[Reference]) -> list[Reference]:
         """``references`` and the end of each range joined by a Romance language's "a" (``véanse las reglas 3.1 a
-        3.4``, ``de 4.2 a 4.5``): a later number of as many groups, after a cue of those languages (RANGE_BY_A_CUES)."""
+        3.4``, ``de 4.2 a 4.5``): a later number of as many groups, after a cue of those languages (RANGE_BY_A_CUES);
+        and the list it goes on with (``3.1 a 3.4 y 3.6``: the grammar took the numbers after "a" for amounts)."""
         found, starts = [], {reference.start for reference in references}
         for reference in references:
             found.append(reference)
-            start = reference.parts[-1]
-            end = self.by_a.match(text, reference.end)
-            if (end is None or end.start("number") in starts or start.rule_id.count(".") != end["number"].count(".")
-                    or _in_order(end["number"], self.groups) <= _in_order(start.rule_id, self.groups)
+            last = reference.parts[-1].rule_id
+            if (not _PLAIN_NUMBER.fullmatch(last)  # a lettered item: "3.2a a 3.2d" is no range of numbers
                     or not _RANGE_BY_A_CUE.search(text, max(0, reference.start - _RANGE_BY_A_REACH), reference.start)):
                 continue
-            found.append(Reference(*end.span("number"), (RefPart(*end.span("number"), end["number"], end["number"]),)))
+            position, ranged = reference.end, False
+            while True:
+                end = self.by_a.match(text, position)
+                if end is not None and end["amount"] is not None and not ranged:  # "de 1.5 a 2.5 puntos": amounts
+                    found.pop()
+                    break
+                if end is not None and (end["amount"] is not None or end["number"].count(".") != last.count(".")
+                                        or _in_order(end["number"], self.groups) <= _in_order(last, self.groups)):
+                    end = None
+                if end is None and ranged:  # the list goes on after a range's end
+                    end = self.by_a_next.match(text, position)
+                if end is None or end.start("number") in starts:
+                    break
+                found.append(Reference(*end.span("number"),
+                                       (RefPart(*end.span("number"), end["number"], end["number"]),)))
+                position, last, ranged = end.end("number"), end["number"], True
         return found
 
     def _with_signed(self, text: str, references: list[Reference]) -> list[Reference]:
@@ -562,7 +603,7 @@ class Dotted:
     def _slow(self, text: str) -> bool:
         """Whether ``text`` may hold what only ``find`` reads: a list's abbreviated items, a run of slashes, a list's
         numbers after number signs."""
-        return _may_abbreviate(text) or self._may_slash(text) or _may_sign(text) or _may_range_by_a(text)
+        return (_may_abbreviate(text) or self._may_slash(text) or _may_sign(text) or _may_read_after_word(text))
 
     def _with_abbreviated(self, text: str, references: list[Reference]) -> list[Reference]:
         """``references`` and, after each, the items of its list printed without their section
