@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from typing import NamedTuple
 from urllib.parse import unquote
 
 from build_tools.importer.markdown_text import IN_DOCUMENT_LINK, slug
@@ -77,12 +78,6 @@ def explicit_anchors(raw_lines: list[str], rule_lines: dict[int, str]) -> dict[s
     return found
 
 
-def _text_slugs(text: str) -> set[str]:
-    """``slugs`` of a title as a link's text may write it, with or without its closing period ("4.1 Costs.",
-    "costs")."""
-    return slugs(text) | slugs(text.rstrip(" .:"))
-
-
 def has_links(markdown: str) -> bool:
     """Whether ``markdown`` holds a marked link (most pages hold none: ``resolve`` is not needed)."""
     return _OPEN in markdown
@@ -93,39 +88,71 @@ _RULE_HEADING = re.compile(r"^#{1,6} (?P<text>.*?) \{: #(?P<id>\S+) \.rr-rule\b"
 # An id that says nothing of its heading, which the export does not hold either: Google Docs' ("#heading=h.3znysh7",
 # "#bookmark=id.x1"), Word's through pandoc ("#_Toc148231", "#_Ref77" where no bookmark of it was kept).
 _OPAQUE_ANCHOR = re.compile(r"heading=h\.[\w-]+|bookmark=[\w.-]+|_(?:Toc|Ref)\d+", re.IGNORECASE)
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # a Markdown backslash escape: "1\. Introduction"
+
+
+class LostLink(NamedTuple):
+    """A link to an opaque anchor whose text names no one rule: kept as text (``resolve``)."""
+    anchor: str
+    text: str
+    occurrence: int  # how many links to this anchor came before it in the document
+    named: tuple[str, ...]  # the rules its text names, when more than one
 
 
 def resolve(markdown: str, headings: Iterable[tuple[str, str]],
-            explicit: dict[str, str]) -> tuple[str, list[tuple[str, str]]]:
-    """``markdown`` with each marked link a link to the rule its anchor names, else its text; and the (anchor,
-    text) of each link to an opaque anchor (``_OPAQUE_ANCHOR``) that names no rule, kept as text.
+            explicit: dict[str, str]) -> tuple[str, list[LostLink]]:
+    """``markdown`` with each marked link a link to the rule its anchor names, else its text; and each link to an
+    opaque anchor (``_OPAQUE_ANCHOR``) that names no rule, kept as text.
 
     ``headings``: (rule ID, the heading's plain text) of each rule a heading starts, in document
     order; a slug two headings share names the first, as the tools number the second (``-1``).
     ``explicit``: each anchor set by hand (``explicit_anchors``), which a slug never overrides.
-    A link to an opaque anchor no rule has is named by its text: the rule whose heading (or title) it is,
-    when no other heading is that text too."""
+    A link to an opaque anchor no rule has is named by its text (an export writes the heading's there): the
+    rule whose whole heading it is (``4.1 Costs.``) or its number, else the one rule whose title it is (``costs``)."""
     rules: dict[str, str] = dict(explicit)
     for rule_id, heading in headings:
         for anchor in (*slugs(heading), rule_id.casefold()):
             rules.setdefault(anchor, rule_id)
-    by_text: dict[str, set[str]] = {}
-    for written in _RULE_HEADING.finditer(markdown):  # every rule's, bold-numbered ones too ("**4.1 Costs.** …")
-        for anchor in (*_text_slugs(written["text"]), written["id"].casefold()):
-            by_text.setdefault(anchor, set()).add(written["id"])
-    lost: list[tuple[str, str]] = []
-
-    def named_by_text(text: str) -> str | None:
-        named = set().union(*(by_text.get(anchor, set()) for anchor in _text_slugs(text)))
-        return next(iter(named)) if len(named) == 1 else None
+    texts = _TextsOfRules(markdown)
+    lost: list[LostLink] = []
+    seen: dict[str, int] = {}
 
     def link(marked: re.Match[str]) -> str:
         anchor, text = marked.groups()
+        occurrence = seen[anchor] = seen.get(anchor, -1) + 1
         rule_id = rules.get(unquote(anchor).casefold())
         if rule_id is None and _OPAQUE_ANCHOR.fullmatch(anchor):
-            rule_id = named_by_text(text)
-            if rule_id is None:
-                lost.append((anchor, text))
+            text = _ESCAPED.sub(r"\1", text)  # "[1\. Introduction](#heading=h.gjdgxs)", as Google Docs writes it
+            named = texts.named(text)
+            if len(named) == 1:
+                rule_id = named[0]
+            else:
+                lost.append(LostLink(anchor, text, occurrence, named))
         return f"[[{rule_id}\\|{text}]]" if rule_id and not _MARKUP.search(text) else text
 
     return _MARKED.sub(link, markdown), lost
+
+
+class _TextsOfRules:
+    """Which rules a link's text names: by the whole heading or the number, else by the title alone."""
+
+    def __init__(self, markdown: str):
+        self.whole: dict[str, list[str]] = {}
+        self.titles: dict[str, list[str]] = {}
+        # (every rule's heading, bold-numbered ones too, "**4.1 Costs.** …": only the page written holds them all)
+        for written in _RULE_HEADING.finditer(markdown):
+            rule_id, heading = written["id"], _ESCAPED.sub(r"\1", written["text"])
+            for key in {_key(heading), _key(rule_id)}:
+                self.whole.setdefault(key, []).append(rule_id)
+            number, _, title = heading.partition(" ")
+            if title and any(character.isdigit() for character in number):
+                self.titles.setdefault(_key(title), []).append(rule_id)
+
+    def named(self, text: str) -> tuple[str, ...]:
+        key = _key(text)
+        return tuple(dict.fromkeys(self.whole.get(key) or self.titles.get(key) or ()))
+
+
+def _key(text: str) -> str:
+    """A heading or a link's text as compared: case and spacing aside, without its closing period."""
+    return " ".join(text.casefold().split()).rstrip(" .:")

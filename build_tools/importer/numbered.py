@@ -269,12 +269,16 @@ class _Importer:
         return Page(title=self._page_title(), chapter=self.chapter if self.numbering.has_chapters else None,
                     markdown=markdown), self.report
 
-    def _report_lost_links(self, lost: list[tuple[str, str]]) -> None:
-        """List each link to an anchor the export lost (``anchors.resolve``), on the first line holding it."""
-        for anchor, text in lost:
-            line = next((index + 1 for index, raw in enumerate(self.raw) if f"(#{anchor})" in raw), None)
-            self.report.warnings.append(f"{self.path}:{line}: a link to #{anchor} ({quoted(text, 40)}), an anchor the "
-                                        f"source does not hold, and its text names no rule's heading: kept as text")
+    def _report_lost_links(self, lost: list[anchors.LostLink]) -> None:
+        """List each link to an anchor the export lost (``anchors.resolve``), on the line holding it."""
+        for link in lost:
+            target = f"](#{link.anchor})"
+            at = [index for index, raw in enumerate(self.raw) for _ in range(raw.count(target))]
+            where = f"{self.path}:{at[link.occurrence] + 1}" if link.occurrence < len(at) else self.path
+            names = (f"its text names {len(link.named)} rules' headings ({', '.join(link.named)})" if link.named
+                     else "its text names no rule's heading")
+            self.report.warnings.append(f"{where}: a link to #{link.anchor} ({quoted(link.text, 40)}), an anchor the "
+                                        f"source does not hold, and {names}: kept as text")
 
     def _rule_headings(self) -> list[tuple[str, str]]:
         """(rule ID, the heading's plain text) of each rule a Markdown heading starts, in document order."""
@@ -1137,11 +1141,14 @@ class _Importer:
 
     def _keep_text_hint(self, line: Line, number: RuleNumber) -> str:
         """For a rule number going back to an earlier section (``1.5—Marginal Victory.`` in rule 8.1's list of
-        ratios): how to keep the line as text. Going back within a section (1.2 after 1.3) is more likely a typo."""
-        if number.path[:1] >= self.previous[0].path[:1]:
+        ratios): how to keep the line as text. Going back within a section (1.2 after 1.3) is more likely a typo.
+        Only for a line of text starting with its number, where a backslash before it does just that (before a
+        Markdown heading's number or a bold one it would show)."""
+        raw = self.raw[line.index].strip()
+        if number.path[:1] >= self.previous[0].path[:1] or line.kind != TEXT or not raw[:1].isdigit():
             return ""
         return (f"; if this line is no rule (a row of a list, a value the rule gives), start it with a backslash to "
-                f"keep it text: \\{line.text[:24]}")
+                f"keep it text: \\{raw[:24]}")
 
     def _could_be_title(self, line: Line, position: int) -> bool:
         """Whether a bare section number is followed by a title (or nothing): a

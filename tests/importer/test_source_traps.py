@@ -2766,21 +2766,34 @@ def test_a_number_going_back_names_the_backslash_that_keeps_its_line_text(fmt, l
     assert f"\n{line}\n" in book.markdown  # the backslash kept it text, and is gone
 
 
+@pytest.mark.parametrize("line", ["**1.5** Marginal Victory.", "### 1.5 Marginal Victory"])
+def test_a_markdown_number_going_back_in_bold_or_a_heading_names_no_backslash(line):
+    # "\**1.5** …" shows an asterisk and breaks the bold, "### \1.5 …" shows the backslash (a review)
+    with pytest.raises(SourceError) as error:
+        imported(f"## 8. Victory\n\n**8.1** Levels. Compare the ratio:\n\n{line}\n\n**8.2** Ties.\n", fmt="markdown")
+    assert error.value.reason.endswith("out of order")
+
+
 def test_a_link_whose_anchor_the_export_lost_links_the_rule_its_text_names():
     # Google Docs' Markdown export links a heading as "[4.1 Costs.](#heading=h.3znysh7)", Word's (through pandoc) as
     # "[Costs](#_Toc148231)", to ids the export does not hold: each kept its text alone, and nothing said so (a
-    # helper's Google Docs book). The text names the rule where it is its heading, or the heading's title, and no
-    # other heading's; else the text stays, and the import lists the link.
-    book = imported("# Book\n\n## 4. Movement\n\n**4.1 Costs.** One MP per hex.\n\n**4.2 Roads.** Half "
-                    "[4.1 Costs.](#heading=h.3znysh7), see [costs](#_Toc148231) and [Rivers](#heading=h.2et92p0).\n\n"
-                    "**4.3 Ice.** See [the rule above](#heading=h.1fob9te) and [Ice](#bookmark=id.abc).\n\n"
-                    "## 5. Combat\n\n**5.1 Ice.** Slippery.\n", "decimal", fmt="markdown")
-    assert ("Half [[4.1\\|4.1 Costs.]], see [[4.1\\|costs]] and Rivers.\n\n" in book.markdown
-            and "See the rule above and Ice.\n" in book.markdown)  # "Ice" names two rules' headings
+    # helper's Google Docs book). The text names the rule whose whole heading or number it is, else the one rule
+    # whose title it is; else the text stays, and the import lists the link on its own line.
+    book = imported("# Book\n\n[1\\. Moving](#heading=h.gjdgxs)\n\n## 1. Moving\n\n**1.1 Costs.** One MP per hex.\n\n"
+                    "**1.2 Roads.** Half [1.1 Costs.](#heading=h.3znysh7), see [costs](#_Toc148231), [1.1](#heading=h"
+                    ".3znysh7) and [Rivers](#heading=h.2et92p0).\n\n**1.3 General.** See [the rule above](#heading=h."
+                    "1fob9te), [General](#bookmark=id.abc) and [Rivers](#heading=h.2et92p0).\n\n## 2. Combat\n\n"
+                    "**2.1 General.** See [1.3 General.](#heading=h.x1).\n", "decimal", fmt="markdown")
+    assert "[[1\\|1. Moving]]" in book.markdown  # Google Docs escapes the dot of a section's number
+    assert "Half [[1.1\\|1.1 Costs.]], see [[1.1\\|costs]], [[1.1\\|1.1]] and Rivers.\n" in book.markdown
+    assert "See the rule above, General and Rivers.\n" in book.markdown  # "General" titles two rules
+    assert "See [[1.3\\|1.3 General.]].\n" in book.markdown  # the whole heading names one
     assert [warning for warning in book.report.warnings if "anchor" in warning] == [
-        "rulesets/x/sources/x.txt:7: a link to #heading=h.2et92p0 ('Rivers'), an anchor the source does not hold, "
+        "rulesets/x/sources/x.txt:9: a link to #heading=h.2et92p0 ('Rivers'), an anchor the source does not hold, "
         "and its text names no rule's heading: kept as text",
-        "rulesets/x/sources/x.txt:9: a link to #heading=h.1fob9te ('the rule above'), an anchor the source does not "
-        "hold, and its text names no rule's heading: kept as text",
-        "rulesets/x/sources/x.txt:9: a link to #bookmark=id.abc ('Ice'), an anchor the source does not hold, "
+        "rulesets/x/sources/x.txt:11: a link to #heading=h.1fob9te ('the rule above'), an anchor the source does "
+        "not hold, and its text names no rule's heading: kept as text",
+        "rulesets/x/sources/x.txt:11: a link to #bookmark=id.abc ('General'), an anchor the source does not hold, "
+        "and its text names 2 rules' headings (1.3, 2.1): kept as text",
+        "rulesets/x/sources/x.txt:11: a link to #heading=h.2et92p0 ('Rivers'), an anchor the source does not hold, "
         "and its text names no rule's heading: kept as text"]
