@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from build_tools.errors import SourceError
 from build_tools.importer import markdown_text as md
+from build_tools.importer.titles import in_title_case
 
 # A footnote marker glued to a table cell's text: "Small Arms2", "G3", "Mines9/".
 _GLUED_MARKER = re.compile(r"(?<=[A-Za-z])(\d+)(?![\d.])")
@@ -77,9 +78,13 @@ def _entry(row: str) -> bool:
 
 
 def may_title_a_table(line: str) -> bool:
-    """Whether a line over a table may be its title: not a sentence of some words."""
+    """Whether a line over a table may be its title: not a sentence of some words, nor one leading up to the table
+    ("The cost to enter a hex depends on its terrain, as the table shows:"; "Terrain Effects on Movement:" is a
+    title)."""
     text = _NOTE_MARKS.sub("", line).rstrip()
-    return not (text.endswith((".", "!", "?", ".)", '."', ".”")) and len(text.split()) >= TITLE_WORDS)
+    if len(text.split()) < TITLE_WORDS:
+        return True
+    return not (text.endswith((".", "!", "?", ".)", '."', ".”")) or text.endswith(":") and not in_title_case(text))
 
 
 class TabTables:

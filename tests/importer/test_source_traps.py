@@ -2797,3 +2797,15 @@ def test_a_link_whose_anchor_the_export_lost_links_the_rule_its_text_names():
         "and its text names 2 rules' headings (1.3, 2.1): kept as text",
         "rulesets/x/sources/x.txt:11: a link to #heading=h.2et92p0 ('Rivers'), an anchor the source does not hold, "
         "and its text names no rule's heading: kept as text"]
+
+
+def test_a_sentence_leading_up_to_a_table_is_no_title_of_it():
+    # "The cost … depends on the terrain, as the table shows:" over a tab table was made its title (a helper's book,
+    # in Spanish and English); a line in title case ending on a colon still titles it
+    book = imported("3.0 MOVEMENT\n\n3.2 Terrain costs\nThe cost to enter each hex depends on the terrain, as the "
+                    "table shows:\n\nTerrain\tMP\nClear\t1\nWoods\t2\n\n3.3 Roads. Half.\nTerrain Effects on Movement "
+                    "and Combat:\n\nTerrain\tMP\nClear\t1\n", "decimal")
+    assert "\nThe cost to enter each hex depends on the terrain, as the table shows:\n" in book.markdown
+    assert [line for line in book.markdown.splitlines() if "rr-table__title" in line] == [
+        '<tr markdown="1"><th class="rr-table__title" colspan="2" markdown="span">Terrain Effects on Movement and '
+        'Combat:</th></tr>']
