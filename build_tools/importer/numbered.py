@@ -1521,11 +1521,12 @@ class _Importer:
         self.page.block(md.admonition(kind, line.marker, blocks.blocks))
         if self.example_gap is not None:  # the example's paragraphs, or the rule's text after them?
             gap, end = self.example_gap.index + 1, self.example_end.index + 1
+            article = "an" if kind == "example" else "a"
             self.report.warnings.append(
                 f"{self.path}:{line.index + 1}: the {kind} ({line.marker}) goes on after a blank line, at "
-                f"{f'lines {gap}-{end}' if end > gap else f'line {gap}'}: an {kind} runs to the next rule, heading, "
-                f"table, example or note; if the rule's text comes after the blank line, end the {kind} there with a "
-                f"line ---")
+                f"{f'lines {gap}-{end}' if end > gap else f'line {gap}'}: {article} {kind} runs to the next rule, "
+                f"heading, table, example or note; if the rule's text comes after the blank line, end the {kind} "
+                f"there with a line ---")
 
     # -- the report ------------------------------------------------------------------
 

@@ -149,7 +149,10 @@ _LABEL = (r"EX|EXAMPLES?(?: OF PLAY)?|Examples?(?: of [Pp]lay)?|(?:DESIGN|DESIGN
           r"|Voorbeeld(?:en)?|VOORBEELD(?:EN)?|Exemplos?|EXEMPLOS?|Przykłady?|PRZYKŁADY?"
           r"|Opmerking(?:en)?|OPMERKING(?:EN)?|Uwaga|UWAGA")
 _EXAMPLE = re.compile(rf"(?P<label>{_LABEL}):(?:\s+(?P<rest>.*))?")
-_MARKDOWN_LABEL = re.compile(rf"^(?:\*\*|__)?(?:{_LABEL}):(?:\*\*|__)?\s*")
+# The label as a Markdown source writes it: bare, bold or in italics, its colon inside the emphasis or after it.
+_MARKDOWN_LABEL = re.compile("^(?:" + "|".join(
+    rf"{mark}(?:{_LABEL}):{mark}|{mark}(?:{_LABEL}){mark}:" for mark in (r"\*\*", "__", r"\*", "_"))
+    + rf"|(?:{_LABEL}):)\s*")
 _TEXT_HR = re.compile(r"-{3,}|\*{3,}|_{3,}")
 # A bullet, and the glyphs a PDF copy gives for one.
 _TEXT_BULLET = re.compile(rf"(?P<marker>[-–*{md.BULLET_GLYPHS}])\s+(?P<rest>\S.*)")

@@ -2809,3 +2809,13 @@ def test_a_sentence_leading_up_to_a_table_is_no_title_of_it():
     assert [line for line in book.markdown.splitlines() if "rr-table__title" in line] == [
         '<tr markdown="1"><th class="rr-table__title" colspan="2" markdown="span">Terrain Effects on Movement and '
         'Combat:</th></tr>']
+
+
+def test_a_note_label_in_italics_heads_its_box_once():
+    # "*Designer's Note:* ZOCs are sticky." made a box titled "Designer's Note:" whose text began with the label
+    # again, as did "_Example:_" (a helper's Google Docs book); and the warning of a note going on said "an note"
+    book = imported("## 4. Zones\n\n**4.1 ZOC.** Units stop.\n\n*Designer's Note:* ZOCs are sticky.\n\n_Example:_ A "
+                    "unit moves.\n\n*Play Note*: Mind them.\n\nStill the note.\n\n**4.2 Exit.** Leave.\n", fmt="markdown")
+    assert ('!!! note "Designer\'s Note:"\n\n    ZOCs are sticky.\n\n!!! example "Example:"\n\n    A unit moves.\n\n'
+            '!!! note "Play Note:"\n\n    Mind them.\n') in book.markdown
+    assert any(": a note runs to the next rule" in warning for warning in book.report.warnings)
