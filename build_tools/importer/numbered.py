@@ -80,6 +80,7 @@ _UNCLOSED_NUMBER = re.compile(r"[\[(][A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?(?=\s)")
 HEADING_ABOVE = "a heading above the sections"
 CONTENTS = "an entry of a list of contents"
 AT_HEADING_END = "a number at a heading's end out of the book's order: kept as a heading"
+NAMED_OUT_OF_ORDER = "a heading naming a rule's section out of the book's order (an errata list's?): kept as a heading"
 # A line naming a section as a heading does, with a word before its whole number and a colon, a dash, a title in
 # capitals or title case, or nothing after it: "Rule 1: General", "## Case 3 Combat", "**RULE 2**" (not "Rule 1 covers
 # the basics.", "case 3 units may stack", "Rule 2-4 are optional", "Rule 1a:")
@@ -711,7 +712,11 @@ class _Importer:
             if above is not None:
                 return above
         if line.kind == HEADING:
-            return self._out_of_order_at_end(line, number, position) if line.number.at_end else None
+            if line.number.at_end:
+                return self._out_of_order_at_end(line, number, position)
+            if line.number.label.lower().startswith("rule") and number.bare:  # "## Rule 6 — Morale", a rule in order
+                return NAMED_OUT_OF_ORDER if self._out_of_order_at_end(line, number, position) else None
+            return None
         out_of_place = self._lettered_out_of_place(line, number)
         if out_of_place is not None:
             return out_of_place

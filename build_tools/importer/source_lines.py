@@ -110,8 +110,11 @@ _LABELLED_SECTION = _labelled("section|chapter|part|article", r"[1-9]\d*(?:\.0)?
 _NUMBER_WORDS = ("one two three four five six seven eight nine ten eleven twelve").split()
 _ROMAN = "i ii iii iv v vi vii viii ix x xi xii".split()
 _LABELLED_PART = _labelled("part|book", "(?i:" + "|".join(_NUMBER_WORDS + _ROMAN) + r")(?!\w)")
-# A Markdown heading naming its rule with a word before the number: "### Rule 6.2: Retreats", "## Case 7.31 Fire".
+# A Markdown heading naming its rule with a word before the number: "### Rule 6.2: Retreats", "## Case 7.31 Fire";
+# and its section so, in a heading only: "## Rule 6 — Morale" (on a line of text, "Rule 6: …" may be an example's
+# label or a sentence's words).
 _LABELLED_RULE = _labelled("rule|case|section", r"[1-9]\d*(?:\.\d+)+")
+_LABELLED_RULE_SECTION = _labelled("rule", r"[1-9]\d*(?:\.0)?")
 # A dotted number glued to the word after it: "5.4Bridges", "5.4.Bridges", "[5.4]Bridges".
 GLUED_NUMBER = re.compile(r"\d+\.\d+(?:\.\d+)*\.?[A-Z][a-z]|[\[(]\d+(?:\.\d+)+[\])][A-Za-z]")
 # A dotted number with a lower-case letter after it, as books number sub-rules: "6.2a", "(6.21b)", a line
@@ -1085,9 +1088,10 @@ def _titled(text: str) -> bool:
     return text[:1].isupper() and (in_title_case(text) or run_in_title(text)[0] is not None)
 
 
-def _labelled_rule(text: str) -> Number | None:
-    """The rule a Markdown heading or bold run names with a word (``Rule 6.2:``, ``Case 7.31``), if any."""
-    labelled = _LABELLED_RULE.match(text)
+def _labelled_rule(text: str, *, heading: bool = False) -> Number | None:
+    """The rule a Markdown heading or bold run names with a word (``Rule 6.2:``, ``Case 7.31``; a heading's
+    section too, ``Rule 6 — Morale``), if any."""
+    labelled = _LABELLED_RULE.match(text) or (_LABELLED_RULE_SECTION.match(text) if heading else None)
     return Number(labelled.group("number"), False, True, text[labelled.end():], labelled.group("label")) \
         if labelled else None
 
@@ -1282,7 +1286,7 @@ def markdown_line(index: int, raw: str) -> Line:
         content = heading.group("rest")
         number, title = _markdown_number(content)
         mark = _MARK_BEFORE.match(content)  # "### 💡 Rule 2.3 Gravity Wells"
-        labelled = _labelled_rule(content[mark.end():] if mark else content)
+        labelled = _labelled_rule(content[mark.end():] if mark else content, heading=True)
         number = (number or (labelled and labelled._replace(label=(mark.group() if mark else "") + labelled.label))
                   or _number_at_end(content))
         if number is not None and title is not None:  # "## **5.11 Title**": the bold run is the heading

@@ -1946,9 +1946,10 @@ def test_a_section_named_with_rule_and_a_whole_number_fails_with_the_fix(fmt):
     # "Rule 1: General" over "Rule 1.1 Scale. …" was refused with advice to start a line with a backslash (a helper's
     # book). Read as a section, such lines broke examples ("#### Case 2: Clear" in 2.2), lists of changed rules and a
     # book's notes (four reviews): the import still fails, and now names the line and how to write it.
-    marks = ("## ", "### ") if fmt == "markdown" else ("", "")
+    # (a Markdown heading is no example's label nor a sentence: "## Rule 1: General" is section 1, below)
+    marks = ("**", "### ") if fmt == "markdown" else ("", "")
     with pytest.raises(SourceError, match=r"rule 1\.1 has no parent: no rule 1 or 1\.0 comes before it; line 1 "
-                                          r"\('(## )?Rule 1: General'\) names section 1 after 'Rule', as an example's "
+                                          r"\('(\*\*)?Rule 1: General'\) names section 1 after 'Rule', as an example's "
                                           r"label or a sentence does: write it as a section's heading, 'Section 1: …'"):
         imported(f"{marks[0]}Rule 1: General\n\n{marks[1]}Rule 1.1 Scale. Each hex is a mile.\n", "decimal", fmt=fmt)
     # no line an example's label, a sentence or a number with more after it names (a review: each was named)
@@ -2819,3 +2820,18 @@ def test_a_note_label_in_italics_heads_its_box_once():
     assert ('!!! note "Designer\'s Note:"\n\n    ZOCs are sticky.\n\n!!! example "Example:"\n\n    A unit moves.\n\n'
             '!!! note "Play Note:"\n\n    Mind them.\n') in book.markdown
     assert any(": a note runs to the next rule" in warning for warning in book.report.warnings)
+
+
+def test_a_markdown_heading_naming_a_section_with_rule_is_that_section_in_the_books_order():
+    # "## Rule 6 — Morale" over "### Rule 6.1 — Morale Checks" failed as "rule 6.1 has no parent" (a helper's wiki
+    # book): a heading is no example's label nor a sentence. Out of the book's order (an errata list's "## Rule 5
+    # changes" after rule 7.1) it stays a heading, listed.
+    book = imported("# Thornwall\n\n## Rule 6 — Morale\n\n### Rule 6.1 — Checks\n\nRoll.\n\n## RULE 7: COMBAT\n\n"
+                    "### Rule 7.1 — Assault\n\nFight.\n\n## Errata\n\n### Rule 5 changes\n\nA sentence is gone.\n",
+                    fmt="markdown")
+    assert rule_headings(book.markdown) == ["# Thornwall", "## Rule 6 — Morale", "### Rule 6.1 — Checks",
+                                            "## RULE 7: COMBAT", "### Rule 7.1 — Assault", "## Errata",
+                                            "#### Rule 5 changes"]
+    assert list(book.report.rule_lines) == ["6", "6.1", "7", "7.1"]
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
+        (17, "a heading naming a rule's section out of the book's order (an errata list's?): kept as a heading")]
