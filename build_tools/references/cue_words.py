@@ -33,7 +33,11 @@ RULES_WORDS_BY_SENTENCE_JOIN = {"en": ("regels", "hoofdstukken"), "i": ("zasady"
 # Spanish, Italian and Portuguese words a range "a" (or "al", "alla", "até") joins after, within its sentence:
 # "véanse las reglas 3.1 a 3.4", "de 4.2 a 4.5", "dalla 3.1 alla 3.4", "regras 3.1 até 3.4". Only there is "a" no
 # English article ("see 7.1 a 2.5 shift").
-RANGE_BY_A_CUES = ("véase", "véanse", "vease", "veanse", "vedi", "veja", "vide", "cfr.", "conforme", "consulte",
+# Spanish words before "a" leading up to a rule's number ("conforme a 4.1", "remítase a 4.1 y 4.2", "de acuerdo a
+# 6.3"): there "a" is "to", not English's article ("a 2.1 ratio").
+TO_RULE_BY_A = ("conforme", "acuerdo", "arreglo", "remítase", "remítanse", "remitirse", "remite", "refiérase",
+                "referirse", "referente", "relativo", "relativa", "pase", "pasa", "vuelva", "volver")
+RANGE_BY_A_CUES = (*TO_RULE_BY_A, "véase", "véanse", "vease", "veanse", "vedi", "veja", "vide", "cfr.", "consulte",
                    "según", "segun", "secondo", "de", "desde", "da", "dalla", "dal", "del", "della", "entre",
                    "regla", "reglas", "regola", "regole", "regra", "regras", "sección", "secciones", "seccion",
                    "sezione", "sezioni", "seção", "seções", "secção", "secções", "capítulo", "capítulos", "capitulo",

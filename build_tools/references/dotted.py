@@ -74,7 +74,7 @@ from collections.abc import Callable, Collection
 from functools import lru_cache
 
 from build_tools.references.cue_words import (JOIN_WORDS, ORDINAL_CUES, RANGE_BY_A_CUES, RULE_WORDS, RULES_WORDS,
-                                              RULES_WORDS_BY_SENTENCE_JOIN, SEE_WORDS,
+                                              RULES_WORDS_BY_SENTENCE_JOIN, SEE_WORDS, TO_RULE_BY_A,
                                               SENTENCE_JOIN_WORDS, alternation)
 from build_tools.references.reference import RefPart, Reference, replaced
 
@@ -91,7 +91,8 @@ QUANTITY_WORDS = (
     # in the other languages rulebooks are printed in: clock times and head counts ("18.30 Uhr", "3.000 Mann")
     "Uhr", "heure", "heures", "Mann", "Männer", "hommes", "esagono", "esagoni", "hexágono", "hexágonos", "hexagono",
     "hexagonos", "casilla", "casillas", "dado", "dadi", "dados", "turno", "turni", "turnos", "hexen", "velden",
-    "beurten", "beurt", "punten", "puntos", "punto", "punti", "pontos", "ponto", "heksy", "heksów", "pól", "tury",
+    "beurten", "beurt", "punten", "puntos", "punto", "punti", "pontos", "ponto", "pasos", "paso", "passi", "passo",
+    "columnas", "columna", "colonne", "colonna", "colonnes", "colunas", "coluna", "Spalten", "Spalte", "Schritte", "heksy", "heksów", "pól", "tury",
 )
 # What a game counts or spends, and where a chart is read, only as a sentence writes it, in lower case ("gains 2.5
 # resources", "1.5 shifts", "the 2.5 row"): capitalised, such a word may start a rule's title ("see 8.0 Morale",
@@ -110,11 +111,19 @@ _NOT_BEFORE = r"[\w.\"'“”‘’$£€¥+\-−±×/#<>=≤≥]"
 # "costs are 2.0 and 3.0" (only after such a word: "The exceptions to this are 5.4 and 6.1", "Retreat is 7.3" cite
 # rules). Read apart from the main regex, on text that passes a fast test (_may_state_value): lookbehinds of these
 # pairs there made the grammar a fifth slower.
-_STATED_VERBS = ("is", "are", "was", "were", "becomes", "become", "remains", "remain", "equals")
+# (in the other languages rulebooks are printed in too: "el coste es 1.0", "il rapporto è 1.5", "le rapport est de 1.5",
+# "der Wert ist 1.5")
+_STATED_VERBS = ("is", "are", "was", "were", "becomes", "become", "remains", "remain", "equals",
+                 "es", "son", "è", "sono", "est", "sont", "ist", "sind", "é", "são")
 _VALUE_NOUNS = ("ratio", "ratios", "cost", "costs", "value", "values", "multiplier", "multipliers", "modifier",
                 "modifiers", "factor", "factors", "rate", "rates", "total", "result", "amount", "limit", "maximum",
-                "minimum", "average", "odds", "score", "strength", "range", "price", "chance", "probability", "weight")
-_VALUE_STATED = re.compile(rf"(?<!\w)(?i:{alternation(_VALUE_NOUNS)})[ \t]+(?i:{alternation(_STATED_VERBS)})[ \t]+\Z")
+                "minimum", "average", "odds", "score", "strength", "range", "price", "chance", "probability", "weight",
+                "coste", "costes", "costo", "costi", "custo", "coût", "kosten", "valor", "valore", "valeur", "wert",
+                "rapporto", "rapport", "razón", "proporción", "proporção", "verhältnis", "multiplicador",
+                "moltiplicatore", "multiplicateur", "multiplikator", "modificador", "modificatore", "modificateur",
+                "modifikator", "factor", "fattore", "facteur", "faktor")
+_VALUE_STATED = re.compile(rf"(?<!\w)(?i:{alternation(_VALUE_NOUNS)})[ \t]+(?i:{alternation(_STATED_VERBS)})"
+                           rf"(?:[ \t]+(?:de|di))?[ \t]+\Z")
 # An amount in a sum, a rating or a version is no rule number either: "adds 1.5", "multiplied by 1.5",
 # "plus 2.5", "rated 2.1", "Version 2.1", "at least 1.5", "reduced to 1.5", "a value of 3.2"; nor is what another
 # numbering names ("Table 2.3", "Figure 3.1", "p. 2.2", "Module 2.1", "hex 12.08", "Release 1.1"), nor a number after
@@ -137,6 +146,10 @@ NOT_AFTER_WORDS = (
     # 3.2", "Tabela 2.1", "Versie 1.2")
     "tabelle", "tab.", "abb.", "abbildung", "seite", "beispiel", "karte", "szenario", "tableau", "carte", "exemple",
     "scénario", "tabella", "tabla", "tabel", "tabela", "versione", "versión", "versie", "versão", "wersja",
+    # (and so in other languages: "se multiplica por 1.5", "moltiplicato per 1.5", "multiplié par 1.5")
+    "multiplica por", "multiplicado por", "multiplicada por", "moltiplica per", "moltiplicato per", "multiplie par",
+    "multiplié par", "multipliée par", "multipliziert mit", "divide por", "dividido por", "diviso per", "divisé par",
+    "dividiert durch",
     *(f"{verb} by" for verb in (
         "multiply", "multiplies", "multiplied", "divide", "divides", "divided", "increase", "increases",
         "increased", "reduce", "reduces", "reduced", "decrease", "decreases", "decreased")),
@@ -352,13 +365,18 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # dotted number, no amount. (its start: matched at a reference's end)
     by_a = re.compile(rf"{_RANGE_A}(?P<number>[1-9]\d*{dots}){year}(?:(?!{glued}|{amount})|(?P<amount>(?={amount})))")
     by_a_next = re.compile(rf"{_JOIN}(?P<number>[1-9]\d*{dots}){year}(?!{glued}|{amount})")  # "… a 3.4 y 3.6"
-    return main, cue_before, cue_before_word, slashed, *map(re.compile, _ITEM_CUES), signed, by_a, by_a_next
+    # A rule's number after Spanish "a" ("to") and a word leading up to it: "conforme a 4.1", "remítase a 4.1".
+    to_by_a = re.compile(rf"(?<!\w)(?i:{alternation(TO_RULE_BY_A)}) a (?P<number>[1-9]\d*{dots}){year}"
+                         rf"(?!{glued}|{amount})")
+    return (main, cue_before, cue_before_word, slashed, *map(re.compile, _ITEM_CUES), signed, by_a, by_a_next,
+            to_by_a)
 
 
-_RANGE_A = r" (?:a(?: las?)?|al|alla|até|ate) "  # (single spaces: a regex that starts on one is a fast test)
-# Text that may hold a stated value or a range by "a": one fast test for both, on single spaces and a dotted number
-# after the word ("on a 6" is no range).
-_MAY_READ_AFTER_WORD = re.compile(rf" (?:a(?: las?)?|al|alla|até|ate|{'|'.join(_STATED_VERBS)}) [1-9]\d*\.\d")
+_RANGE_WORDS = ("a", "a la", "a las", "al", "alla", "até", "ate")
+_RANGE_A = rf" (?:{'|'.join(_RANGE_WORDS)}) "
+# Text that may hold a stated value or a range by "a": one fast test for both (starting on a digit, the regex engine
+# skips ahead to digits), a dotted number after the word ("on a 6" is no range).
+_MAY_READ_AFTER_WORD = re.compile(rf"[1-9]{after_words((*_RANGE_WORDS, 'de', 'di', *_STATED_VERBS))}\d*\.\d")
 _RANGE_BY_A_CUE = re.compile(rf"(?<!\w)(?i:{alternation(RANGE_BY_A_CUES)})(?!\w)")
 _RANGE_BY_A_REACH = 60  # how far before the range's start its cue may stand
 _PLAIN_NUMBER = re.compile(r"\d+(?:\.\d+)+")
@@ -506,7 +524,7 @@ class Dotted:
 
     def __init__(self, *, groups: bool, quantity_words: Collection[str] = ()):
         (self.main, self.cue_before, self.cue_before_word, self.slashed, self.cue_right_before,
-         self.cue_right_before_ordinal, self.signed, self.by_a, self.by_a_next) = _patterns(
+         self.cue_right_before_ordinal, self.signed, self.by_a, self.by_a_next, self.to_by_a) = _patterns(
             groups, tuple(dict.fromkeys((*QUANTITY_WORDS, *quantity_words))))
         self.groups = groups
 
@@ -541,8 +559,21 @@ class Dotted:
         if _may_sign(text):
             references = self._with_signed(text, references)
         if read_after_word:
-            references = self._with_range_by_a(text, references)
+            references = self._with_range_by_a(text, self._with_to_by_a(text, references))
         return references
+
+    def _with_to_by_a(self, text: str, references: list[Reference]) -> list[Reference]:
+        """``references`` and each rule's number after Spanish "a" and a word leading up to it (``conforme a 4.1``),
+        which the grammar refuses after the English article."""
+        starts = {reference.start for reference in references}
+        found = []
+        for to in self.to_by_a.finditer(text):
+            item = to
+            while item is not None and item.start("number") not in starts:  # and the list it starts: "a 4.1 y 4.2"
+                found.append(Reference(*item.span("number"), (RefPart(*item.span("number"), item["number"],
+                                                                      item["number"]),)))
+                item = self.by_a_next.match(text, item.end("number"))
+        return sorted(references + found, key=lambda reference: reference.start) if found else references
 
     def _with_range_by_a(self, text: str, references: list[Reference]) -> list[Reference]:
         """``references`` and the end of each range joined by a Romance language's "a" (``véanse las reglas 3.1 a

@@ -258,6 +258,12 @@ def test_quantities_are_not_references(grammar, text):
     ("véanse las reglas 3.2a a 3.4; see 5.2b a 6.1 modifier; Under 8.3a a 2.1 result", [("3.2a",), ("5.2b",),
                                                                                          ("8.3a",)]),
     ("El coste pasa de 1.5 a 2.5 puntos", []),
+    # Spanish "a" before a rule's number after a word leading up to it is "to" (it cited nothing: a helper's book)
+    ("se detiene conforme a 4.1; de acuerdo a 4.2; remítase a 4.3", [("4.1",), ("4.2",), ("4.3",)]),
+    ("Remitirse a 4.1 y 4.2; conforme a 5.1 a 5.3 y 5.5", [("4.1",), ("4.2",), ("5.1",), ("5.3",), ("5.5",)]),
+    # and a value stated or an amount in the other languages is none (a helper's book)
+    ("el coste es 1.0 por hexágono; se multiplica por 1.5; la unidad pierde 2.5 pasos; desplaza 1.5 columnas", []),
+    ("il rapporto è 1.5; le rapport est de 1.5; der Wert ist 1.5; la regla es 4.1", [("4.1",)]),
     # a word in lower case after a cue word and a rule's number is its title or the sentence's (a review)
     ("see 5.4 zones of control; Per 11.2 strength is halved; see 6.3 box; Under 7.1 cards are drawn.",
      [("5.4",), ("11.2",), ("6.3",), ("7.1",)]),
