@@ -407,6 +407,48 @@ def _without_stated_values(text: str, references: list[Reference]) -> list[Refer
 
 _LIST_GOES_ON = re.compile(_JOIN)
 
+# Values paired with what they are for, in a list: "Costs: clear 1.0, woods 2.0, town 1.5" (a terrain chart's line).
+_MAY_PAIR = re.compile(r"\.\d+, [a-z]+ [1-9]\d*\.\d")  # (a fast test: two of them, a comma between)
+_PAIRED = re.compile(r"(?<![\w.])(?P<word>[a-z]+)[ \t]+\Z")
+# Words a rule's number follows in a list of rules: "as in 4.2, under 5.1", "see 4.2, rule 5.1".
+_NOT_PAIRED = frozenset((*SEE_WORDS, *RULE_WORDS, *RULES_WORDS, *JOIN_WORDS, "case", "cases", "exception", "exceptions",
+                         "in", "under", "of", "from", "with", "to", "by", "at", "on", "after", "before", "than",
+                         "except", "including", "unlike", "like", "as", "also", "and", "or", "nor", "but", "if", "when",
+                         "until", "within", "without", "into", "through", "thru", "via", "following", "preceding",
+                         "and/or", "then", "both", "either", "not"))
+_PAIRED_JOIN = re.compile(r",?[ \t]+(?:(?:and|or)[ \t]+)?|,")
+_CLAUSE_START = re.compile(r".*[.;:!?][ \t]", re.DOTALL)  # (greedy: the last such mark)
+_CUE_WORD = re.compile(_CUE)
+
+
+def _without_value_pairs(text: str, references: list[Reference]) -> list[Reference]:
+    """``references`` but a run of two or more numbers each after a word of what it is for (``clear 1.0, woods
+    2.0``), with no cue word before the run (``see roads 4.2, bridges 4.3`` cites them)."""
+    paired = [_paired_word(text, reference) for reference in references]
+    dropped: set[int] = set()
+    at = 0
+    while at < len(references):
+        end = at
+        while (paired[end] and end + 1 < len(references) and paired[end + 1]
+               and _PAIRED_JOIN.fullmatch(text, references[end].end, references[end + 1].start - len(paired[end + 1]))):
+            end += 1
+        if end > at and not _cue_in_clause_before(text, references[at].start):
+            dropped.update(range(at, end + 1))
+        at = end + 1
+    return [reference for number, reference in enumerate(references) if number not in dropped]
+
+
+def _cue_in_clause_before(text: str, start: int) -> bool:
+    """Whether a cue word stands before ``start`` in its clause (after the last ". ", "; " or ": " before it)."""
+    clause = _CLAUSE_START.search(text, max(0, start - _CUE_REACH), start)
+    return _CUE_WORD.search(text, clause.end() if clause else max(0, start - _CUE_REACH), start) is not None
+
+
+def _paired_word(text: str, reference: Reference) -> str:
+    """The word (and the space after it) right before ``reference`` that says what its number is for, or ""."""
+    word = _PAIRED.search(text, max(0, reference.start - 30), reference.start)
+    return word.group() if word is not None and word["word"] not in _NOT_PAIRED else ""
+
 
 def _in_order(rule_id: str, groups: bool) -> tuple[int, ...]:
     """A dotted number in document order, to compare the two ends of a range: in decimal numbering ``3.10`` comes
@@ -550,6 +592,8 @@ class Dotted:
         read_after_word = _may_read_after_word(text)
         if read_after_word:
             references = _without_stated_values(text, references)
+        if _MAY_PAIR.search(text):
+            references = _without_value_pairs(text, references)
         if _may_abbreviate(text):
             references = self._with_abbreviated(text, references)
         if any(reference.parts[-1].rule_id[-1:].isalpha() for reference in references) and _may_list_letters(text):
@@ -634,7 +678,8 @@ class Dotted:
     def _slow(self, text: str) -> bool:
         """Whether ``text`` may hold what only ``find`` reads: a list's abbreviated items, a run of slashes, a list's
         numbers after number signs."""
-        return (_may_abbreviate(text) or self._may_slash(text) or _may_sign(text) or _may_read_after_word(text))
+        return (_may_abbreviate(text) or self._may_slash(text) or _may_sign(text) or _may_read_after_word(text)
+                or _MAY_PAIR.search(text) is not None)
 
     def _with_abbreviated(self, text: str, references: list[Reference]) -> list[Reference]:
         """``references`` and, after each, the items of its list printed without their section

@@ -258,6 +258,12 @@ def test_quantities_are_not_references(grammar, text):
     ("véanse las reglas 3.2a a 3.4; see 5.2b a 6.1 modifier; Under 8.3a a 2.1 result", [("3.2a",), ("5.2b",),
                                                                                          ("8.3a",)]),
     ("El coste pasa de 1.5 a 2.5 puntos", []),
+    # values paired with what they are for, in a list, are no rules (a terrain chart's line: stop 46's list, a
+    # helper's book); after a cue word in their clause, or after a preposition, they are
+    ("Costs: clear 1.0, woods 2.0, town 1.5, river; Clear costs 1.0, woods 2.0 and marsh 3.0.", []),
+    ("see roads 4.2, bridges 4.3 and fords 4.4; as in 4.2, under 5.1", [("4.2",), ("4.3",), ("4.4",), ("4.2",),
+                                                                        ("5.1",)]),
+    ("See 5.1 for supply. Costs: clear 1.0, woods 2.0", [("5.1",)]),
     # Spanish "a" before a rule's number after a word leading up to it is "to" (it cited nothing: a helper's book)
     ("se detiene conforme a 4.1; de acuerdo a 4.2; remítase a 4.3", [("4.1",), ("4.2",), ("4.3",)]),
     ("Remitirse a 4.1 y 4.2; conforme a 5.1 a 5.3 y 5.5", [("4.1",), ("4.2",), ("5.1",), ("5.3",), ("5.5",)]),
