@@ -80,6 +80,11 @@ _UNCLOSED_NUMBER = re.compile(r"[\[(][A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?(?=\s)")
 HEADING_ABOVE = "a heading above the sections"
 CONTENTS = "an entry of a list of contents"
 AT_HEADING_END = "a number at a heading's end out of the book's order: kept as a heading"
+# A verb right after a number: a sentence about that rule, as an errata list or a designer's note writes one ("7.24 was
+# deleted.", "6.1 now reads …", "5.3 applies only to infantry."): no rule's text starts so.
+_SAYS_OF_RULE = re.compile(r"(?:was|were|is|are|has|have|had|now|does|did|do|should|shall|will|would|can|cannot"
+                           r"|replaces|replaced|deleted|removed|added|changed|reads|applies|apply|becomes|remains"
+                           r"|covers|explains|describes|says|states|refers)(?!\w)")
 NAMED_OUT_OF_ORDER = "a heading naming a rule's section out of the book's order (an errata list's?): kept as a heading"
 # A line naming a section as a heading does, with a word before its whole number and a colon, a dash, a title in
 # capitals or title case, or nothing after it: "Rule 1: General", "## Case 3 Combat", "**RULE 2**" (not "Rule 1 covers
@@ -739,6 +744,8 @@ class _Importer:
             # "6.1 was written in 2019; …" in a designer's note: a sentence, where a rule 6.1 came before
             return (f"read as text: rule {number.printed} came before (line {self.rules[number.id][0] + 1}), "
                     f"and lower-case words follow the number")
+        if line.kind == TEXT and not line.number.decorated and _SAYS_OF_RULE.match(self.reader.plain(line.number.rest)):
+            return f"a sentence about rule {number.printed} (a verb after its number): kept as text"
         if (number.bare or number.top) and line.kind == TEXT and not line.marker:
             again = self._same_section_later(line, number, position)
             if again is not None and (not self._rule_under(number.id, position + 1)
@@ -1192,9 +1199,10 @@ class _Importer:
         """Write rule ``number`` of ``line``; return how many lines after it its title took."""
         printed = number.printed
         if number.id in self.rules:
-            kept = "" if self.reader.name != "text" else (
+            raw = self.raw[line.index].strip()
+            kept = "" if line.kind != TEXT or not raw[:1].isdigit() else (
                 f"; if this line only names rule {printed} (a list of changes, an index), start it with a "
-                f"backslash to keep it text: \\{line.text[:24]}")
+                f"backslash to keep it text: \\{raw[:24]}")
             parts = "" if not (number.top or number.bare) else (
                 "; if the book numbers a part's rules again (Standard Rules, then Exclusive Rules from 1), give each "
                 "part a ruleset of its own: a rule ID names one rule of a ruleset")

@@ -2835,3 +2835,20 @@ def test_a_markdown_heading_naming_a_section_with_rule_is_that_section_in_the_bo
     assert list(book.report.rule_lines) == ["6", "6.1", "7", "7.1"]
     assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
         (17, "a heading naming a rule's section out of the book's order (an errata list's?): kept as a heading")]
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_a_sentence_about_a_rule_in_a_list_of_changes_is_no_rule(fmt):
+    # "7.24 was deleted." under "Errata" became rule 7.24, its text "was deleted."; "7.21 (Retreat Path): second
+    # sentence deleted." failed as a duplicate with no way out named in a Markdown source (a helper's wiki book)
+    heading = "## " if fmt == "markdown" else ""
+    book = imported(f"7.0 COMBAT\n\n7.1 Assault. Fight.\n\n7.2 Retreat. Back.\n\n{heading}ERRATA\n\n7.24 was "
+                    f"deleted.\n\n7.1 now reads: fight hard.\n", "decimal", fmt)
+    assert list(book.report.rule_lines) == ["7.0", "7.1", "7.2"]
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
+        (9, "a sentence about rule 7.24 (a verb after its number): kept as text"),
+        (11, "read as text: rule 7.1 came before (line 3), and lower-case words follow the number")]
+    with pytest.raises(SourceError) as error:
+        imported(f"7.0 COMBAT\n\n7.1 Assault. Fight.\n\n{heading}ERRATA\n\n7.1 (Assault): second sentence "
+                 f"deleted.\n", "decimal", fmt)
+    assert error.value.reason.endswith("start it with a backslash to keep it text: \\7.1 (Assault): second se")
