@@ -88,6 +88,10 @@ _RULE_HEADING = re.compile(r"^#{1,6} (?P<text>.*?) \{: #(?P<id>\S+) \.rr-rule\b"
 # An id that says nothing of its heading, which the export does not hold either: Google Docs' ("#heading=h.3znysh7",
 # "#bookmark=id.x1"), Word's through pandoc ("#_Toc148231", "#_Ref77" where no bookmark of it was kept).
 _OPAQUE_ANCHOR = re.compile(r"heading=h\.[\w-]+|bookmark=[\w.-]+|_(?:Toc|Ref)\d+", re.IGNORECASE)
+# A heading's number, with the word and the marks printed around it, and its title: "Rule 6.1 — Morale Checks",
+# "[5.2] Rivers", "6.1 — Morale Checks".
+_NUMBER_AND_TITLE = re.compile(r"(?P<number>(?:[^\W\d]+[ \t]+)?[\[(]?\d[\w.]*[\])]?)[.:)]?"
+                               r"(?:[ \t]+[—–-])?(?:[ \t]+(?P<title>\S.*))?")
 _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # a Markdown backslash escape: "1\. Introduction"
 
 
@@ -122,12 +126,12 @@ def resolve(markdown: str, headings: Iterable[tuple[str, str]],
         occurrence = seen[anchor] = seen.get(anchor, -1) + 1
         rule_id = rules.get(unquote(anchor).casefold())
         if rule_id is None and _OPAQUE_ANCHOR.fullmatch(anchor):
-            text = _ESCAPED.sub(r"\1", text)  # "[1\. Introduction](#heading=h.gjdgxs)", as Google Docs writes it
-            named = texts.named(text)
-            if len(named) == 1:
-                rule_id = named[0]
-            else:
-                lost.append(LostLink(anchor, text, occurrence, named))
+            plain = _ESCAPED.sub(r"\1", text)  # "[1\. Introduction](#heading=h.gjdgxs)", as Google Docs writes it
+            named = texts.named(plain)
+            if len(named) != 1:  # the text as written: "9\. Designer Notes" at a line's start is no list's item
+                lost.append(LostLink(anchor, plain, occurrence, named))
+                return text
+            rule_id, text = named[0], plain
         return f"[[{rule_id}\\|{text}]]" if rule_id and not _MARKUP.search(text) else text
 
     return _MARKED.sub(link, markdown), lost
@@ -142,11 +146,11 @@ class _TextsOfRules:
         # (every rule's heading, bold-numbered ones too, "**4.1 Costs.** …": only the page written holds them all)
         for written in _RULE_HEADING.finditer(markdown):
             rule_id, heading = written["id"], _ESCAPED.sub(r"\1", written["text"])
-            for key in {_key(heading), _key(rule_id)}:
+            numbered = _NUMBER_AND_TITLE.match(heading)
+            for key in {_key(heading), _key(rule_id), _key(numbered["number"]) if numbered else ""} - {""}:
                 self.whole.setdefault(key, []).append(rule_id)
-            number, _, title = heading.partition(" ")
-            if title and any(character.isdigit() for character in number):
-                self.titles.setdefault(_key(title), []).append(rule_id)
+            if numbered and numbered["title"]:
+                self.titles.setdefault(_key(numbered["title"]), []).append(rule_id)
 
     def named(self, text: str) -> tuple[str, ...]:
         key = _key(text)

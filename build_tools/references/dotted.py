@@ -92,7 +92,8 @@ QUANTITY_WORDS = (
     "Uhr", "heure", "heures", "Mann", "Männer", "hommes", "esagono", "esagoni", "hexágono", "hexágonos", "hexagono",
     "hexagonos", "casilla", "casillas", "dado", "dadi", "dados", "turno", "turni", "turnos", "hexen", "velden",
     "beurten", "beurt", "punten", "puntos", "punto", "punti", "pontos", "ponto", "pasos", "paso", "passi", "passo",
-    "columnas", "columna", "colonne", "colonna", "colonnes", "colunas", "coluna", "Spalten", "Spalte", "Schritte", "heksy", "heksów", "pól", "tury",
+    "columnas", "columna", "colonne", "colonna", "colonnes", "colunas", "coluna", "Spalten", "Spalte", "Schritte",
+    "heksy", "heksów", "pól", "tury",
 )
 # What a game counts or spends, and where a chart is read, only as a sentence writes it, in lower case ("gains 2.5
 # resources", "1.5 shifts", "the 2.5 row"): capitalised, such a word may start a rule's title ("see 8.0 Morale",
@@ -109,7 +110,7 @@ COMPARISONS = ("or more", "or less", "or fewer", "or higher", "or lower", "or be
 _NOT_BEFORE = r"[\w.\"'“”‘’$£€¥+\-−±×/#<>=≤≥]"
 # A value a sentence states of what a game reckons with is an amount too, as is the list it starts: "the ratio is 1.5",
 # "costs are 2.0 and 3.0" (only after such a word: "The exceptions to this are 5.4 and 6.1", "Retreat is 7.3" cite
-# rules). Read apart from the main regex, on text that passes a fast test (_may_state_value): lookbehinds of these
+# rules). Read apart from the main regex, on text that passes a fast test (_may_read_after_word): lookbehinds of these
 # pairs there made the grammar a fifth slower.
 # (in the other languages rulebooks are printed in too: "el coste es 1.0", "il rapporto è 1.5", "le rapport est de 1.5",
 # "der Wert ist 1.5")
@@ -122,6 +123,7 @@ _VALUE_NOUNS = ("ratio", "ratios", "cost", "costs", "value", "values", "multipli
                 "rapporto", "rapport", "razón", "proporción", "proporção", "verhältnis", "multiplicador",
                 "moltiplicatore", "multiplicateur", "multiplikator", "modificador", "modificatore", "modificateur",
                 "modifikator", "factor", "fattore", "facteur", "faktor")
+_VALUE_NOUN = re.compile(rf"(?<!\w)(?i:{alternation(_VALUE_NOUNS)})(?!\w)")
 _VALUE_STATED = re.compile(rf"(?<!\w)(?i:{alternation(_VALUE_NOUNS)})[ \t]+(?i:{alternation(_STATED_VERBS)})"
                            rf"(?:[ \t]+(?:de|di))?[ \t]+\Z")
 # An amount in a sum, a rating or a version is no rule number either: "adds 1.5", "multiplied by 1.5",
@@ -377,7 +379,8 @@ _RANGE_A = rf" (?:{'|'.join(_RANGE_WORDS)}) "
 # Text that may hold a stated value or a range by "a": one fast test for both (starting on a digit, the regex engine
 # skips ahead to digits), a dotted number after the word ("on a 6" is no range).
 _MAY_READ_AFTER_WORD = re.compile(rf"[1-9]{after_words((*_RANGE_WORDS, 'de', 'di', *_STATED_VERBS))}\d*\.\d")
-_RANGE_BY_A_CUE = re.compile(rf"(?<!\w)(?i:{alternation(RANGE_BY_A_CUES)})(?!\w)")
+_RANGE_BY_A_CUE = re.compile(rf"(?<!\w)(?i:{alternation(RANGE_BY_A_CUES)})(?![\w-])")  # (not "De-moralized")
+_FROM_BEFORE = re.compile(r"(?<![\w-])(?i:de|desde|da|dal|dalla|del|della|entre)[ \t]+\Z")
 _RANGE_BY_A_REACH = 60  # how far before the range's start its cue may stand
 _PLAIN_NUMBER = re.compile(r"\d+(?:\.\d+)+")
 
@@ -392,13 +395,17 @@ def _may_read_after_word(text: str) -> bool:
 
 
 def _without_stated_values(text: str, references: list[Reference]) -> list[Reference]:
-    """``references`` but the values a sentence states, and the lists they start (``costs are 2.0 and 3.0``)."""
+    """``references`` but the values a sentence states, and the lists they start (``costs are 2.0 and 3.0``); not a
+    rule a title follows (``the relevant modifier is 7.3 (Terrain)``), nor one a verb follows after the list's
+    comma (``The multiplier is 2.0, 6.2 explains why.``)."""
     kept, previous_end, dropping = [], 0, False
     for reference in references:
-        if dropping and _LIST_GOES_ON.fullmatch(text, previous_end, reference.start):
+        join = _LIST_GOES_ON.fullmatch(text, previous_end, reference.start) if dropping else None
+        if join is not None and (_LETTER.search(join.group()) or _LIST_ITEM_ENDS.match(text, reference.end)):
             previous_end = reference.end
             continue
-        dropping = _VALUE_STATED.search(text, max(0, reference.start - 40), reference.start) is not None
+        dropping = (_VALUE_STATED.search(text, max(0, reference.start - 40), reference.start) is not None
+                    and not _TITLE_AFTER.match(text, reference.end))
         previous_end = reference.end
         if not dropping:
             kept.append(reference)
@@ -406,6 +413,10 @@ def _without_stated_values(text: str, references: list[Reference]) -> list[Refer
 
 
 _LIST_GOES_ON = re.compile(_JOIN)
+# After a comma, an item goes on with the list only where it ends an item: "2.0, 3.0 or 4.0", not "2.0, 6.2 explains".
+_LIST_ITEM_ENDS = re.compile(rf"{_JOIN}|[ \t]*(?:[.;:)\]]|$)")
+_LETTER = re.compile(r"[^\W\d_]")  # a joining word ("and", "or"), not a comma alone
+_TITLE_AFTER = re.compile(r"[ \t]+\(?[A-Z]")
 
 # Values paired with what they are for, in a list: "Costs: clear 1.0, woods 2.0, town 1.5" (a terrain chart's line).
 _MAY_PAIR = re.compile(r"\.\d+, [a-z]+ [1-9]\d*\.\d")  # (a fast test: two of them, a comma between)
@@ -423,7 +434,8 @@ _CUE_WORD = re.compile(_CUE)
 
 def _without_value_pairs(text: str, references: list[Reference]) -> list[Reference]:
     """``references`` but a run of two or more numbers each after a word of what it is for (``clear 1.0, woods
-    2.0``), with no cue word before the run (``see roads 4.2, bridges 4.3`` cites them)."""
+    2.0``), after a word naming values (``Costs: clear 1.0, …``) and no cue word in its clause (``see roads 4.2,
+    bridges 4.3`` and ``Changes in v2.1: movement 4.2, combat 5.1`` cite them)."""
     paired = [_paired_word(text, reference) for reference in references]
     dropped: set[int] = set()
     at = 0
@@ -432,7 +444,9 @@ def _without_value_pairs(text: str, references: list[Reference]) -> list[Referen
         while (paired[end] and end + 1 < len(references) and paired[end + 1]
                and _PAIRED_JOIN.fullmatch(text, references[end].end, references[end + 1].start - len(paired[end + 1]))):
             end += 1
-        if end > at and not _cue_in_clause_before(text, references[at].start):
+        start = references[at].start
+        if (end > at and _VALUE_NOUN.search(text, max(0, start - _CUE_REACH), start)
+                and not _cue_in_clause_before(text, start)):
             dropped.update(range(at, end + 1))
         at = end + 1
     return [reference for number, reference in enumerate(references) if number not in dropped]
@@ -633,8 +647,9 @@ class Dotted:
             position, ranged = reference.end, False
             while True:
                 end = self.by_a.match(text, position)
-                if end is not None and end["amount"] is not None and not ranged:  # "de 1.5 a 2.5 puntos": amounts
-                    found.pop()
+                if end is not None and end["amount"] is not None and not ranged:
+                    if _FROM_BEFORE.search(text, max(0, reference.start - 12), reference.start):
+                        found.pop()  # "de 1.5 a 2.5 puntos": amounts ("per 6.2 a 1.5 column shift" cites 6.2)
                     break
                 if end is not None and (end["amount"] is not None or end["number"].count(".") != last.count(".")
                                         or _in_order(end["number"], self.groups) <= _in_order(last, self.groups)):
@@ -677,7 +692,7 @@ class Dotted:
 
     def _slow(self, text: str) -> bool:
         """Whether ``text`` may hold what only ``find`` reads: a list's abbreviated items, a run of slashes, a list's
-        numbers after number signs."""
+        numbers after number signs, a value stated or paired, a range or a rule after a Romance language's "a"."""
         return (_may_abbreviate(text) or self._may_slash(text) or _may_sign(text) or _may_read_after_word(text)
                 or _MAY_PAIR.search(text) is not None)
 

@@ -2789,6 +2789,12 @@ def test_a_link_whose_anchor_the_export_lost_links_the_rule_its_text_names():
     assert "Half [[1.1\\|1.1 Costs.]], see [[1.1\\|costs]], [[1.1\\|1.1]] and Rivers.\n" in book.markdown
     assert "See the rule above, General and Rivers.\n" in book.markdown  # "General" titles two rules
     assert "See [[1.3\\|1.3 General.]].\n" in book.markdown  # the whole heading names one
+    # a text naming no rule stays as written ("9\. Notes" at a line's start is no list's item); a heading's title after
+    # a dash, and its number with its word, name it (a review)
+    other = imported("# B\n\n- [9\\. Designer Notes](#heading=h.zzz)\n- [Morale Checks](#_Toc1)\n- [Rule 6.1](#_Toc2)"
+                     "\n\n## Rule 6 — Morale\n\n### Rule 6.1 — Morale Checks\n\nRoll.\n", fmt="markdown")
+    assert ('<li markdown="span">9\\. Designer Notes</li>\n<li markdown="span">[[6.1\\|Morale Checks]]</li>\n'
+            '<li markdown="span">[[6.1\\|Rule 6.1]]</li>') in other.markdown
     assert [warning for warning in book.report.warnings if "anchor" in warning] == [
         "rulesets/x/sources/x.txt:9: a link to #heading=h.2et92p0 ('Rivers'), an anchor the source does not hold, "
         "and its text names no rule's heading: kept as text",

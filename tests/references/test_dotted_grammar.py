@@ -250,7 +250,7 @@ def test_quantities_are_not_references(grammar, text):
     ("regras 3.1 até 3.4; dalla 5.1 alla 5.3; de la 6.1 a la 6.2", [("3.1",), ("3.4",), ("5.1",), ("5.3",),
                                                                      ("6.1",), ("6.2",)]),
     ("see 3.1 a 3.2; see 7.1 a 2.5 shift", [("3.1",), ("7.1",)]), ("véase 5.1 a 3.2", [("5.1",)]),
-    ("véase 4.1 a 4.5 PM", []),  # a range of amounts, as "1.5-2.0 MP" is
+    ("véase 4.1 a 4.5 PM", [("4.1",)]),  # the end an amount, the start a rule after a cue (but "de 1.5 a 2.5 puntos")
     # the list goes on after a range's end; a lettered item starts no range by "a" (it crashed: a review); an amount
     # in Spanish is none ("de 1.5 a 2.5 puntos")
     ("véanse las reglas 3.1 a 3.4 y 3.6; reglas 4.1 a 4.2 y 4.4 a 4.6.", [("3.1",), ("3.4",), ("3.6",), ("4.1",),
@@ -264,6 +264,14 @@ def test_quantities_are_not_references(grammar, text):
     ("see roads 4.2, bridges 4.3 and fords 4.4; as in 4.2, under 5.1", [("4.2",), ("4.3",), ("4.4",), ("4.2",),
                                                                         ("5.1",)]),
     ("See 5.1 for supply. Costs: clear 1.0, woods 2.0", [("5.1",)]),
+    # only after a word naming values: a list of rules by topic is no list of values (a review)
+    ("See also: movement 4.2, combat 5.1. Changes in v2.1: movement 4.2, supply 6.3. (bridges 4.3, fords 4.4)",
+     [("4.2",), ("5.1",), ("4.2",), ("6.3",), ("4.3",), ("4.4",)]),
+    # a rule a title follows after a stated value's verb, or a verb after the list's comma, is a rule (a review)
+    ("The relevant modifier is 7.3 (Terrain). Its range is 9.4 Ranged Fire. The multiplier is 2.0, 6.2 explains why.",
+     [("7.3",), ("9.4",), ("6.2",)]),
+    # a cue of English before a range by "a" of amounts: the rule stays (a review)
+    ("De-moralized units suffer, per 6.2 a 1.5 column shift.", [("6.2",)]),
     # Spanish "a" before a rule's number after a word leading up to it is "to" (it cited nothing: a helper's book)
     ("se detiene conforme a 4.1; de acuerdo a 4.2; remítase a 4.3", [("4.1",), ("4.2",), ("4.3",)]),
     ("Remitirse a 4.1 y 4.2; conforme a 5.1 a 5.3 y 5.5", [("4.1",), ("4.2",), ("5.1",), ("5.3",), ("5.5",)]),
