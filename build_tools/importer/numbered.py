@@ -218,6 +218,8 @@ class _Importer:
         self._ahead: tuple[list[RuleNumber | None], list[RuleNumber | None]] | None = None
         self._repeating: int | None = None  # _headings_repeating_lines's answer, read once
         self.last_top: RuleNumber | None = None  # the last top-level rule: its ID starts footnote IDs
+        # Plain text: a section's title printed over its number ("MOVEMENT" over "4."), by the number's position
+        self.titles_above: dict[int, str] = {}
         self.first_rule: tuple[RuleNumber, str | None] | None = None
         self.document_title: str | None = None
         self.shift = 0  # 1 when the document's title is the h1 above every rule
@@ -514,11 +516,16 @@ class _Importer:
             self.page.block(table)
             self._report_boxed_rules(position, after)
             return after if caption is None else caption + 1
+        if kind == TEXT and self._title_over_section(position):
+            self.titles_above[position + 1] = line.text  # "MOVEMENT" over "4.": the section's title
+            return position + 1
         number = self._rule_number(line)
         if number is not None:
             reason = self._not_a_rule(line, number, position)
             if reason is None:
                 return position + 1 + self._rule(line, number, position)
+            if position in self.titles_above:  # the title over a number that is no section: a heading after all
+                self._heading(self.titles_above.pop(position), 0, position)
             self._report_not_a_rule(line, reason)
             if reason.startswith(HEADING_ABOVE):
                 kind = HEADING  # "PART 2: ADVANCED GAME" in plain text: a sub-heading, as in Markdown
@@ -1222,6 +1229,8 @@ class _Importer:
         if level > MAX_HEADING_LEVEL:
             raise self.error(line.index, f"rule {printed} nests deeper than a heading can (h6)")
         title, body = self._title_and_body(line, position)
+        if title is None and not body and position in self.titles_above:
+            title = self.titles_above.pop(position)
         below = self._title_below(line, position, title, body)
         title_lines = 0
         if below is not None:  # "1.0" over "INTRODUCTION", "[2.0] THE EFFECTS OF TERRAIN ON" over "COMBAT"
@@ -1446,6 +1455,20 @@ class _Importer:
             return False
         following = self.next_nonblank(position + 1)
         return following is None or following > position + 1 or self._rule_number(self.lines[following]) is not None
+
+    def _title_over_section(self, position: int) -> bool:
+        """Plain text: whether a line in capitals is the title of the section number right under it, printed alone
+        (``MOVEMENT`` over ``4.`` over ``4.1 A unit …``; ``INTRODUCTION`` over ``1.0``), as a board game's layout
+        sets a section's title over its number."""
+        line = self.lines[position]
+        if not (self.reader.name == "text" and line.number is None and not line.marker and position + 1 < len(self.lines)
+                and in_capitals(line.text) and len(line.text.split()) <= MAX_CAPITALS_HEADING_WORDS
+                and not ends_sentence(line.text) and line.index not in self.running_heads):
+            return False
+        below = self.lines[position + 1]
+        number = self._rule_number(below) if below.kind == TEXT and below.number is not None else None
+        return (number is not None and (number.bare or number.top) and not below.number.rest.strip()
+                and not below.number.label and (self.previous is None or number.path > self.previous[0].path))
 
     def _capitals_heading(self, position: int) -> bool:
         """Plain text: whether a line is a heading in capitals (``GLOSSARY``, ``DESIGNER'S NOTES``)

@@ -148,14 +148,17 @@ _SENTENCE_END = re.compile(rf"[.!?:;][\"')\]’”*_]*{FOOTNOTE_MARKERS}$")
 _LABEL = (r"EX|EXAMPLES?(?: OF PLAY)?|Examples?(?: of [Pp]lay)?|(?:DESIGN|DESIGNER'?S|PLAY|PLAYER'?S|HISTORICAL) NOTES?"
           r"|(?:Design|Designer'?s|Play|Player'?s|Historical) [Nn]otes?|NOTE"
           # in German, French, Italian and Spanish; Dutch, Portuguese and Polish
-          r"|Beispiele?|BEISPIELE?|Exemples?|EXEMPLES?|Esemp(?:io|i)|ESEMP(?:IO|I)|Ejemplos?|EJEMPLOS?|Nota|NOTA"
+          r"|Beispiele?|BEISPIELE?|Exemples?(?: de jeu)?|EXEMPLES?(?: DE JEU)?|Esemp(?:io|i)|ESEMP(?:IO|I)|Ejemplos?"
+          r"|EJEMPLOS?|Nota|NOTA|Notes? d[eu] (?:conception|concepteur|jeu)|NOTES? D[EU] (?:CONCEPTION|CONCEPTEUR|JEU)"
           r"|Voorbeeld(?:en)?|VOORBEELD(?:EN)?|Exemplos?|EXEMPLOS?|Przykłady?|PRZYKŁADY?"
           r"|Opmerking(?:en)?|OPMERKING(?:EN)?|Uwaga|UWAGA")
-_EXAMPLE = re.compile(rf"(?P<label>{_LABEL}):(?:\s+(?P<rest>.*))?")
+# (French sets its colon apart, with a space or a no-break one: "Exemple :", "Note de conception :")
+_LABEL_COLON = "[ \u00a0\u202f]?:"
+_EXAMPLE = re.compile(rf"(?P<marker>(?P<label>{_LABEL}){_LABEL_COLON})(?:\s+(?P<rest>.*))?")
 # The label as a Markdown source writes it: bare, bold or in italics, its colon inside the emphasis or after it.
 _MARKDOWN_LABEL = re.compile("^(?:" + "|".join(
-    rf"{mark}(?:{_LABEL}):{mark}|{mark}(?:{_LABEL}){mark}:" for mark in (r"\*\*", "__", r"\*", "_"))
-    + rf"|(?:{_LABEL}):)\s*")
+    rf"{mark}(?:{_LABEL}){_LABEL_COLON}{mark}|{mark}(?:{_LABEL}){mark}{_LABEL_COLON}"
+    for mark in (r"\*\*", "__", r"\*", "_")) + rf"|(?:{_LABEL}){_LABEL_COLON})\s*")
 _TEXT_HR = re.compile(r"-{3,}|\*{3,}|_{3,}")
 # A bullet, and the glyphs a PDF copy gives for one.
 _TEXT_BULLET = re.compile(rf"(?P<marker>[-–*{md.BULLET_GLYPHS}])\s+(?P<rest>\S.*)")
@@ -576,7 +579,7 @@ def _text_line(index: int, raw: str, *, in_table: bool, row_follows: bool) -> Li
         return Line(index, PIPE, line)
     example = _EXAMPLE.fullmatch(line)
     if example:
-        return Line(index, EXAMPLE, example.group("rest") or "", marker=example.group("label") + ":")
+        return Line(index, EXAMPLE, example.group("rest") or "", marker=example.group("marker"))
     if _TEXT_HR.fullmatch(line):
         return Line(index, HR, line)
     number = number_at_start(line)
@@ -1305,7 +1308,7 @@ def markdown_line(index: int, raw: str) -> Line:
     example = _EXAMPLE.fullmatch(markdown_plain(line))
     if example:
         rest = _MARKDOWN_LABEL.sub("", line)
-        return Line(index, EXAMPLE, rest, marker=example.group("label") + ":")
+        return Line(index, EXAMPLE, rest, marker=example.group("marker"))
     if re.match(r"\\\d", line):  # "\7.24 was deleted": kept text, as in plain text ("\7" is no Markdown escape)
         return Line(index, TEXT, line[1:])
     number, title = _markdown_number(line)

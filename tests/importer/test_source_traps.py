@@ -2858,3 +2858,26 @@ def test_a_sentence_about_a_rule_in_a_list_of_changes_is_no_rule(fmt):
         imported(f"7.0 COMBAT\n\n7.1 Assault. Fight.\n\n{heading}ERRATA\n\n7.1 (Assault): second sentence "
                  f"deleted.\n", "decimal", fmt)
     assert error.value.reason.endswith("start it with a backslash to keep it text: \\7.1 (Assault): second se")
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_a_french_label_with_its_colon_set_apart_starts_its_box(fmt):
+    # "Exemple : le chef …" (French sets a space, often a no-break one, before a colon) and "Note de conception :"
+    # stayed rule text (a helper's French book); the label is shown as printed
+    book = imported("4.0 MOUVEMENT\n\n4.1 Coûts. Un PM par hex.\n\nExemple\u00a0: le chef bleu bouge.\n\n---\n\n"
+                    "Note de conception : les zones comptent.\n\n---\n\nEXEMPLE DE JEU : deux unités.\n\n"
+                    "4.2 Routes. Moitié.\n", "decimal", fmt)
+    assert ('!!! example "Exemple\u00a0:"\n\n    le chef bleu bouge.' in book.markdown
+            and '!!! note "Note de conception :"\n\n    les zones comptent.' in book.markdown
+            and '!!! example "EXEMPLE DE JEU :"\n\n    deux unités.' in book.markdown)
+
+
+def test_a_title_in_capitals_over_a_section_number_alone_is_its_title():
+    # "MOVEMENT" over "4." over "4.1 A unit …" failed as "rule number 4. with no rule text", and with text under
+    # each number every section was untitled, its title a sub-heading of the rule before (a helper's board-game
+    # layout); a capitals line over a number that is no section stays a heading
+    book = imported("LANTERNS OVER THE FJORD\n\nINTRODUCTION\n1.\nA game for two players.\n\n1.1 The raider moves "
+                    "first.\n\nMOVEMENT\n2.\n2.1 A unit may move up to its speed.\n\nCOMBAT\n3.0\n3.1 Roll a die.\n",
+                    "decimal")
+    assert rule_headings(book.markdown) == ["# LANTERNS OVER THE FJORD", "## 1. INTRODUCTION", "### 1.1",
+                                            "## 2. MOVEMENT", "### 2.1", "## 3.0 COMBAT", "### 3.1"]
