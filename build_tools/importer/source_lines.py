@@ -544,10 +544,12 @@ def _mark_footnotes(lines: list[Line]) -> None:
 # A page's number copied from a PDF, where no rule number stands: alone far in from the margin
 # ("                8"), with the book's running title a wide gap after it ("24        RED BANNER") or
 # before it, as a right-hand page sets it ("HARBOR LIGHT RULES        2"), "Page 2" too; or between
-# dashes, alone ("- 2 -", "— 2 —"); or a word processor's footer alone on its line ("Page 3 of 12").
+# dashes, alone ("- 2 -", "— 2 —", as a transcriber types it "-- page 4 --", "--- Page 4 ---"), or in brackets with
+# its word ("[page 4]", "(Page 4)"); or a word processor's footer alone on its line ("Page 3 of 12").
 _PAGE = r"(?:(?i:page)[ \t]+)?\d{1,3}"
 PAGE_NUMBER = re.compile(rf"[ \t]{{8,}}{_PAGE}[ \t]*|[ \t]*{_PAGE}[ \t]{{8,}}\S.*|[ \t]*\S.*?[ \t]{{8,}}{_PAGE}[ \t]*"
-                         rf"|[ \t]*[-–—][ \t]*\d{{1,3}}[ \t]*[-–—][ \t]*"
+                         rf"|[ \t]*[-–—]{{1,3}}[ \t]*{_PAGE}[ \t]*[-–—]{{1,3}}[ \t]*"
+                         rf"|[ \t]*(?:\[[ \t]*(?i:page)[ \t]+\d{{1,3}}[ \t]*\]|\([ \t]*(?i:page)[ \t]+\d{{1,3}}[ \t]*\))[ \t]*"
                          rf"|[ \t]*(?i:page)[ \t]+\d{{1,3}}[ \t]+(?i:of)[ \t]+\d{{1,3}}[ \t]*")
 
 

@@ -2881,3 +2881,13 @@ def test_a_title_in_capitals_over_a_section_number_alone_is_its_title():
                     "decimal")
     assert rule_headings(book.markdown) == ["# LANTERNS OVER THE FJORD", "## 1. INTRODUCTION", "### 1.1",
                                             "## 2. MOVEMENT", "### 2.1", "## 3.0 COMBAT", "### 3.1"]
+
+
+@pytest.mark.parametrize("mark", ["-- page 4 --", "[page 4]", "(Page 4)", "--- Page 4 ---"])
+def test_a_typed_page_marker_inside_a_sentence_is_shown_apart(mark):
+    # "-- page 4 --" typed by a transcriber inside a sentence stayed in it as text, listed nowhere, unless the book
+    # held three or more (a helper's fan-typed book); "- 4 -" was read alone
+    book = imported(f"5.0 MOVE\n\n5.1 Units. A unit moves along\n{mark}\nroads at half cost.\n\n5.2 Woods. Two.\n",
+                    "decimal")
+    assert (f'A unit moves along\nroads at half cost.\n\n<p class="rr-running-head" markdown="span">{mark}</p>'
+            in book.markdown)
