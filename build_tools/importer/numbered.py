@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from build_tools.errors import SourceError
-from build_tools.importer import anchors
+from build_tools.importer import anchors, block_ids
 from build_tools.importer import markdown_text as md
 from build_tools.importer.book_names import book_like_citations
 from build_tools.importer.page import Page
@@ -269,13 +269,23 @@ class _Importer:
         # Depth 0: a section another source holds, which this one continues (_depth_of).
         self.report.rule_lines = {rule_id: index + 1 for rule_id, (index, depth) in self.rules.items() if depth}
         markdown = "\n\n".join(self.page.blocks) + "\n"
+        rule_lines = {index: rule_id for rule_id, (index, depth) in self.rules.items() if depth}
+        if self.reader.name == "markdown" and block_ids.has_block_ids(markdown):
+            markdown, lost_blocks = block_ids.resolve(markdown, self.raw, rule_lines)
+            self._report_lost_block_links(lost_blocks)
         if anchors.has_links(markdown):
-            rule_lines = {index: rule_id for rule_id, (index, depth) in self.rules.items() if depth}
             markdown, lost = anchors.resolve(markdown, self._rule_headings(),
                                              anchors.explicit_anchors(self.raw, rule_lines))
             self._report_lost_links(lost)
         return Page(title=self._page_title(), chapter=self.chapter if self.numbering.has_chapters else None,
                     markdown=markdown), self.report
+
+    def _report_lost_block_links(self, lost: list[block_ids.LostBlockLink]) -> None:
+        """List each link to a block ID no line of the source ends with (``block_ids.resolve``)."""
+        for link in lost:
+            line = next((index + 1 for index, raw in enumerate(self.raw) if f"#^{link.id}" in raw), None)
+            self.report.warnings.append(f"{self.path}:{line}: a link to the block ^{link.id}, which no line of the "
+                                        f"source ends with: kept as text")
 
     def _report_lost_links(self, lost: list[anchors.LostLink]) -> None:
         """List each link to an anchor the export lost (``anchors.resolve``), on the line holding it."""

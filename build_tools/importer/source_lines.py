@@ -167,7 +167,9 @@ _ORDERED = re.compile(r"(?P<marker>\(?(?:\d{1,3}|[a-z]|[ivx]{2,5}|[A-Z]|[IVX]{2,
                       r"|\((?:\d{1,3}|[a-z]|[ivx]{2,5}|[A-Z]|[IVX]{2,5})\))\s+(?P<rest>\S.*)")
 # A heading; its closing hashes and an attribute block ("## Range {#range}", pandoc's "## Credits {-}": the
 # transcriber's markup, not the book's text; the importer gives every rule its own anchor) are left out.
-_MD_HEADING = re.compile(r"(?P<marks>#{1,6})[ \t]+(?P<rest>.*?)(?:[ \t]+#+)?(?:[ \t]+\{(?:[:#.][^{}]*|-)\})?[ \t]*")
+# (its closing marks, its attribute block, and an Obsidian note's tags at its end, "### 5.1 Heroes #optional", left out)
+_MD_HEADING = re.compile(r"(?P<marks>#{1,6})[ \t]+(?P<rest>.*?)(?:[ \t]+#+)?(?:[ \t]+\{(?:[:#.][^{}]*|-)\})?"
+                         r"(?:[ \t]+#[A-Za-z][\w/-]*)*[ \t]*")
 _MD_SETEXT = re.compile(r" {0,3}(=+|-+)[ \t]*")
 _MD_HR = re.compile(r"(?:[-*_][ \t]*){3,}")
 # A list item; indented under another, lettered too ("   a. Check its supply": a step's part, where

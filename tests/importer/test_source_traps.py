@@ -2891,3 +2891,22 @@ def test_a_typed_page_marker_inside_a_sentence_is_shown_apart(mark):
                     "decimal")
     assert (f'A unit moves along\nroads at half cost.\n\n<p class="rr-running-head" markdown="span">{mark}</p>'
             in book.markdown)
+
+
+def test_an_obsidian_block_id_is_left_out_and_a_link_to_it_links_its_rule():
+    # "… per game. ^hero-rule" showed the ID as text, and "[[#^hero-rule]]" named no rule, which fails the build
+    # (a helper's Obsidian vault)
+    book = imported("# Vault\n\n## 6. Heroes\n\n**6.1 Heroes.** A hero acts twice per game. ^hero-rule\n\n**6.2 Rally.**"
+                    " See [[#^hero-rule]], [[Rules#^hero-rule|the hero rule]] and [[#^gone|that]].\n", fmt="markdown")
+    assert "A hero acts twice per game.\n" in book.markdown and "^hero-rule" not in book.markdown
+    assert "See [[6.1]], [[6.1\\|the hero rule]] and that.\n" in book.markdown
+    assert "rulesets/x/sources/x.txt:7: a link to the block ^gone, which no line of the source ends with: kept as " \
+           "text" in book.report.warnings
+
+
+def test_an_obsidian_tag_at_a_headings_end_is_no_part_of_its_title():
+    # "### 5.1 Heroes #optional" was titled "5.1 Heroes #optional", and "[[Heroes]]" then named no rule (a helper's
+    # Obsidian vault)
+    book = imported("# Vault\n\n## 5. Heroes\n\n### 5.1 Heroes #optional #v2\n\nA hero.\n\n### 5.2 Rally\n\nSee "
+                    "[[Heroes]].\n", fmt="markdown")
+    assert rule_headings(book.markdown) == ["# Vault", "## 5. Heroes", "### 5.1 Heroes", "### 5.2 Rally"]
