@@ -247,6 +247,7 @@ def _spellings(ruleset: Ruleset, rule_ids: Iterable[str]) -> set[str]:
         known.add(rule_id)
         known.update(ruleset.numbering.aliases(rule_id))
         known.update(ruleset.numbering.items(rule_id))  # "6.2a", an item of rule 6.2
+        known.update(ruleset.numbering.lettered_rule(rule_id))  # "5.21", printed only as 5.21a, 5.21b
     return known
 
 

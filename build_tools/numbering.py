@@ -88,6 +88,12 @@ class Numbering:
         an item by its letter): each is the rule's own where the book has no such sub-rule."""
         return ()
 
+    def lettered_rule(self, rule_id: str) -> tuple[str, ...]:
+        """The rule a lettered sub-rule is an item of (``5.21`` for ``5.21a``), which a reference may cite where the
+        book prints that rule only as its lettered items: each is found by it where no rule is (the first, in the
+        book's order)."""
+        return ()
+
     def example_ids(self) -> str:
         """What a rule ID of this numbering looks like, for messages."""
         return "a section title"
@@ -207,6 +213,11 @@ class _Undotted(Numbering):
         if "." not in rule_id or not rule_id[-1].isdigit():  # a section, or a lettered sub-rule itself
             return ()
         return tuple(rule_id + letter for letter in ITEM_LETTERS)
+
+    def lettered_rule(self, rule_id):
+        if not (rule_id[-1:].islower() and "." in rule_id):
+            return ()
+        return (rule_id[:-2] if rule_id[-2] == "." else rule_id[:-1],)  # "5.21a" and "2.1.a": "5.21", "2.1"
 
     def _read_number(self, printed: str, *, trailing_dot: bool) -> RuleNumber | None:
         """The rule ``printed`` (digits and dots) names, as ``read`` does for a number without a letter."""

@@ -143,11 +143,13 @@ class RuleIndex:
         self._by_id: dict[str, dict[str, Rule]] = {ruleset_id: {} for ruleset_id in rulesets}
         for rule in rules:
             self._by_id.setdefault(rule.ruleset, {})[rule.id] = rule
-        # "see 4" finds a section printed 4.0; "see 6.2a" finds rule 6.2 where 6.2a is no sub-rule of its own
+        # "see 4" finds a section printed 4.0; "see 6.2a" finds rule 6.2 where 6.2a is no sub-rule of its own, and
+        # "see 5.21" finds 5.21a where the book prints 5.21 only as its lettered items
         # (a rule's own spellings first: "2.1a" is the sub-rule printed "2.1.a" where there is one)
         for ruleset_id, by_id in self._by_id.items():
             numbering = rulesets[ruleset_id].numbering if ruleset_id in rulesets else None
-            for spellings in (numbering.aliases, numbering.items) if numbering is not None else ():
+            spellings_of = () if numbering is None else (numbering.aliases, numbering.items, numbering.lettered_rule)
+            for spellings in spellings_of:
                 for rule in list(by_id.values()):
                     for alias in spellings(rule.id):
                         by_id.setdefault(alias, rule)

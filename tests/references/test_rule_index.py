@@ -99,6 +99,21 @@ def test_the_same_rule_id_in_two_rulesets_is_two_rules(tmp_path):
     assert index.referenced_by(index.get("beta", "5")) == ["5.44"]
 
 
+def test_a_number_whose_rule_the_book_prints_only_as_lettered_items_finds_the_first(tmp_path):
+    # "Cases 5.21, .22 and .23" left 5.21 unresolved, while the book holds 5.21a and 5.21b (a helper's fan-typed
+    # book): 5.21 is their rule, whose text they are
+    folder = tmp_path / "rulesets" / "book"
+    folder.mkdir(parents=True)
+    (folder / "ruleset.yml").write_text("name: B\nshort_name: B\nnumbering: case\n", encoding="utf-8")
+    _page(tmp_path / "docs", "book/p.md", "---\nruleset: book\n---\n\n# 5. MOVE {: #5 .rr-rule data-rule=\"5\" }\n\n"
+                                          "## 5.2 Roads {: #5.2 .rr-rule data-rule=\"5.2\" }\n\nHalf.\n\n"
+                                          "### 5.21a Paved {: #5.21a .rr-rule data-rule=\"5.21a\" }\n\nFast.\n\n"
+                                          "### 5.21b Dirt {: #5.21b .rr-rule data-rule=\"5.21b\" }\n\nSee 5.21.\n")
+    index = RuleIndex.from_docs(tmp_path / "docs", load_rulesets(tmp_path / "rulesets"))
+    assert index.get("book", "5.21").id == "5.21a" and index.get("book", "5.2").id == "5.2"
+    assert index.unresolved_references() == {}
+
+
 def test_a_bare_section_number_finds_the_section_printed_with_a_zero(tmp_path):
     folder = tmp_path / "rulesets" / "book"
     folder.mkdir(parents=True)
