@@ -1,7 +1,7 @@
 """Obsidian's block references in a Markdown source: ``… per game. ^hero-rule`` ends a paragraph with an ID, and
 ``[[#^hero-rule]]`` (or ``[[Rules#^hero-rule|the hero rule]]``) links to that paragraph.
 
-The ID is no text of the book: it is left out of the page. A link to it is a link to the rule holding the
+An ID a link names is no text of the book: it is left out of the page. A link to it is a link to the rule holding the
 paragraph (``[[6.1\\|the hero rule]]``, linked by the build); one to an ID no line of the source ends with keeps its
 text (or the ID, when it has none) and is listed.
 """
@@ -12,8 +12,10 @@ import re
 from bisect import bisect_right
 from typing import NamedTuple
 
-# An ID after a paragraph's last word, alone at the line's end: "^hero-rule" (Obsidian's letters, digits and dashes).
-_BLOCK_ID = re.compile(r"(?<=\S)[ \t]+\^(?P<id>[A-Za-z0-9][A-Za-z0-9-]*)[ \t]*$", re.MULTILINE)
+# An ID after a paragraph's, a list item's or a heading's last word, at the line's end: "^hero-rule" (Obsidian's
+# letters, digits and dashes; on the page, before a list item's end tag or a heading's attribute block).
+_BLOCK_ID = re.compile(r"(?<=\S)[ \t]+\^(?P<id>[A-Za-z0-9][A-Za-z0-9-]*)(?=[ \t]*(?:</li>|\{:[^{}]*\})?[ \t]*$)",
+                       re.MULTILINE)
 # A link to one, as the importer writes a wiki link's text ("|" escaped): "[[#^id]]", "[[Note#^id\|text]]".
 _LINK_TO_BLOCK = re.compile(r"\[\[[^\[\]|#\\]*#\^(?P<id>[A-Za-z0-9-]+)(?:\\?\|(?P<text>[^\[\]]*))?\]\]")
 
@@ -32,13 +34,12 @@ def resolve(markdown: str, raw_lines: list[str], rule_starts: dict[int, str]) ->
     """``markdown`` without its block IDs, each link to one a link to the rule holding it; and the links to IDs no
     line ends with. ``rule_starts``: the rule starting on each (0-based) line of the source."""
     starts = sorted(rule_starts)
+    linked = {found["id"] for found in _LINK_TO_BLOCK.finditer(markdown)}
     holding: dict[str, str] = {}
-    written: set[str] = set()
     for index, raw in enumerate(raw_lines):
         block = _BLOCK_ID.search(raw) if "^" in raw else None
-        if block is None:
+        if block is None or block["id"] not in linked:  # ("Area is r ^2": an exponent, no block no link names)
             continue
-        written.add(block["id"])
         at = bisect_right(starts, index) - 1
         if at >= 0:  # (one before every rule holds no rule)
             holding.setdefault(block["id"], rule_starts[starts[at]])
@@ -53,4 +54,4 @@ def resolve(markdown: str, raw_lines: list[str], rule_starts: dict[int, str]) ->
         return f"[[{rule_id}\\|{text}]]" if text else f"[[{rule_id}]]"
 
     markdown = _LINK_TO_BLOCK.sub(link, markdown)
-    return _BLOCK_ID.sub(lambda block: "" if block["id"] in written else block.group(), markdown), lost
+    return _BLOCK_ID.sub(lambda block: "" if block["id"] in holding else block.group(), markdown), lost

@@ -80,6 +80,7 @@ _UNCLOSED_NUMBER = re.compile(r"[\[(][A-Z]?\d*\.\d+(?:\.\d+)*[A-Z]?(?=\s)")
 HEADING_ABOVE = "a heading above the sections"
 CONTENTS = "an entry of a list of contents"
 AT_HEADING_END = "a number at a heading's end out of the book's order: kept as a heading"
+_WIDE_GAP = re.compile(r"\S[ \t]{3,}\S")
 # A verb right after a number: a sentence about that rule, as an errata list or a designer's note writes one ("7.24 was
 # deleted.", "6.1 now reads …", "5.3 applies only to infantry."): no rule's text starts so.
 _SAYS_OF_RULE = re.compile(r"(?:was|were|is|are|has|have|had|now|does|did|do|should|shall|will|would|can|cannot"
@@ -218,7 +219,8 @@ class _Importer:
         self._ahead: tuple[list[RuleNumber | None], list[RuleNumber | None]] | None = None
         self._repeating: int | None = None  # _headings_repeating_lines's answer, read once
         self.last_top: RuleNumber | None = None  # the last top-level rule: its ID starts footnote IDs
-        # Plain text: a section's title printed over its number ("MOVEMENT" over "4."), by the number's position
+        # Plain text: a section's title printed over its number ("MOVEMENT" over "4."), by the number's position,
+        # until that line is read (_rule takes it, or shows it as a heading)
         self.titles_above: dict[int, str] = {}
         self.first_rule: tuple[RuleNumber, str | None] | None = None
         self.document_title: str | None = None
@@ -284,8 +286,9 @@ class _Importer:
         """List each link to a block ID no line of the source ends with (``block_ids.resolve``)."""
         for link in lost:
             line = next((index + 1 for index, raw in enumerate(self.raw) if f"#^{link.id}" in raw), None)
-            self.report.warnings.append(f"{self.path}:{line}: a link to the block ^{link.id}, which no line of the "
-                                        f"source ends with: kept as text")
+            where = self.path if line is None else f"{self.path}:{line}"
+            self.report.warnings.append(f"{where}: a link to the block ^{link.id}, which no line of the source ends "
+                                        f"with: kept as text")
 
     def _report_lost_links(self, lost: list[anchors.LostLink]) -> None:
         """List each link to an anchor the export lost (``anchors.resolve``), on the line holding it."""
@@ -484,6 +487,7 @@ class _Importer:
             title = self.reader.plain(line.text)
         elif (line.kind == TEXT and self._rule_number(line) is None and not ends_sentence(line.text)
               and len(line.text) <= 80 and not looks_numbered(line.text)
+              and not self._title_over_section(first)  # "MOVEMENT" over "4." over "4.1 …": section 4's
               and not _CONTENTS_HEADING.fullmatch(self.reader.plain(line.text))  # the list's heading, not the book's
               and _TAG.sub("", line.text).strip()):  # a README's logo, "<img src=…>", names nothing
             title = line.text
@@ -526,7 +530,7 @@ class _Importer:
             self.page.block(table)
             self._report_boxed_rules(position, after)
             return after if caption is None else caption + 1
-        if kind == TEXT and self._title_over_section(position):
+        if self._title_over_section(position):
             self.titles_above[position + 1] = line.text  # "MOVEMENT" over "4.": the section's title
             return position + 1
         number = self._rule_number(line)
@@ -1239,9 +1243,12 @@ class _Importer:
         if level > MAX_HEADING_LEVEL:
             raise self.error(line.index, f"rule {printed} nests deeper than a heading can (h6)")
         title, body = self._title_and_body(line, position)
-        if title is None and not body and position in self.titles_above:
-            title = self.titles_above.pop(position)
         below = self._title_below(line, position, title, body)
+        above = self.titles_above.pop(position, None)
+        if above is not None and (title is not None or body or below is not None):
+            self._heading(above, 0, position)  # "ADVANCED GAME" over "7.0" over "COMBAT": the title is below
+        elif above is not None:
+            title = above
         title_lines = 0
         if below is not None:  # "1.0" over "INTRODUCTION", "[2.0] THE EFFECTS OF TERRAIN ON" over "COMBAT"
             title, body, title_lines = below
@@ -1471,10 +1478,11 @@ class _Importer:
         (``MOVEMENT`` over ``4.`` over ``4.1 A unit …``; ``INTRODUCTION`` over ``1.0``), as a board game's layout
         sets a section's title over its number."""
         line = self.lines[position]
-        if not (self.reader.name == "text" and line.number is None and not line.marker and position + 1 < len(self.lines)
-                and in_capitals(line.text) and len(line.text.split()) <= MAX_CAPITALS_HEADING_WORDS
-                and not ends_sentence(line.text) and line.index not in self.running_heads):
-            return False
+        if not (self.reader.name == "text" and line.kind == TEXT and line.number is None and not line.marker
+                and position + 1 < len(self.lines) and in_capitals(line.text)
+                and len(line.text.split()) <= MAX_CAPITALS_HEADING_WORDS and not ends_sentence(line.text)
+                and line.index not in self.running_heads and not _WIDE_GAP.search(self.raw[line.index].strip())):
+            return False  # ("TERRAIN TYPE    COST": a table's header)
         below = self.lines[position + 1]
         number = self._rule_number(below) if below.kind == TEXT and below.number is not None else None
         return (number is not None and (number.bare or number.top) and not below.number.rest.strip()

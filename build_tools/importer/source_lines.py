@@ -169,7 +169,7 @@ _ORDERED = re.compile(r"(?P<marker>\(?(?:\d{1,3}|[a-z]|[ivx]{2,5}|[A-Z]|[IVX]{2,
 # transcriber's markup, not the book's text; the importer gives every rule its own anchor) are left out.
 # (its closing marks, its attribute block, and an Obsidian note's tags at its end, "### 5.1 Heroes #optional", left out)
 _MD_HEADING = re.compile(r"(?P<marks>#{1,6})[ \t]+(?P<rest>.*?)(?:[ \t]+#+)?(?:[ \t]+\{(?:[:#.][^{}]*|-)\})?"
-                         r"(?:[ \t]+#[A-Za-z][\w/-]*)*[ \t]*")
+                         r"(?:[ \t]+#[A-Za-z]{2}[\w/-]*)*[ \t]*")  # (two letters: "## Hex #A5" is a hex's)
 _MD_SETEXT = re.compile(r" {0,3}(=+|-+)[ \t]*")
 _MD_HR = re.compile(r"(?:[-*_][ \t]*){3,}")
 # A list item; indented under another, lettered too ("   a. Check its supply": a step's part, where
@@ -546,12 +546,11 @@ def _mark_footnotes(lines: list[Line]) -> None:
 # A page's number copied from a PDF, where no rule number stands: alone far in from the margin
 # ("                8"), with the book's running title a wide gap after it ("24        RED BANNER") or
 # before it, as a right-hand page sets it ("HARBOR LIGHT RULES        2"), "Page 2" too; or between
-# dashes, alone ("- 2 -", "— 2 —", as a transcriber types it "-- page 4 --", "--- Page 4 ---"), or in brackets with
-# its word ("[page 4]", "(Page 4)"); or a word processor's footer alone on its line ("Page 3 of 12").
+# dashes, alone ("- 2 -", "— 2 —", as a transcriber types it "-- page 4 --", "--- Page 4 ---"; not in brackets: "See
+# the chart" over "[page 12]" cites a page); or a word processor's footer alone on its line ("Page 3 of 12").
 _PAGE = r"(?:(?i:page)[ \t]+)?\d{1,3}"
 PAGE_NUMBER = re.compile(rf"[ \t]{{8,}}{_PAGE}[ \t]*|[ \t]*{_PAGE}[ \t]{{8,}}\S.*|[ \t]*\S.*?[ \t]{{8,}}{_PAGE}[ \t]*"
                          rf"|[ \t]*[-–—]{{1,3}}[ \t]*{_PAGE}[ \t]*[-–—]{{1,3}}[ \t]*"
-                         rf"|[ \t]*(?:\[[ \t]*(?i:page)[ \t]+\d{{1,3}}[ \t]*\]|\([ \t]*(?i:page)[ \t]+\d{{1,3}}[ \t]*\))[ \t]*"
                          rf"|[ \t]*(?i:page)[ \t]+\d{{1,3}}[ \t]+(?i:of)[ \t]+\d{{1,3}}[ \t]*")
 
 

@@ -2881,9 +2881,15 @@ def test_a_title_in_capitals_over_a_section_number_alone_is_its_title():
                     "decimal")
     assert rule_headings(book.markdown) == ["# LANTERNS OVER THE FJORD", "## 1. INTRODUCTION", "### 1.1",
                                             "## 2. MOVEMENT", "### 2.1", "## 3.0 COMBAT", "### 3.1"]
+    # at the file's start too (no document title); and where the title is under the number, the line over it is a
+    # heading (a review)
+    first = imported("MOVEMENT\n4.\n4.1 A unit moves.\n", "decimal")
+    assert rule_headings(first.markdown) == ["# 4. MOVEMENT", "## 4.1"]
+    below = imported("6.0 SUPPLY\n6.1 Units trace supply.\n\nADVANCED GAME\n7.0\nCOMBAT\n7.1 Roll a die.\n", "decimal")
+    assert rule_headings(below.markdown) == ["# 6.0 SUPPLY", "## 6.1", "### ADVANCED GAME", "# 7.0 COMBAT", "## 7.1"]
 
 
-@pytest.mark.parametrize("mark", ["-- page 4 --", "[page 4]", "(Page 4)", "--- Page 4 ---"])
+@pytest.mark.parametrize("mark", ["-- page 4 --", "--- Page 4 ---"])
 def test_a_typed_page_marker_inside_a_sentence_is_shown_apart(mark):
     # "-- page 4 --" typed by a transcriber inside a sentence stayed in it as text, listed nowhere, unless the book
     # held three or more (a helper's fan-typed book); "- 4 -" was read alone
@@ -2891,6 +2897,9 @@ def test_a_typed_page_marker_inside_a_sentence_is_shown_apart(mark):
                     "decimal")
     assert (f'A unit moves along\nroads at half cost.\n\n<p class="rr-running-head" markdown="span">{mark}</p>'
             in book.markdown)
+    # a page in brackets on its own line is cited, not a marker (a review)
+    cited = imported("5.0 MOVE\n\n5.1 Roads. See the chart\n[page 12]\nfor details.\n", "decimal")
+    assert "See the chart\n[page 12]\nfor details." in cited.markdown
 
 
 def test_an_obsidian_block_id_is_left_out_and_a_link_to_it_links_its_rule():
@@ -2902,11 +2911,18 @@ def test_an_obsidian_block_id_is_left_out_and_a_link_to_it_links_its_rule():
     assert "See [[6.1]], [[6.1\\|the hero rule]] and that.\n" in book.markdown
     assert "rulesets/x/sources/x.txt:7: a link to the block ^gone, which no line of the source ends with: kept as " \
            "text" in book.report.warnings
+    # on a list's item and a heading too; an ID no link names stays as written ("r ^2", an exponent: a review)
+    other = imported("# V\n\n## 5. Heroes ^sec\n\n**5.1 Heroes.** Text.\n\n- Each hero moves. ^step\n\nArea is r ^2\n\n"
+                     "**5.2 X.** See [[#^step]], [[#^sec]].\n", fmt="markdown")
+    assert rule_headings(other.markdown) == ["# V", "## 5. Heroes", "### 5.1 Heroes.", "### 5.2 X."]
+    assert ('<li markdown="span">Each hero moves.</li>' in other.markdown and "\nArea is r ^2\n" in other.markdown
+            and "See [[5.1]], [[5]]." in other.markdown)
 
 
 def test_an_obsidian_tag_at_a_headings_end_is_no_part_of_its_title():
     # "### 5.1 Heroes #optional" was titled "5.1 Heroes #optional", and "[[Heroes]]" then named no rule (a helper's
     # Obsidian vault)
-    book = imported("# Vault\n\n## 5. Heroes\n\n### 5.1 Heroes #optional #v2\n\nA hero.\n\n### 5.2 Rally\n\nSee "
-                    "[[Heroes]].\n", fmt="markdown")
-    assert rule_headings(book.markdown) == ["# Vault", "## 5. Heroes", "### 5.1 Heroes", "### 5.2 Rally"]
+    book = imported("# Vault\n\n## 5. Heroes\n\n### 5.1 Heroes #optional #house-rule\n\nA hero.\n\n### 5.2 Rally\n\n"
+                    "See [[Heroes]].\n\n## Hex #A5\n", fmt="markdown")
+    assert rule_headings(book.markdown) == ["# Vault", "## 5. Heroes", "### 5.1 Heroes", "### 5.2 Rally",
+                                            "## Hex #A5"]  # (a hex's number, no tag: a review)
