@@ -81,6 +81,13 @@ HEADING_ABOVE = "a heading above the sections"
 CONTENTS = "an entry of a list of contents"
 AT_HEADING_END = "a number at a heading's end out of the book's order: kept as a heading"
 _WIDE_GAP = re.compile(r"\S[ \t]{3,}\S")
+# A die roll's result, or a number's, typed as a line: "1-2: retreat", "6 = advance".
+_ROLL_ENTRY = re.compile(r"\d{1,2}(?:[ \t]*[-–][ \t]*\d{1,2})?[ \t]*[:=][ \t]+\S")
+# A day, a month and a year: "1.9.1939", "14.03.2024" (no rule is numbered so).
+_DATE = re.compile(r"(?:[1-9]|[0-3]\d)\.(?:[1-9]|[01]\d)\.(?:1[5-9]|20)\d\d")
+# A number, a colon or a dash, then words in lower case or a quotation: an errata list's note on that rule's text
+# ("12.3: second sentence changed.", "12.3 - second sentence deleted.", '13.2: "two hexes" now reads …').
+_CHANGE_NOTE = re.compile(r"\S*:[ \t]+(?:[a-z]|[\"“‘'])|\S*[ \t]+[-–—][ \t]+[a-z]")
 # A verb right after a number: a sentence about that rule, as an errata list or a designer's note writes one ("7.24 was
 # deleted.", "6.1 now reads …", "5.3 applies only to infantry."): no rule's text starts so.
 _SAYS_OF_RULE = re.compile(r"(?:was|were|is|are|has|have|had|now|does|did|do|should|shall|will|would|can|cannot"
@@ -711,6 +718,8 @@ class _Importer:
             return True
         if self.out.items:
             return self.raw[line.index][:1] in " \t" or ends_open(self.reader.plain(last))
+        if _ROLL_ENTRY.match(line.text) and _ROLL_ENTRY.match(self.reader.plain(last)):
+            return False  # "1-2: retreat" over "3-4: halt": a table's rows, typed as lines, each a line of its own
         # A full line ends no paragraph, a sentence on it or not: a hard-wrapped copy's lines end where
         # the page's width did.
         return (self._mid_sentence() or self._bracket_open()
@@ -767,6 +776,10 @@ class _Importer:
                     f"and lower-case words follow the number")
         if line.kind == TEXT and not line.number.decorated and _SAYS_OF_RULE.match(self.reader.plain(line.number.rest)):
             return f"a sentence about rule {number.printed} (a verb after its number): kept as text"
+        if _DATE.fullmatch(number.id):  # "1.9.1939 Germany invades Poland." in a chronology
+            return "a date (a year's four digits last): kept as text"
+        if line.kind == TEXT and _CHANGE_NOTE.match(f"{line.number.shown or ''} {self.reader.plain(line.number.rest)}"):
+            return f"a note on rule {number.printed}'s text (a list of changes?): kept as text"
         if (number.bare or number.top) and line.kind == TEXT and not line.marker:
             again = self._same_section_later(line, number, position)
             if again is not None and (not self._rule_under(number.id, position + 1)
@@ -1568,8 +1581,9 @@ class _Importer:
         line, blocks = self.example
         blocks.close()
         self.example, self.out = None, self.page
-        # NOTE, DESIGN NOTES, Nota, Opmerking, Uwaga
-        kind = "note" if re.search("NOT[EA]|OPMERKING|UWAGA", line.marker.upper()) else "example"
+        # NOTE, DESIGN NOTES, Nota, Opmerking, Uwaga, Anmerkung des Autors, HINWEIS
+        kind = "note" if re.search("NOT[EA]|OPMERKING|UWAGA|ANMERKUNG|HINWEIS|DESIGNNOTIZ", line.marker.upper()) \
+            else "example"
         if not blocks.blocks:
             raise self.error(line.index, f"{line.marker} with no {kind} text after it")
         self.page.block(md.admonition(kind, line.marker, blocks.blocks))

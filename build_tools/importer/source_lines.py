@@ -150,6 +150,7 @@ _LABEL = (r"EX|EXAMPLES?(?: OF PLAY)?|Examples?(?: of [Pp]lay)?|(?:DESIGN|DESIGN
           # in German, French, Italian and Spanish; Dutch, Portuguese and Polish
           r"|Beispiele?|BEISPIELE?|Exemples?(?: de jeu)?|EXEMPLES?(?: DE JEU)?|Esemp(?:io|i)|ESEMP(?:IO|I)|Ejemplos?"
           r"|EJEMPLOS?|Nota|NOTA|Notes? d[eu] (?:conception|concepteur|jeu)|NOTES? D[EU] (?:CONCEPTION|CONCEPTEUR|JEU)"
+          r"|Anmerkung(?:en)? de[rs] (?:Autors|Designers|Autorin)|ANMERKUNG(?:EN)?|HINWEISE?|Designnotiz|DESIGNNOTIZ"
           r"|Voorbeeld(?:en)?|VOORBEELD(?:EN)?|Exemplos?|EXEMPLOS?|Przykłady?|PRZYKŁADY?"
           r"|Opmerking(?:en)?|OPMERKING(?:EN)?|Uwaga|UWAGA")
 # (French sets its colon apart, with a space or a no-break one: "Exemple :", "Note de conception :")

@@ -49,7 +49,7 @@ _OPEN_ENDINGS = _MINOR_WORDS | frozenset("their his her its our your my that whi
 # Verbs a sentence turns on and a title does without ("Supply is traced to any friendly", "Cavalry may retreat").
 _SENTENCE_VERBS = frozenset("is are was were be been may must can cannot can't will shall should would could might "
                             "does do did has have had".split())
-_WORD = re.compile(r"[^\s/–—-]+")
+_WORD = re.compile(r"[^\s/–—-]+(?:-[^\s/–—-]+)*")  # a compound one word: "Counter-battery Fire" is in title case
 _ASIDE = re.compile(r"\([^()]*\)")
 _QUOTES_AND_BRACKETS = "\"'“”‘’()[]"
 _CAPITALS_TITLE = re.compile(r"(?P<title>[^:]+):(?:\s+|$)")

@@ -93,6 +93,8 @@ QUANTITY_WORDS = (
     "hexagonos", "casilla", "casillas", "dado", "dadi", "dados", "turno", "turni", "turnos", "hexen", "velden",
     "beurten", "beurt", "punten", "puntos", "punto", "punti", "pontos", "ponto", "pasos", "paso", "passi", "passo",
     "columnas", "columna", "colonne", "colonna", "colonnes", "colunas", "coluna", "Spalten", "Spalte", "Schritte",
+    "BP", "punkte", "punkt", "siegpunkte", "bewegungspunkte", "felder", "feld",  # (in lower case: "siehe 8.0
+    # Siegpunkte" after a cue may be the section's title, as "see 8.0 Victory Points" is)
     "heksy", "heksów", "pól", "tury",
 )
 # What a game counts or spends, and where a chart is read, only as a sentence writes it, in lower case ("gains 2.5

@@ -2926,3 +2926,35 @@ def test_an_obsidian_tag_at_a_headings_end_is_no_part_of_its_title():
                     "See [[Heroes]].\n\n## Hex #A5\n", fmt="markdown")
     assert rule_headings(book.markdown) == ["# Vault", "## 5. Heroes", "### 5.1 Heroes", "### 5.2 Rally",
                                             "## Hex #A5"]  # (a hex's number, no tag: a review)
+
+
+def test_a_living_rules_books_titles_with_compounds_and_its_notes_on_changes():
+    # "12.2 Counter-battery Fire" was untitled (a compound's second half in lower case read as a sentence's word);
+    # "12.3 - second sentence deleted." and '13.2: "two hexes" now reads three.' in the errata failed the import as a
+    # duplicate or a rule without its parent (a helper's living-rules book)
+    book = imported("12.0 FIRE\n\n12.1 Units. Fire.\n\n12.2 Counter-battery Fire\nGuns fire back.\n\n12.3 Range. Far.\n\n"
+                    "ERRATA\n\n12.3 - second sentence deleted.\n\n13.2: \"two hexes\" now reads three.\n", "decimal")
+    assert rule_headings(book.markdown)[:4] == ["# 12.0 FIRE", "## 12.1 Units.", "## 12.2 Counter-battery Fire",
+                                                "## 12.3 Range."]
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
+        (12, "a note on rule 12.3's text (a list of changes?): kept as text"),
+        (14, "a note on rule 13.2's text (a list of changes?): kept as text")]
+
+
+def test_a_date_in_a_chronology_and_die_rolls_typed_as_lines():
+    # "1.9.1939 Germany invades Poland." failed as a rule out of order, and "1-2: retreat" over "3-4: halt" ran
+    # together into one line on the page (a helper's deep-decimal book)
+    book = imported("2.0 HISTORY\n\n2.1 Notes. The war began:\n\n1.9.1939 Germany invades Poland.\n\n2.2 Rolls. Roll "
+                    "one die:\n1-2: retreat\n3-4: halt\n5-6 = advance\n", "decimal")
+    assert list(book.report.rule_lines) == ["2.0", "2.1", "2.2"]
+    assert (5, "a date (a year's four digits last): kept as text") in [(miss.line, miss.reason)
+                                                                       for miss in book.report.not_rules]
+    assert "\n1-2: retreat\n\n3-4: halt\n\n5-6 = advance\n" in book.markdown
+
+
+def test_a_german_authors_note_is_a_note():
+    # "Anmerkung des Autors:" and "HINWEIS:" stayed rule text (a helper's German book)
+    book = imported("3.0 BEWEGUNG\n\n3.1 Kosten. Ein Feld kostet 1 BP.\n\nAnmerkung des Autors: Wälder bremsen.\n\n"
+                    "---\n\nHINWEIS: Straßen helfen.\n\n3.2 Straßen. Halb.\n", "decimal")
+    assert ('!!! note "Anmerkung des Autors:"\n\n    Wälder bremsen.' in book.markdown
+            and '!!! note "HINWEIS:"\n\n    Straßen helfen.' in book.markdown)
