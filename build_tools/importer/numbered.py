@@ -83,6 +83,9 @@ AT_HEADING_END = "a number at a heading's end out of the book's order: kept as a
 _WIDE_GAP = re.compile(r"\S[ \t]{3,}\S")
 # A die roll's result, or a number's, typed as a line: "1-2: retreat", "6 = advance".
 _ROLL_ENTRY = re.compile(r"\d{1,2}(?:[ \t]*[-–][ \t]*\d{1,2})?[ \t]*[:=][ \t]+\S")
+# A mark before a rule's number at a line's start, as an edition marks a change: "[C] 12.2", "Updated 12.2", "+ 12.2".
+_UNKNOWN_MARK = re.compile(r"(?P<mark>[\[(][^\s\[\]()]{1,10}[\])]|[A-Z][a-z]{0,9}|[+*!]{1,2})[ \t]+"
+                           r"(?P<number>[1-9]\d*(?:\.\d+)+)(?=[ \t]+\S)")
 # A day, a month and a year: "1.9.1939", "14.03.2024" (no rule is numbered so).
 _DATE = re.compile(r"(?:[1-9]|[0-3]\d)\.(?:[1-9]|[01]\d)\.(?:1[5-9]|20)\d\d")
 # A number, a colon or a dash, then words in lower case or a quotation: an errata list's note on that rule's text
@@ -581,6 +584,7 @@ class _Importer:
                                     else self._why_not_numbered(line))
         elif kind == TEXT:
             self._report_comma_number(line)
+            self._report_unknown_mark(line)
         if kind == TEXT and self._capitals_heading(position) and not line.text.startswith(md.TEXT_NOTE):
             kind = HEADING  # "GLOSSARY" alone on its line in plain text: a heading, as "## Glossary" would be
         if kind == HEADING:
@@ -1621,6 +1625,18 @@ class _Importer:
                 line.index + 1, f"{line.marker} {line.text}", f"a {what} before rule number {read.printed}: a "
                 f"{what.split(' (')[0]} starts a list item, so it stays one; delete the {what} to make the line rule "
                 f"{read.printed}", False, False, read.id))
+
+    def _report_unknown_mark(self, line: Line) -> None:
+        """A mark the import does not know before what reads as the next rule (``[C] 12.2 Range``, ``Updated 12.2
+        Range``, ``+ 12.2 Range``: an edition's mark of a change): the line stays text of the rule before, and the
+        report says so, so that no rule is lost without a word."""
+        marked = _UNKNOWN_MARK.match(line.text) if line.number is None else None
+        read = marked and self._reads_as_next_rule(marked["number"], line.text[marked.end():], whole_title=True)
+        if read:
+            self.report.not_rules.append(NotARule(
+                line.index + 1, line.text, f"a mark the import does not know ({marked['mark']}) before rule number "
+                f"{read.printed}: kept as text of the rule before; take the mark off (or put it after the number) "
+                f"to make the line rule {read.printed}", False, False, read.id))
 
     def _report_joined_rule(self, line: Line) -> None:
         """A sentence inside a line that reads as the next rule (``6.1 Costs. One MP per hex. 6.2

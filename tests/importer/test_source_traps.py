@@ -2958,3 +2958,16 @@ def test_a_german_authors_note_is_a_note():
                     "---\n\nHINWEIS: Straßen helfen.\n\n3.2 Straßen. Halb.\n", "decimal")
     assert ('!!! note "Anmerkung des Autors:"\n\n    Wälder bremsen.' in book.markdown
             and '!!! note "HINWEIS:"\n\n    Straßen helfen.' in book.markdown)
+
+
+@pytest.mark.parametrize("mark, read", [("[rev]", True), ("(REV)", True), ("[Rev.]", True), ("(v1.2)", True),
+                                        ("[C]", False), ("Updated", False), ("+", False)])
+def test_a_change_mark_before_a_rule_is_read_or_listed(mark, read):
+    # "[rev] 12.2 Range" and "(v1.2) 12.2 Range" lost rule 12.2 into 12.1 without a word (a helper's living rules):
+    # the marks an edition uses are read; one the import does not know is listed, so that no rule is lost unsaid
+    book = imported(f"12.0 FIRE\n\n12.1 Units. Fire.\n\n{mark} 12.2 Range\nGuns reach far.\n\n12.3 Arcs. Wide.\n",
+                    "decimal")
+    if read:
+        assert list(book.report.rule_lines) == ["12.0", "12.1", "12.2", "12.3"]
+    else:
+        assert [(miss.line, miss.number) for miss in book.report.not_rules] == [(5, "12.2")]
