@@ -782,7 +782,8 @@ class _Importer:
             return f"a sentence about rule {number.printed} (a verb after its number): kept as text"
         if _DATE.fullmatch(number.id):  # "1.9.1939 Germany invades Poland." in a chronology
             return "a date (a year's four digits last): kept as text"
-        if line.kind == TEXT and _CHANGE_NOTE.match(f"{line.number.shown or ''} {self.reader.plain(line.number.rest)}"):
+        if (line.kind == TEXT and not line.text.startswith(("**", "__")) and self._read_or_misplaced(number)
+                and _CHANGE_NOTE.match(f"{line.number.shown or ''} {self.reader.plain(line.number.rest)}")):
             return f"a note on rule {number.printed}'s text (a list of changes?): kept as text"
         if (number.bare or number.top) and line.kind == TEXT and not line.marker:
             again = self._same_section_later(line, number, position)
@@ -1626,6 +1627,12 @@ class _Importer:
                 f"{what.split(' (')[0]} starts a list item, so it stays one; delete the {what} to make the line rule "
                 f"{read.printed}", False, False, read.id))
 
+    def _read_or_misplaced(self, number: RuleNumber) -> bool:
+        """Whether ``number`` is a rule read already, or one that could not come here: out of the book's order, or with
+        no parent read (an errata list's, after the rules or before them)."""
+        return (number.id in self.rules or self.previous is not None and number.path <= self.previous[0].path
+                or not number.top and not any(spelling in self.spellings for spelling in number.parents[0]))
+
     def _report_unknown_mark(self, line: Line) -> None:
         """A mark the import does not know before what reads as the next rule (``[C] 12.2 Range``, ``Updated 12.2
         Range``, ``+ 12.2 Range``: an edition's mark of a change): the line stays text of the rule before, and the
@@ -1634,9 +1641,9 @@ class _Importer:
         read = marked and self._reads_as_next_rule(marked["number"], line.text[marked.end():], whole_title=True)
         if read:
             self.report.not_rules.append(NotARule(
-                line.index + 1, line.text, f"a mark the import does not know ({marked['mark']}) before rule number "
-                f"{read.printed}: kept as text of the rule before; take the mark off (or put it after the number) "
-                f"to make the line rule {read.printed}", False, False, read.id))
+                line.index + 1, line.text, f"a word or mark ({marked['mark']}) before what reads as rule "
+                f"{read.printed}: kept as text of the rule before; if the line is rule {read.printed} (an edition's "
+                f"mark of a change), take it off or put it after the number", False, False, read.id))
 
     def _report_joined_rule(self, line: Line) -> None:
         """A sentence inside a line that reads as the next rule (``6.1 Costs. One MP per hex. 6.2

@@ -78,15 +78,19 @@ _NUMBER_START = re.compile(
 # ("### 🔫 2.2 Fire", "⚠️ **2.3**"), or its shortcode ("### :snowflake: 5.3 Ice"). One after the number ("1.4* Trails.",
 # "2.3†") is in _NUMBER_START, as is a Markdown footnote's mark there ("5.3[^1] Ice.", a word processor's note on the
 # number).
-_CHANGE_WORDS = "new|changed|revised|rev|revision|modified|errata|updated|amended|clarified|added|optional|opt"
+_CHANGE_WORDS = "new|changed|revised|errata|updated|amended|clarified|added|optional|opt"
+# and in brackets of their own only ("[rev] 12.2 Range"): bare or with the number, "REVISION 2.1", "[Rev. 2.1]" name an
+# edition of the book
+_BRACKETED_CHANGE_WORDS = f"{_CHANGE_WORDS}|rev|revision|modified"
 _EMOJI = "[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]\ufe0f?"
 # (in brackets, abbreviated or with "rule" after it: "[Opt.]", "(Optional Rule)"; bare, before a number printed with
 # a dot: "OPTIONAL 5. FORCED MARCH", not "OPTIONAL 3 PLAYER GAME")
 _MARK_WORD = rf"(?i:(?:{_CHANGE_WORDS})\.?(?:{_SPACE}+rules?)?)"
+_BRACKETED_MARK_WORD = rf"(?i:(?:{_BRACKETED_CHANGE_WORDS})\.?(?:{_SPACE}+rules?)?)"
 _MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)"
                           rf"|(?:>>|»(?![^«»]*«[^»]*$))(?={_SPACE}+[\[(]?\d)"  # (not a quotation's: "» 1.3 …«")
                           rf"|{_EMOJI}(?:\u200d{_EMOJI})*"
-                          rf"|:[a-z0-9_+-]+:(?={_SPACE})|\[{_MARK_WORD}\]|\({_MARK_WORD}\)"
+                          rf"|:[a-z0-9_+-]+:(?={_SPACE})|\[{_BRACKETED_MARK_WORD}\]|\({_BRACKETED_MARK_WORD}\)"
                           rf"|\[v\d+(?:\.\d+)*\]|\(v\d+(?:\.\d+)*\)"  # an edition's: "(v1.2) 12.2 Range"
                           rf"|(?:{_CHANGE_WORDS.upper()}|Optional|Opt\.):?(?={_SPACE}+[\[(]?\d*\.(?:\d|{_SPACE})))"
                           rf"{_SPACE}*")

@@ -93,7 +93,7 @@ QUANTITY_WORDS = (
     "hexagonos", "casilla", "casillas", "dado", "dadi", "dados", "turno", "turni", "turnos", "hexen", "velden",
     "beurten", "beurt", "punten", "puntos", "punto", "punti", "pontos", "ponto", "pasos", "paso", "passi", "passo",
     "columnas", "columna", "colonne", "colonna", "colonnes", "colunas", "coluna", "Spalten", "Spalte", "Schritte",
-    "BP", "punkte", "punkt", "siegpunkte", "bewegungspunkte", "felder", "feld",  # (in lower case: "siehe 8.0
+    "punkte", "punkt", "siegpunkte", "bewegungspunkte", "felder", "feld",  # (in lower case: "siehe 8.0
     # Siegpunkte" after a cue may be the section's title, as "see 8.0 Victory Points" is)
     "heksy", "heksów", "pól", "tury",
 )

@@ -2971,3 +2971,14 @@ def test_a_change_mark_before_a_rule_is_read_or_listed(mark, read):
         assert list(book.report.rule_lines) == ["12.0", "12.1", "12.2", "12.3"]
     else:
         assert [(miss.line, miss.number) for miss in book.report.not_rules] == [(5, "12.2")]
+
+
+def test_an_editions_number_and_a_rule_in_lower_case_after_a_colon_stay_as_they_were():
+    # a review: "REVISION 2.1" on the cover failed the import ("rule 2.1 has no parent") once "revision" was a change
+    # mark, and "5.2: units may not enter a lake hex." in its place in the book was taken for an errata list's note
+    cover = imported("RULES OF PLAY\n\nREVISION 2.1\n\n1.0 INTRODUCTION\n\n1.1 Scale. A hex is a mile.\n\n2.0 MOVEMENT"
+                     "\n\n2.1 Costs. One MP.\n", "decimal")
+    assert list(cover.report.rule_lines) == ["1.0", "1.1", "2.0", "2.1"]
+    book = imported("5.0 MOVE\n\n5.1 General. Units move.\n\n5.2: units may not enter a lake hex.\n\n5.3 Roads. Half.\n",
+                    "decimal")
+    assert list(book.report.rule_lines) == ["5.0", "5.1", "5.2", "5.3"]

@@ -279,7 +279,8 @@ def test_quantities_are_not_references(grammar, text):
     ("el coste es 1.0 por hexágono; se multiplica por 1.5; la unidad pierde 2.5 pasos; desplaza 1.5 columnas", []),
     ("il rapporto è 1.5; le rapport est de 1.5; der Wert ist 1.5; la regla es 4.1", [("4.1",)]),
     # German units, capitalised as German nouns are; after a cue a capitalised word may be the title (a helper's book)
-    ("Wald 2.0 Punkte; mehr als 2.0 Punkte; kostet 1.5 BP; 2.0 Siegpunkte; siehe 8.0 Siegpunkte", [("8.0",)]),
+    ("Wald 2.0 Punkte; mehr als 2.0 Punkte; 2.0 Siegpunkte; siehe 8.0 Siegpunkte; see 12.1 BP Costs",
+     [("8.0",), ("12.1",)]),
     # a word in lower case after a cue word and a rule's number is its title or the sentence's (a review)
     ("see 5.4 zones of control; Per 11.2 strength is halved; see 6.3 box; Under 7.1 cards are drawn.",
      [("5.4",), ("11.2",), ("6.3",), ("7.1",)]),
