@@ -1872,10 +1872,12 @@ _LOOSE_LETTERED = re.compile(r"\d+[a-h]|[\d.]*\.[a-h]")
 _LETTERED_TITLE = re.compile(r"[A-Z][^\s.:;!?]*(?:[ \t]+[^\s.:;!?]+){0,3}[.:][ \t]+\S")
 
 
-def _reads_as_emphasised_title(title: str, after: str | None, body: str) -> bool:
-    """A few words, capitalised, ending on a mark (inside the emphasis or after it), no verb a sentence turns on,
-    before a new sentence."""
-    return (title[:1].isupper() and len(title.split()) <= MAX_COLON_TITLE_WORDS and (title[-1] in ".:!?" or bool(after))
+def _reads_as_emphasised_title(title: str, after: str | None, body: str, bold: bool) -> bool:
+    """A few words, capitalised, ending on a mark (inside the emphasis or after it; or in bold and title case, as a
+    word processor's export sets a title's run apart: ``**1.2** **Fords and Bridges** A ford …``), no verb a sentence
+    turns on, before a new sentence."""
+    return (title[:1].isupper() and len(title.split()) <= MAX_COLON_TITLE_WORDS
+            and (title[-1] in ".:!?" or bool(after) or bold and in_title_case(title))
             and not turns_on_a_verb(title) and (body[:1].isupper() or body[:1].isdigit()))
 
 
@@ -1883,7 +1885,8 @@ def _markdown_run_in_title(rest: str, reader: Reader) -> tuple[str | None, str]:
     """``run_in_title`` of a Markdown line, split in the raw text where the plain text splits; or a few words set in
     emphasis before the text, ending on a colon or a period, in any case (``*Advance after combat.* One unit …``)."""
     emphasised = _EMPHASISED_TITLE.match(rest)
-    if emphasised and _reads_as_emphasised_title(emphasised["title"], emphasised["after"], rest[emphasised.end():]):
+    if emphasised and _reads_as_emphasised_title(emphasised["title"], emphasised["after"], rest[emphasised.end():],
+                                                 len(emphasised["mark"]) == 2):
         return emphasised.group(0).strip(), rest[emphasised.end():].strip()
     title, _ = run_in_title(reader.plain(rest))
     if title is None:

@@ -2982,3 +2982,14 @@ def test_an_editions_number_and_a_rule_in_lower_case_after_a_colon_stay_as_they_
     book = imported("5.0 MOVE\n\n5.1 General. Units move.\n\n5.2: units may not enter a lake hex.\n\n5.3 Roads. Half.\n",
                     "decimal")
     assert list(book.report.rule_lines) == ["5.0", "5.1", "5.2", "5.3"]
+
+
+def test_a_word_processors_bold_title_in_a_run_of_its_own_is_the_title_without_its_mark():
+    # pandoc's export of a Word book: "**1.2** **Fords and Bridges** A ford …" was untitled (a run-in title needed its
+    # period or colon; a helper's pandoc book). A bold run in title case before a sentence is the title, its
+    # emphasis kept whole, as "**1.1** **Scale.**" is; "**Units may** not move." is no title
+    book = imported("# B\n\n## 1. Rivers\n\n**1.1** **Scale.** A hex is a mile.\n\n**1.2** **Fords and Bridges** A ford "
+                    "is shallow.\n\n**1.3** **Units may** not move.\n", "decimal", fmt="markdown")
+    assert rule_headings(book.markdown) == ["# B", "## 1. Rivers", "### 1.1 **Scale.**",
+                                            "### 1.2 **Fords and Bridges**", "### 1.3"]
+    assert "\n\nA ford is shallow.\n" in book.markdown
