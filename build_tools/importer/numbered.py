@@ -577,7 +577,8 @@ class _Importer:
             # "A. Weather Phase", "II. Movement Phase": a step, where the numbering has no such rule ("D." in asl)
             self.out.item(line.depth or 1, line.marker, line.number.rest)
             return position + 1
-        elif kind not in (ITEM, QUOTE, STRAY, VERBATIM) and looks_numbered(self.reader.plain(line.text)):  # (code either)
+        elif (kind not in (ITEM, QUOTE, STRAY, VERBATIM) and looks_numbered(self.reader.plain(line.text))  # (code either)
+              and not md.LINK_IN_DOCUMENT.match(line.text)):  # "[1\. Introduction](#heading=h.x)": a contents' link
             continuation = kind == TEXT and self._continues(line) and (
                 self.reader.paragraphs_by_blank_lines or self._mid_sentence())
             self._report_not_a_rule(line, CONTINUES if continuation and not MISREAD_NUMBER.match(line.text)

@@ -2786,6 +2786,7 @@ def test_a_link_whose_anchor_the_export_lost_links_the_rule_its_text_names():
                     "1fob9te), [General](#bookmark=id.abc) and [Rivers](#heading=h.2et92p0).\n\n## 2. Combat\n\n"
                     "**2.1 General.** See [1.3 General.](#heading=h.x1).\n", "decimal", fmt="markdown")
     assert "[[1\\|1. Moving]]" in book.markdown  # Google Docs escapes the dot of a section's number
+    assert not book.report.not_rules  # a list of contents' link is no line that looks numbered (seen as a user)
     assert "Half [[1.1\\|1.1 Costs.]], see [[1.1\\|costs]], [[1.1\\|1.1]] and Rivers.\n" in book.markdown
     assert "See the rule above, General and Rivers.\n" in book.markdown  # "General" titles two rules
     assert "See [[1.3\\|1.3 General.]].\n" in book.markdown  # the whole heading names one
