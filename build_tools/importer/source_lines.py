@@ -165,6 +165,8 @@ _EXAMPLE = re.compile(rf"(?P<marker>(?P<label>{_LABEL}){_LABEL_COLON})(?:\s+(?P<
 _MARKDOWN_LABEL = re.compile("^(?:" + "|".join(
     rf"{mark}(?:{_LABEL}){_LABEL_COLON}{mark}|{mark}(?:{_LABEL}){mark}{_LABEL_COLON}"
     for mark in (r"\*\*", "__", r"\*", "_")) + rf"|(?:{_LABEL}){_LABEL_COLON})\s*")
+# A note or an example set in emphasis whole, its label and its text in one run.
+_EMPHASISED_EXAMPLE = re.compile(rf"(?P<mark>\*\*|__|\*|_)(?:{_LABEL}){_LABEL_COLON}[ \t]+(?P<rest>[^*_]+?)(?P=mark)")
 _TEXT_HR = re.compile(r"-{3,}|\*{3,}|_{3,}")
 # A bullet, and the glyphs a PDF copy gives for one.
 _TEXT_BULLET = re.compile(rf"(?P<marker>[-–*{md.BULLET_GLYPHS}])\s+(?P<rest>\S.*)")
@@ -1316,7 +1318,9 @@ def markdown_line(index: int, raw: str) -> Line:
         return Line(index, ITEM, rest, depth=depth, marker=marker, number=number)
     example = _EXAMPLE.fullmatch(markdown_plain(line))
     if example:
-        rest = _MARKDOWN_LABEL.sub("", line)
+        emphasised = _EMPHASISED_EXAMPLE.fullmatch(line)  # "*Example: a unit moves two hexes.*", the whole in italics
+        rest = f"{emphasised['mark']}{emphasised['rest']}{emphasised['mark']}" if emphasised else \
+            _MARKDOWN_LABEL.sub("", line)
         return Line(index, EXAMPLE, rest, marker=example.group("marker"))
     if re.match(r"\\\d", line):  # "\7.24 was deleted": kept text, as in plain text ("\7" is no Markdown escape)
         return Line(index, TEXT, line[1:])

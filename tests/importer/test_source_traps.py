@@ -2827,6 +2827,10 @@ def test_a_note_label_in_italics_heads_its_box_once():
     assert ('!!! note "Designer\'s Note:"\n\n    ZOCs are sticky.\n\n!!! example "Example:"\n\n    A unit moves.\n\n'
             '!!! note "Play Note:"\n\n    Mind them.\n') in book.markdown
     assert any(": a note runs to the next rule" in warning for warning in book.report.warnings)
+    # a note set in italics whole, its label and its text in one run: the text stays in italics, the label once
+    whole = imported("## 4. Z\n\n**4.1 ZOC.** Units stop.\n\n*Example: a unit moves two hexes.*\n\n**4.2 Exit.** "
+                     "Leave.\n", fmt="markdown")
+    assert '!!! example "Example:"\n\n    *a unit moves two hexes.*\n' in whole.markdown
 
 
 def test_a_markdown_heading_naming_a_section_with_rule_is_that_section_in_the_books_order():
