@@ -415,6 +415,7 @@ def _without_stated_values(text: str, references: list[Reference]) -> list[Refer
 
 
 _LIST_GOES_ON = re.compile(_JOIN)
+_GERMAN_QUOTATION = re.compile(r"„(?P<inside>[^„“”\n]*)“")
 # After a comma, an item goes on with the list only where it ends an item: "2.0, 3.0 or 4.0", not "2.0, 6.2 explains".
 _LIST_ITEM_ENDS = re.compile(rf"{_JOIN}|[ \t]*(?:[.;:)\]]|$)")
 _LETTER = re.compile(r"[^\W\d_]")  # a joining word ("and", "or"), not a comma alone
@@ -598,6 +599,8 @@ class Dotted:
         return cue.search(text, max(0, match.start() - _CUE_REACH), match.start()) is not None
 
     def find(self, text: str, chapter: str | None = None) -> list[Reference]:
+        if "„" in text:  # German quotation marks: „siehe 3.2“ closes on “, no inch mark after the number
+            text = _GERMAN_QUOTATION.sub(lambda quoted: f"„{quoted['inside']}»", text)  # (as long: the same places)
         references = []
         for match in self.main.finditer(text):
             first = match.group("first")
@@ -694,9 +697,10 @@ class Dotted:
 
     def _slow(self, text: str) -> bool:
         """Whether ``text`` may hold what only ``find`` reads: a list's abbreviated items, a run of slashes, a list's
-        numbers after number signs, a value stated or paired, a range or a rule after a Romance language's "a"."""
+        numbers after number signs, a value stated or paired, a range or a rule after a Romance language's "a", a
+        German quotation."""
         return (_may_abbreviate(text) or self._may_slash(text) or _may_sign(text) or _may_read_after_word(text)
-                or _MAY_PAIR.search(text) is not None)
+                or _MAY_PAIR.search(text) is not None or "„" in text)
 
     def _with_abbreviated(self, text: str, references: list[Reference]) -> list[Reference]:
         """``references`` and, after each, the items of its list printed without their section

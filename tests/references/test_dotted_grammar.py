@@ -278,6 +278,8 @@ def test_quantities_are_not_references(grammar, text):
     # and a value stated or an amount in the other languages is none (a helper's book)
     ("el coste es 1.0 por hexágono; se multiplica por 1.5; la unidad pierde 2.5 pasos; desplaza 1.5 columnas", []),
     ("il rapporto è 1.5; le rapport est de 1.5; der Wert ist 1.5; la regla es 4.1", [("4.1",)]),
+    # German quotation marks close on “, no inch mark after a number ("„siehe 3.2“" cited nothing: a helper's book)
+    ("„siehe 3.2“ und „vgl. 4.1 und 4.2“; 5.5“ Rohr", [("3.2",), ("4.1",), ("4.2",)]),
     # German units, capitalised as German nouns are; after a cue a capitalised word may be the title (a helper's book)
     ("Wald 2.0 Punkte; mehr als 2.0 Punkte; 2.0 Siegpunkte; siehe 8.0 Siegpunkte; see 12.1 BP Costs",
      [("8.0",), ("12.1",)]),
