@@ -292,20 +292,21 @@ class _Importer:
         return Page(title=self._page_title(), chapter=self.chapter if self.numbering.has_chapters else None,
                     markdown=markdown), self.report
 
+    def _where(self, written: str, occurrence: int = 0) -> str:
+        """``path:line`` of the ``occurrence``-th time the source holds ``written`` (a link's target), else the path."""
+        at = [index for index, raw in enumerate(self.raw) for _ in range(raw.count(written))]
+        return f"{self.path}:{at[occurrence] + 1}" if occurrence < len(at) else self.path
+
     def _report_lost_block_links(self, lost: list[block_ids.LostBlockLink]) -> None:
         """List each link to a block ID no line of the source ends with (``block_ids.resolve``)."""
         for link in lost:
-            line = next((index + 1 for index, raw in enumerate(self.raw) if f"#^{link.id}" in raw), None)
-            where = self.path if line is None else f"{self.path}:{line}"
-            self.report.warnings.append(f"{where}: a link to the block ^{link.id}, which no line of the source ends "
-                                        f"with: kept as text")
+            self.report.warnings.append(f"{self._where(f'#^{link.id}')}: a link to the block ^{link.id}, which no line "
+                                        f"of the source ends with: kept as text")
 
     def _report_lost_links(self, lost: list[anchors.LostLink]) -> None:
         """List each link to an anchor the export lost (``anchors.resolve``), on the line holding it."""
         for link in lost:
-            target = f"](#{link.anchor})"
-            at = [index for index, raw in enumerate(self.raw) for _ in range(raw.count(target))]
-            where = f"{self.path}:{at[link.occurrence] + 1}" if link.occurrence < len(at) else self.path
+            where = self._where(f"](#{link.anchor})", link.occurrence)
             names = (f"its text names {len(link.named)} rules' headings ({', '.join(link.named)})" if link.named
                      else "its text names no rule's heading")
             self.report.warnings.append(f"{where}: a link to #{link.anchor} ({quoted(link.text, 40)}), an anchor the "
@@ -1022,9 +1023,7 @@ class _Importer:
             raise self.error(line.index, f"duplicate rule ID {number.id}: line {first + 1} ({quoted(self.raw[first])}) "
                                          f"names it by the same words, as other headings of the book name earlier "
                                          f"lines: if those lines are a list of contents, {keep} to keep them text")
-        if (number.id in self.rules or self.previous is not None and number.path <= self.previous[0].path
-                or not number.top and not any(spelling in self.spellings for spelling in number.parents[0])
-                or following is not None and following.path <= number.path):
+        if self._read_or_misplaced(number) or following is not None and following.path <= number.path:
             return AT_HEADING_END
         # "## Errata (3.0)" between 1.0 and "## Movement (2.0)": it skips ahead where the next such heading goes on
         after = self._next_at_end(position + 1)
@@ -1497,10 +1496,8 @@ class _Importer:
         (``MOVEMENT`` over ``4.`` over ``4.1 A unit …``; ``INTRODUCTION`` over ``1.0``), as a board game's layout
         sets a section's title over its number."""
         line = self.lines[position]
-        if not (self.reader.name == "text" and line.kind == TEXT and line.number is None and not line.marker
-                and position + 1 < len(self.lines) and in_capitals(line.text)
-                and len(line.text.split()) <= MAX_CAPITALS_HEADING_WORDS and not ends_sentence(line.text)
-                and line.index not in self.running_heads and not _WIDE_GAP.search(self.raw[line.index].strip())):
+        if not (line.kind == TEXT and not line.marker and position + 1 < len(self.lines) and self._in_capitals_alone(line)
+                and not _WIDE_GAP.search(self.raw[line.index].strip())):
             return False  # ("TERRAIN TYPE    COST": a table's header)
         below = self.lines[position + 1]
         number = self._rule_number(below) if below.kind == TEXT and below.number is not None else None
@@ -1519,11 +1516,15 @@ class _Importer:
 
     def _capitals_heading_shape(self, position: int) -> bool:
         """Plain text: whether a line is set as a heading in capitals is: alone after a blank line, within the rules."""
-        line = self.lines[position]
-        return (self.reader.name == "text" and self.previous is not None and line.number is None
-                and line.index not in self.running_heads  # "PELLWICK RULES   3" on every page: no heading
+        return (self.previous is not None and self._in_capitals_alone(self.lines[position])
+                and (position == 0 or self.lines[position - 1].kind == BLANK))
+
+    def _in_capitals_alone(self, line: Line) -> bool:
+        """Plain text: whether a line is a few words in capitals and nothing else, as a heading or a title is set: no
+        number, no sentence, no page's running head ("PELLWICK RULES   3" on every page)."""
+        return (self.reader.name == "text" and line.number is None and line.index not in self.running_heads
                 and in_capitals(line.text) and len(line.text.split()) <= MAX_CAPITALS_HEADING_WORDS
-                and not ends_sentence(line.text) and (position == 0 or self.lines[position - 1].kind == BLANK))
+                and not ends_sentence(line.text))
 
     def _text_heading_level(self, position: int) -> int | None:
         """A plain-text heading with no rule after it (``GLOSSARY`` at the end) stands beside the

@@ -124,7 +124,7 @@ _VALUE_NOUNS = ("ratio", "ratios", "cost", "costs", "value", "values", "multipli
                 "coste", "costes", "costo", "costi", "custo", "coût", "kosten", "valor", "valore", "valeur", "wert",
                 "rapporto", "rapport", "razón", "proporción", "proporção", "verhältnis", "multiplicador",
                 "moltiplicatore", "multiplicateur", "multiplikator", "modificador", "modificatore", "modificateur",
-                "modifikator", "factor", "fattore", "facteur", "faktor")
+                "modifikator", "fattore", "facteur", "faktor")
 _VALUE_NOUN = re.compile(rf"(?<!\w)(?i:{alternation(_VALUE_NOUNS)})(?!\w)")
 _VALUE_STATED = re.compile(rf"(?<!\w)(?i:{alternation(_VALUE_NOUNS)})[ \t]+(?i:{alternation(_STATED_VERBS)})"
                            rf"(?:[ \t]+(?:de|di))?[ \t]+\Z")
@@ -474,6 +474,11 @@ def _in_order(rule_id: str, groups: bool) -> tuple[int, ...]:
     return (int(section), *(int(group) for group in (rest.split(".") if groups else rest)))
 
 
+def _one_number(match: re.Match[str], group: str | int = "number") -> Reference:
+    """The reference a match's ``group`` is, a rule's number as printed (``5.3`` in ``and #5.3``)."""
+    return Reference(*match.span(group), (RefPart(*match.span(group), match[group], match[group]),))
+
+
 def _may_sign(text: str) -> bool:
     """Whether ``text`` may hold a list's next number after a number sign (``#5.2 and #5.3``)."""
     return "#" in text and _MAY_SIGN.search(text) is not None
@@ -633,8 +638,7 @@ class Dotted:
         for to in self.to_by_a.finditer(text):
             item = to
             while item is not None and item.start("number") not in starts:  # and the list it starts: "a 4.1 y 4.2"
-                found.append(Reference(*item.span("number"), (RefPart(*item.span("number"), item["number"],
-                                                                      item["number"]),)))
+                found.append(_one_number(item))
                 item = self.by_a_next.match(text, item.end("number"))
         return sorted(references + found, key=lambda reference: reference.start) if found else references
 
@@ -663,8 +667,7 @@ class Dotted:
                     end = self.by_a_next.match(text, position)
                 if end is None or end.start("number") in starts:
                     break
-                found.append(Reference(*end.span("number"),
-                                       (RefPart(*end.span("number"), end["number"], end["number"]),)))
+                found.append(_one_number(end))
                 position, last, ranged = end.end("number"), end["number"], True
         return found
 
@@ -676,15 +679,14 @@ class Dotted:
             found.append(reference)
             end = reference.end if text[reference.start - 1:reference.start] == "#" else None
             while end is not None and (item := self.signed.match(text, end)) is not None:
-                found.append(Reference(*item.span("number"), (RefPart(*item.span("number"), item["number"],
-                                                                      item["number"]),)))
+                found.append(_one_number(item))
                 end = item.end("number")
         return found
 
     def _with_slashed(self, text: str, references: list[Reference]) -> list[Reference]:
         """``references`` and, in order, each number of a run joined by slashes after a cue word or alone in brackets
         (``see 1.2/1.3``, ``(1.2/1.3)``): neither end of a slash is a reference of the main grammar."""
-        found = [Reference(number.start(), number.end(), (RefPart(*number.span(), number.group(), number.group()),))
+        found = [_one_number(number, 0)
                  for run in self.slashed.finditer(text)
                  if self.cue_before.search(text, max(0, run.start() - _CUE_REACH), run.start())
                  or _bracketed_rules(text, run)
