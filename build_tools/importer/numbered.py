@@ -36,10 +36,11 @@ from build_tools.importer.page import Page
 from build_tools.importer.pipe_tables import read_pipe_table
 from build_tools.importer.report import ImportReport, NotARule, quoted
 from build_tools.importer.source_lines import (BLANK, BLOCK, BOX, COMMENT, COMMENT_KINDS, EXAMPLE, GLUED_NUMBER,
-                                               HEADING, HR, INDENTED, ITEM, LETTERED_NUMBER, MISREAD_NUMBER, PIPE,
-                                               QUOTE, SENTENCE_NUMBER, STRAY, TAB, TASK_BOXES, TEXT, UNCLOSED_BOLD,
-                                               VERBATIM, Line, Reader, ends_sentence, looks_decorated, looks_numbered,
-                                               markdown_item, markdown_line, number_at_start)
+                                               HEADING, HR, INDENTED, ITEM, LETTERED_NUMBER, MARK_AFTER_TITLE,
+                                               MISREAD_NUMBER, PIPE, QUOTE, SENTENCE_NUMBER, STRAY, TAB, TASK_BOXES,
+                                               TEXT, UNCLOSED_BOLD, VERBATIM, Line, Reader, ends_sentence,
+                                               looks_decorated, looks_numbered, markdown_item, markdown_line,
+                                               number_at_start)
 from build_tools.importer.tab_tables import TabTables
 from build_tools.importer.titles import (MAX_COLON_TITLE_WORDS, colon_title, ends_open, ends_with_abbreviation,
                                          in_capitals, in_title_case, run_in_title, turns_on_a_verb, whole_line_title)
@@ -1619,8 +1620,10 @@ class _Importer:
         number = number_at_start(self.reader.plain(line.text).lstrip(TASK_BOXES + " "))
         # "**6.1 Supply Sources**": the bold run holds the number and the title, and nothing else
         whole = self.reader.name == "markdown" and _WHOLE_BOLD.fullmatch(line.text) is not None
-        read = number and not number.label and self._reads_as_next_rule(number.token, number.rest, whole_title=whole,
-                                                                         after=self.bulleted)
+        # "- 14.3 Isolation" right after 14.2: the next rule by its number, where a cost list's "- 1.5 Woods" seldom is
+        read = number and not number.label and self._reads_as_next_rule(
+            number.token, MARK_AFTER_TITLE.sub("", number.rest), whole_title=whole, after=self.bulleted,
+            title_if_follows=True)
         if read:
             self.bulleted = read  # "- 4.21 …", "- 4.22 …": each follows the one before
             what = "bullet" if line.marker in md.BULLETS else f"list's number ({line.marker})"
@@ -1683,7 +1686,7 @@ class _Importer:
                 return
 
     def _reads_as_next_rule(self, token: str, rest: str, *, whole_title: bool = False, set_off: bool = False,
-                            after: RuleNumber | None = None) -> RuleNumber | None:
+                            after: RuleNumber | None = None, title_if_follows: bool = False) -> RuleNumber | None:
         """The rule a number and the text after it would be, where they read as the book's next
         rule: a dotted number of the numbering after the last rule and under a rule already read,
         then a capital that starts no quantity (``6.5 Movement Points``), and a run-in title or a
@@ -1692,7 +1695,8 @@ class _Importer:
         the last rule (its next sibling or first child, as ``6.21 A unit …`` after ``6.2``), an
         untitled sentence. A number ``set_off`` from the text before it (in brackets, or a wide gap:
         a page's second column) is the next rule where any capital follows it. ``after``: the number
-        read last, where it is not the last rule's (a bulleted one)."""
+        read last, where it is not the last rule's (a bulleted one). ``title_if_follows``: a title in title case, the
+        line's rest, is the next rule right after the last too (``- 14.3 Isolation`` after 14.2)."""
         if "." not in token:
             return None
         try:
@@ -1713,7 +1717,8 @@ class _Importer:
             return read
         last = (after or self.previous[0]).path
         follows = read.path in (last + (1,), last[:-1] + (last[-1] + 1,))
-        return read if follows and ends_sentence(rest) else None
+        return read if follows and (ends_sentence(rest) or title_if_follows and whole_line_title(
+            rest, text_follows=False)) else None
 
     def _starts_with_quantity(self, rest: str) -> bool:
         """Whether the words after a number make it a quantity: a unit as printed (``MP``,

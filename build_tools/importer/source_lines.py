@@ -94,6 +94,9 @@ _MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)"
                           rf"|\[v\d+(?:\.\d+)*\]|\(v\d+(?:\.\d+)*\)"  # an edition's: "(v1.2) 12.2 Range"
                           rf"|(?:{_CHANGE_WORDS.upper()}|Optional|Opt\.):?(?={_SPACE}+[\[(]?\d*\.(?:\d|{_SPACE})))"
                           rf"{_SPACE}*")
+# The same mark after a rule's title: "14.3 Isolation [rev]", "12.2 Range (v1.2)" (kept in the title, as printed)
+MARK_AFTER_TITLE = re.compile(rf"{_SPACE}+(?:\[{_BRACKETED_MARK_WORD}\]|\({_BRACKETED_MARK_WORD}\)"
+                              rf"|[\[(]v\d+(?:\.\d+)*[\])])$")
 # The same word inside the number's brackets: "[OPT 5.3] Forced March.", "(Opt. 5.3)", "[5.3 OPTIONAL]"
 _MARK_IN_BRACKETS = re.compile(rf"[\[(](?P<word>{_MARK_WORD}){_SPACE}+(?=\d+(?:\.\d+)*\.?[\])])")
 _MARK_AFTER_IN_BRACKETS = re.compile(rf"[\[(](?P<number>\d+(?:\.\d+)*\.?){_SPACE}+(?P<word>{_MARK_WORD})[\])]")

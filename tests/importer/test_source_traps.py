@@ -241,6 +241,17 @@ def test_a_rule_printed_after_a_bullet_stays_an_item_and_is_reported(fmt, bullet
 
 
 @pytest.mark.parametrize("fmt", ["text", "markdown"])
+@pytest.mark.parametrize("item", ["* 14.3 Isolation", "* 14.3 Isolation [rev]", "- 14.3 Isolation (v1.2)"])
+def test_a_bulleted_title_right_after_the_last_rule_is_reported(item, fmt):
+    # A title alone after a bullet, numbered as the next rule, its text in the paragraph under it: before, 14.3 went
+    # into 14.2 without a word (a title-case item is no rule's in a cost list, but one numbered next is listed).
+    book = imported(f"14. SUPPLY\n\n14.1 General. Units need supply.\n\n14.2 Range. Five hexes.\n\n{item}\n\n"
+                    "An isolated unit halves.\n\n14.4 Recovery. A unit regains supply.\n", "decimal", fmt)
+    assert rule_headings(book.markdown) == ["# 14. SUPPLY", "## 14.1 General.", "## 14.2 Range.", "## 14.4 Recovery."]
+    assert f"x.txt:7: '{item}': a bullet before rule number 14.3" in "\n".join(book.report.lines())
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
 def test_two_rules_joined_on_one_line_are_reported(fmt):
     # A copy that lost the line break between two rules: 6.2 stays text of 6.1 (a sentence may start
     # with a number), and the import lists the line. Before, it said nothing.
