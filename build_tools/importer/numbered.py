@@ -1291,6 +1291,8 @@ class _Importer:
             self.first_rule = (number, title)
         self.report.rules_per_level[depth] += 1
         shown = self.reader.inline(line.number.label or line.number.shown or printed)
+        if title is not None and "<" in title:  # "**1.3** **Fords**\": the hard break ends the title's line
+            title = _BREAK_ENDING_TITLE.sub("", title)
         # "[5.2]-TERRAIN": a title glued to its number by a dash stays so
         glued = title is not None and title.startswith(_DASHES) and f"{line.number.shown}{title[0]}" in line.text
         heading = shown if title is None else f"{shown}{'' if glued else ' '}{self.reader.inline(title)}"
@@ -1807,6 +1809,8 @@ class _Importer:
 
 # A line break after a rule's title, as a Markdown source's hard break at its line's end ("**5.2 Bridges**\").
 _BREAK_AFTER_TITLE = re.compile(r"\A[ \t]*<br[ \t]*/?>[ \t]*", re.IGNORECASE)
+# The same break read as the title's end ("**1.3** **Fords**\"): no part of the heading.
+_BREAK_ENDING_TITLE = re.compile(r"[ \t]*<br[ \t]*/?>[ \t]*\Z", re.IGNORECASE)
 
 
 def _space_inside(number: str) -> str:

@@ -3009,3 +3009,13 @@ def test_a_word_processors_bold_title_in_a_run_of_its_own_is_the_title_without_i
     assert rule_headings(book.markdown) == ["# B", "## 1. Rivers", "### 1.1 **Scale.**",
                                             "### 1.2 **Fords and Bridges**", "### 1.3"]
     assert "\n\nA ford is shallow.\n" in book.markdown
+
+
+def test_a_hard_break_after_a_bold_title_ends_its_line_not_its_heading():
+    # "**1.3** **Title**\" (a backslash or two spaces at the line's end, a Word export's break after the title) kept a
+    # "<br />" at the heading's end: on the page, in the table of contents and in jump's titles.
+    book = imported("# B\n\n## 1. Rivers\n\n**1.1** **Scale**\\\nA hex is a mile.\n\n**1.2** **Fords**  \nA ford is "
+                    "shallow.\n\n**1.3** **Bridges**\\\n", "decimal", fmt="markdown")
+    assert rule_headings(book.markdown) == ["# B", "## 1. Rivers", "### 1.1 **Scale**", "### 1.2 **Fords**",
+                                            "### 1.3 **Bridges**"]
+    assert "\n\nA hex is a mile.\n" in book.markdown and "<br" not in book.markdown
