@@ -279,8 +279,23 @@ def run_in_title(rest: str) -> tuple[str | None, str]:
     for split in (colon_title, period_title, dash_title, capitals_run_title):
         title, body = split(rest)
         if title is not None:
-            return title, body
+            return (_with_named_step(title, body) if split is colon_title else None) or (title, body)
     return None, rest.strip()
+
+
+# A label numbering a step or a part of a procedure: "Step 1", "Phase 2", "Stage B".
+_NUMBERED_LABEL = re.compile(r"[A-Z][a-z]+[ \t]+(?:\d+|[A-Z])")
+
+
+def _with_named_step(label: str, body: str) -> tuple[str, str] | None:
+    """``Step 1: Movement. The moving player …``: the label and the step's name are the title (the name alone, not
+    the label alone, says what the rule is about); None where no name follows a numbered label."""
+    if not _NUMBERED_LABEL.fullmatch(label[:-1]):
+        return None
+    name, after = period_title(body)
+    if name is not None:
+        return f"{label} {name}", after
+    return (f"{label} {body}", "") if whole_line_title(body, text_follows=False) else None
 
 
 def whole_line_title(rest: str, *, text_follows: bool, with_period: bool = False) -> bool:

@@ -178,7 +178,13 @@ def test_a_title_with_its_period_alone_on_its_line_over_the_rules_text_is_a_titl
     ("Army Group G. It holds", "Army Group G.", "It holds"), ("Plan Z. The fleet", "Plan Z.", "The fleet"),
     ("Mark H. Walker designed these rules. Each", None, "Mark H. Walker designed these rules. Each"),  # a name
     ("Target H. The bomber strikes.", "Target H.", "The bomber strikes."), ("Beach J. Units land.", "Beach J.",
-                                                                            "Units land."),
+                                                                            "Units land."),    # a step's label and its name are one title (a helper's deep-decimal book: "2.2.1 Step 1: Movement. The moving
+    # player …" was titled "Step 1:"); the label alone before a sentence is the title still
+    ("Step 1: Movement. The moving player moves.", "Step 1: Movement.", "The moving player moves."),
+    ("Phase B: Combat Results. Apply them.", "Phase B: Combat Results.", "Apply them."),
+    ("Step 3: Recovery", "Step 3: Recovery", ""),
+    ("Step 2: Roll a die for each unit.", "Step 2:", "Roll a die for each unit."),
+    ("Exception: A unit may stay.", "Exception:", "A unit may stay."),
 ])
 def test_a_run_in_title_before_a_colon_a_period_or_a_dash(rest, title, body):
     assert run_in_title(rest) == (title, body)
