@@ -146,6 +146,9 @@ NOT_AFTER_WORDS = (
     "example", "examples", "illustration", "appendix", "exhibit", "card", "cards", "event", "step", "stage",
     "level", "track", "display", "area", "mission", "option", "vol.", "item", "question", "faq", "crt", "tec",
     "aid",
+    # an edition, in a living book's history of changes ("Changes in 1.2: see 13.3", "New in 1.3:")
+    *(f"{word} in" for word in ("changes", "changed", "new", "added", "updated", "revised", "introduced", "removed",
+                                "deleted", "fixed", "clarified")),
     # other languages' names of other numberings and versions ("Tabelle 3.2", "Abb. 3.1", "Seite 3.2", "voir le tableau
     # 3.2", "Tabela 2.1", "Versie 1.2")
     "tabelle", "tab.", "abb.", "abbildung", "seite", "beispiel", "karte", "szenario", "tableau", "carte", "exemple",
