@@ -268,7 +268,8 @@ def _reads_as_run_in_title(title: str, body: str) -> bool:
     """A few words in title case or capitals, not ending in an abbreviation, before a new sentence; a number inside
     it, not at its end (``Turn 1 Surprise``, ``2-Player Rules``; ``Roll 2d6``, ``Add 1`` are sentences)."""
     words = title.split()
-    return bool(words and len(words) <= MAX_COLON_TITLE_WORDS and (body[:1].isupper() or body[:1].isdigit())
+    opening = body.lstrip(_QUOTES_AND_BRACKETS + "=")[:1]  # '"Spotted" units …', Obsidian's '==Hidden units== …'
+    return bool(words and len(words) <= MAX_COLON_TITLE_WORDS and (opening.isupper() or opening.isdigit())
                 and words[-1].lower() not in _ABBREVIATIONS and (in_title_case(title) or in_capitals(title))
                 and (not any(c.isdigit() for c in title) or len(words) > 1 and words[-1].isalpha()))
 

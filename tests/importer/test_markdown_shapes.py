@@ -395,3 +395,13 @@ def test_one_heading_repeating_a_rule_whose_text_starts_with_a_number_is_a_headi
     book = decimal_book("## 1.0 Introduction\n\nText.\n\n## 2.0 Movement\n\n6 MP for each unit.\n\n# Notes\n\n"
                         "### Movement (2.0)\n\nWhy.\n")
     assert list(book.report.rule_lines) == ["1.0", "2.0"]
+
+
+def test_an_obsidian_highlight_is_marked_and_a_run_in_title_before_it_or_a_quotation_is_the_title():
+    # A helper's Obsidian vault: "==Hidden units==" showed its equals signs, and the title before it (and before a
+    # quotation) was read as the text's first words.
+    book = import_book("# B\n\n## 1. Units\n\n1.1 Hidden. ==Hidden units== are placed last.\n\n"
+                       "1.2 Quoted. \"Spotted\" units are shown.\n", path="rulesets/o/sources/o.md",
+                       numbering="decimal", fmt="markdown")
+    assert rule_headings(book.markdown) == ["# B", "## 1. Units", "### 1.1 Hidden.", "### 1.2 Quoted."]
+    assert "<p><mark>Hidden units</mark> are placed last.</p>" in render(book.markdown)
