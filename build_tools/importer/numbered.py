@@ -124,6 +124,16 @@ _DETERMINERS = frozenset("this that each every its their our next previous same 
                          "cette chaque questo questa este esta cada deze dit elke ten ta każdy".split())
 
 
+# A word a line break split after a printed hyphen ("the Move-"), and the rest of it on the next line ("ment Phase"):
+# characters.clean_text joins them where nothing stands between; here, where a page's header does.
+_WORD_BROKEN_AT_END = re.compile(r"[^\W\d_]-\Z")
+_WORD_END = re.compile(r"([^\W\d_A-Z]\S*)[ \t]*")
+
+
+# A copyright notice: "Copyright (c) 1979, …", "© 1979 …", "(c) 1979 …".
+_COPYRIGHT = re.compile(r"[ \t]*(?:(?i:copyright)\b|©|\([cC]\)[ \t]*\d{4})")
+
+
 def _words_of(text: str) -> list[str]:
     """The words of a title, in lower case, without numbers or punctuation: how two printings of it compare."""
     return re.findall(r"[^\W\d_]+", text.lower())
@@ -185,6 +195,14 @@ class _Blocks:
             return
         if not continues:
             self.close()
+        elif self.paragraph and self.asides:  # "the Move-", a page's header set aside, "ment Phase …": one word
+            broken = _WORD_BROKEN_AT_END.search(self.paragraph[-1])
+            rest = _WORD_END.match(raw) if broken else None
+            if rest:
+                self.paragraph[-1] += rest.group(1)
+                raw = raw[rest.end():]
+                if not raw:
+                    return
         self.paragraph.append(raw)
 
     def item(self, depth: int, marker: str, raw: str) -> None:
@@ -262,6 +280,7 @@ class _Importer:
         self._refuse_open_fence()
         self._report_running_heads()
         self._report_page_heads()
+        self._report_heads_inside_sentences()
         self._report_book_names()
         first = self.next_nonblank(0)
         if first is None:
@@ -440,6 +459,23 @@ class _Importer:
                 and not ends_sentence(self.reader.plain(self.lines[before].text))
                 and self.lines[after].text.lstrip()[:1].islower())
 
+    def _report_heads_inside_sentences(self) -> None:
+        """Keep apart a copyright notice or the book's title (its first line) that a sentence runs through (``… the
+        Move-``, ``Copyright (c) 1979, …``, ``ment Phase …``): a PDF page's footer or header, in a copy without form
+        feeds, where no repeat with other numbers gives it away as a running head."""
+        first = self.next_nonblank(0)
+        title = " ".join(self.lines[first].text.split()).casefold() if first is not None else None
+        for position, line in enumerate(self.lines):
+            if line.kind not in (TEXT, ITEM) or position == first or line.index in self.running_heads:
+                continue
+            text = " ".join(self.raw[line.index].split())  # "(c) 1979 …" reads as a lettered item
+            if ((_COPYRIGHT.match(text) or line.kind == TEXT and line.number is None and text.casefold() == title)
+                    and self._sentence_runs_through(position)):
+                self.running_heads.add(line.index)
+                self.report.warnings.append(f"{self.path}:{line.index + 1}: {quoted(text)} inside a sentence: a "
+                                            f"page's header or footer? Kept apart, citing nothing: delete it from "
+                                            f"the source")
+
     def _report_book_names(self) -> None:
         """List the first number cited after each name that reads as another book's (``Series Rules
         7.12``) and is not in ruleset.yml's ``other_books``: it links to this book's rule of that number."""
@@ -516,8 +552,11 @@ class _Importer:
         if kind == COMMENT:  # left out, as if the line were not there
             return position + 1
         if kind == BLANK:
-            if not self._list_goes_on(position):
+            if not self._list_goes_on(position) and not self._page_head_inside_sentence(position):
                 self.out.close()
+            return position + 1
+        if kind == ITEM and line.index in self.running_heads:  # "(c) 1979 …", a page's footer inside a sentence
+            self.out.aside(md.running_head(self.reader.inline(" ".join(self.raw[line.index].split()))))
             return position + 1
         if kind in (ITEM, TEXT) and line.marker[:1] and not line.marker[:1].isdigit() and self._wraps_on(position):
             self.out.text(self.raw[line.index].strip(), continues=True)  # "… Marshal Anton" over "B. Kell, who …"
@@ -712,6 +751,29 @@ class _Importer:
         """Whether the open paragraph or item's last line leaves a parenthesis open."""
         last = self.out.last_line
         return last is not None and last.count("(") > last.count(")")
+
+    def _page_head_inside_sentence(self, blank: int) -> bool:
+        """Whether the blank line at ``blank`` is one a page's header or footer stands between, blank lines around
+        it, inside a sentence (``… the Move-``, the head, ``ment Phase …``): the paragraph goes on past them, as it
+        does past a head with no blank lines."""
+        if self.reader.name != "text" or self.out.paragraph == [] or ends_sentence(
+                self.reader.plain(self.out.paragraph[-1])):
+            return False
+        position, heads = blank, 0
+        while position < len(self.lines) and (self.lines[position].kind == BLANK or self._page_head(position)):
+            heads += self.lines[position].kind != BLANK
+            position += 1
+        position_back = blank
+        while position_back >= 0 and (self.lines[position_back].kind == BLANK or self._page_head(position_back)):
+            heads += self.lines[position_back].kind != BLANK
+            position_back -= 1
+        after = self.lines[position] if position < len(self.lines) else None
+        return bool(heads and after is not None and after.kind == TEXT and after.number is None
+                    and after.text[:1].islower())
+
+    def _page_head(self, position: int) -> bool:
+        line = self.lines[position]
+        return line.kind == STRAY or line.index in self.running_heads
 
     def _continues(self, line: Line) -> bool:
         """Whether a text line belongs to the open paragraph or item. In plain text an item goes

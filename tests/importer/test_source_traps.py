@@ -1328,6 +1328,28 @@ def test_a_word_processors_page_footer_is_shown_apart():
         in book.markdown
 
 
+@pytest.mark.parametrize("head", ["IRON FORD RULES                                        3",
+                                  "Copyright (c) 1979, Simulations Workshop, Boston, Mass. 02116",
+                                  "(c) 1979 Simulations Workshop", "IRON FORD"])
+@pytest.mark.parametrize("gap", ["\n", "\n\n"])
+def test_a_page_head_inside_a_sentence_is_shown_apart_and_the_word_it_breaks_is_whole(head, gap):
+    # A PDF copy's page break without its form feed (a helper's SPI book): a header or footer between blank lines
+    # split the rule's paragraph in two, "the Move-" and "ment Phase" stayed two words, a copyright notice printed once
+    # stayed in the sentence, and so did the book's title, its first line, printed again at a page's top.
+    book = imported(f"IRON FORD\n\n[1.0] INTRO\n[1.1] GENERAL\n[1.11] A unit in an enemy Zone must attack; the Move-"
+                    f"{gap}{head}{gap}ment Phase does not end this obligation.\n[1.12] Units stop.\n")
+    assert (f"must attack; the Move-ment\nPhase does not end this obligation.\n\n<p class=\"rr-running-head\" "
+            f"markdown=\"span\">{' '.join(head.split())}</p>") in book.markdown
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "1.11", "1.12"]
+    assert len(book.report.warnings) == 1
+
+
+def test_a_copyright_notice_or_the_books_title_between_paragraphs_stays_text():
+    book = imported("IRON FORD\n\n[1.0] INTRO\n[1.1] GENERAL. Units stop.\n\nCopyright 1979 SPI\n\nIRON FORD\n\n"
+                    "[1.2] MORE. More.\n")
+    assert "rr-running-head" not in book.markdown and book.report.warnings == []
+
+
 def test_a_page_number_alone_over_a_rule_is_listed_and_a_running_head_read_as_a_section_is_named():
     # "6" alone over "[6.0] COMBAT" failed as "rule number 6 with no rule text", and "12 FENLANDS RULES" as
     # "5.2 comes after 12: out of order", with no word of a page's header (a helper's OCR'd book).
