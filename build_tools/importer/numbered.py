@@ -89,6 +89,8 @@ _UNKNOWN_MARK = re.compile(r"(?P<mark>[\[(][^\s\[\]()]{1,10}[\])]|[A-Z][a-z]{0,9
                            r"(?P<number>[1-9]\d*(?:\.\d+)+)(?=[ \t]+\S)")
 # A day, a month and a year: "1.9.1939", "14.03.2024" (no rule is numbered so).
 _DATE = re.compile(r"(?:[1-9]|[0-3]\d)\.(?:[1-9]|[01]\d)\.(?:1[5-9]|20)\d\d")
+# The same with the year's last two digits ("17.9.39"): a date only where no rule of that number could come.
+_SHORT_DATE = re.compile(r"(?:[1-9]|[12]\d|3[01])\.(?:[1-9]|1[0-2]|0[1-9])\.\d\d")
 # A number, a colon or a dash, then words in lower case or a quotation: an errata list's note on that rule's text
 # ("12.3: second sentence changed.", "12.3 - second sentence deleted.", '13.2: "two hexes" now reads …').
 _CHANGE_NOTE = re.compile(r"\S*:[ \t]+(?:[a-z]|[\"“‘'])|\S*[ \t]+[-–—][ \t]+[a-z]")
@@ -847,6 +849,8 @@ class _Importer:
             return f"a sentence about rule {number.printed} (a verb after its number): kept as text"
         if _DATE.fullmatch(number.id):  # "1.9.1939 Germany invades Poland." in a chronology
             return "a date (a year's four digits last): kept as text"
+        if _SHORT_DATE.fullmatch(number.id) and self._no_rule_here(number):  # "17.9.39 The Soviets invade."
+            return "a date (day, month and a year's two digits, where no rule could come): kept as text"
         if (line.kind == TEXT and not line.text.startswith(("**", "__")) and self._read_or_misplaced(number)
                 and _CHANGE_NOTE.match(f"{line.number.shown or ''} {self.reader.plain(line.number.rest)}")):
             return f"a note on rule {number.printed}'s text (a list of changes?): kept as text"
@@ -1695,6 +1699,14 @@ class _Importer:
                 line.index + 1, f"{line.marker} {line.text}", f"a {what} before rule number {read.printed}: a "
                 f"{what.split(' (')[0]} starts a list item, so it stays one; delete the {what} to make the line rule "
                 f"{read.printed}", False, False, read.id))
+
+    def _no_rule_here(self, number: RuleNumber) -> bool:
+        """Whether ``number`` is a rule read already, one out of the book's order, or one with no parent read that
+        does not follow a sibling (``1.9.39`` or ``17.9.39`` after 1.1); ``3.2.10`` after ``3.2.8``, with no 3.2, is
+        a book's rule."""
+        return self._read_or_misplaced(number) and not (
+            self.previous is not None and number.path > self.previous[0].path
+            and self.previous[0].path[:-1] == number.path[:-1])
 
     def _read_or_misplaced(self, number: RuleNumber) -> bool:
         """Whether ``number`` is a rule read already, or one that could not come here: out of the book's order, or with

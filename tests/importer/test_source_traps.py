@@ -2990,6 +2990,16 @@ def test_a_date_in_a_chronology_and_die_rolls_typed_as_lines():
     assert "\n1-2: retreat\n\n3-4: halt\n\n5-6 = advance\n" in book.markdown
 
 
+def test_a_short_date_where_no_rule_could_come_is_text_and_a_rule_of_its_shape_in_order_a_rule():
+    # "17.9.39 The Soviets invade." failed as "rule 17.9.39 has no parent" (stop 47's list); "2.1.12" in order is a rule
+    book = imported("1.0 GENERAL\n1.1 History. The war began:\n1.9.39 Germany invades Poland.\n17.9.39 The Soviets "
+                    "invade.\n2.0 TURN\n2.1 Steps. Move.\n2.1.1 Move. Units move.\n2.1.12 Later. A rule.\n", "decimal")
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "2.0", "2.1", "2.1.1", "2.1.12"]
+    assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
+        (3, "a date (day, month and a year's two digits, where no rule could come): kept as text"),
+        (4, "a date (day, month and a year's two digits, where no rule could come): kept as text")]
+
+
 def test_a_german_authors_note_is_a_note():
     # "Anmerkung des Autors:" and "HINWEIS:" stayed rule text (a helper's German book)
     book = imported("3.0 BEWEGUNG\n\n3.1 Kosten. Ein Feld kostet 1 BP.\n\nAnmerkung des Autors: Wälder bremsen.\n\n"
