@@ -6,7 +6,9 @@ is, is known only once every heading is read, and a list of contents comes befor
 marks each such link (``markdown_text.IN_DOCUMENT_LINK``), and the importer, once done, makes each an
 explicit rule link to the rule whose heading has that slug (``[[2.0|Movement]]``, linked by the
 build), or leaves its text alone, as any other link of a source (an anchor no rule's heading has:
-"Designer's notes"). An anchor set by hand on a rule's heading or just over it names that rule too.
+"Designer's notes"). An anchor set by hand on a rule's heading or just over it names that rule too. A link to
+another page of the export ("[Combat](Combat%20a1b2.md)", Notion's) is read so as well: by the anchor after its
+path, else by its text.
 """
 
 from __future__ import annotations
@@ -93,6 +95,14 @@ _OPAQUE_ANCHOR = re.compile(r"heading=h\.[\w-]+|bookmark=[\w.-]+|_(?:Toc|Ref)\d+
 _NUMBER_AND_TITLE = re.compile(r"(?P<number>(?:[^\W\d]+[ \t]+)?[\[(]?\d[\w.]*[\])]?)[.:)]?"
                                r"(?:[ \t]+[—–-])?(?:[ \t]+(?P<title>\S.*))?")
 _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")  # a Markdown backslash escape: "1\. Introduction"
+# The path of another page of the export, and the anchor on it (``markdown_text.LINK_TO_EXPORT_PAGE``).
+_EXPORT_PAGE = re.compile(r"(?P<page>[^#]+\.md)(?:#(?P<anchor>.*))?", re.IGNORECASE)
+
+
+def to_export_page(anchor: str) -> bool:
+    """Whether a marked link's ``anchor`` is another page of the export (``Rules.md#42-retreat``), not an anchor of
+    the document itself."""
+    return _EXPORT_PAGE.fullmatch(anchor) is not None
 
 
 class LostLink(NamedTuple):
@@ -106,12 +116,12 @@ class LostLink(NamedTuple):
 def resolve(markdown: str, headings: Iterable[tuple[str, str]],
             explicit: dict[str, str]) -> tuple[str, list[LostLink]]:
     """``markdown`` with each marked link a link to the rule its anchor names, else its text; and each link to an
-    opaque anchor (``_OPAQUE_ANCHOR``) that names no rule, kept as text.
+    opaque anchor (``_OPAQUE_ANCHOR``) or to another page of the export that names no rule, kept as text.
 
     ``headings``: (rule ID, the heading's plain text) of each rule a heading starts, in document
     order; a slug two headings share names the first, as the tools number the second (``-1``).
     ``explicit``: each anchor set by hand (``explicit_anchors``), which a slug never overrides.
-    A link to an opaque anchor no rule has is named by its text (an export writes the heading's there): the
+    A link to an opaque anchor no rule has, or to another page, is named by its text (an export writes the heading's there): the
     rule whose whole heading it is (``4.1 Costs.``) or its number, else the one rule whose title it is (``costs``)."""
     rules: dict[str, str] = dict(explicit)
     for rule_id, heading in headings:
@@ -124,8 +134,9 @@ def resolve(markdown: str, headings: Iterable[tuple[str, str]],
     def link(marked: re.Match[str]) -> str:
         anchor, text = marked.groups()
         occurrence = seen[anchor] = seen.get(anchor, -1) + 1
-        rule_id = rules.get(unquote(anchor).casefold())
-        if rule_id is None and _OPAQUE_ANCHOR.fullmatch(anchor):
+        page = _EXPORT_PAGE.fullmatch(anchor)  # "Rules.md#42-retreat": its anchor names the rule as one here would
+        rule_id = rules.get(unquote((page["anchor"] or "") if page else anchor).casefold())
+        if rule_id is None and (page or _OPAQUE_ANCHOR.fullmatch(anchor)):
             plain = _ESCAPED.sub(r"\1", text)  # "[1\. Introduction](#heading=h.gjdgxs)", as Google Docs writes it
             named = texts.named(plain)
             if len(named) != 1:  # the text as written: "9\. Designer Notes" at a line's start is no list's item

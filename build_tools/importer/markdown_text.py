@@ -96,6 +96,11 @@ _LINE_BREAK = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
 # once it has read them all, or to leave its text (importer.anchors). The marks are control characters: a
 # source holding one is refused (importer.characters).
 LINK_IN_DOCUMENT = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])+)\]\(#([^()\s]*)\)")  # its text may hold "[1]"
+# The same to another page of the same export, a relative path to a Markdown file (a Notion or wiki export's
+# "[Combat](Combat%20a1b2c3.md)", "[4.2 Retreat](Rules.md#42-retreat)"): marked with its path, which the site does not
+# hold, so that its text names the rule as an opaque anchor's does.
+LINK_TO_EXPORT_PAGE = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])+)\]\((?![A-Za-z][\w+.-]*:|/)([^()\s#]+\.md(?:#[^()\s]*)?)\)",
+                                 re.IGNORECASE)
 IN_DOCUMENT_LINK = ("\x02", "\x03", "\x04")  # before the anchor, between it and the text, after the text
 _MARKED_LINK = rf"{IN_DOCUMENT_LINK[0]}\2{IN_DOCUMENT_LINK[1]}\1{IN_DOCUMENT_LINK[2]}"
 
@@ -105,6 +110,8 @@ def _escape_markdown_text(text: str) -> str:
         return "<br />".join(_escape_markdown_text(piece) for piece in _LINE_BREAK.split(text))
     if "](#" in text:
         text = LINK_IN_DOCUMENT.sub(_MARKED_LINK, text)
+    if ".md" in text or ".MD" in text:
+        text = LINK_TO_EXPORT_PAGE.sub(_MARKED_LINK, text)
     text = _MARKDOWN_BACKSLASHED.sub(r"\\\1", text)
     text = _MARKDOWN_ENTITY_START.sub("&amp;", text)
     text = _TAG_START.sub("&lt;", text)

@@ -328,11 +328,14 @@ class _Importer:
     def _report_lost_links(self, lost: list[anchors.LostLink]) -> None:
         """List each link to an anchor the export lost (``anchors.resolve``), on the line holding it."""
         for link in lost:
-            where = self._where(f"](#{link.anchor})", link.occurrence)
+            page = anchors.to_export_page(link.anchor)
+            where = self._where(f"]({link.anchor})" if page else f"](#{link.anchor})", link.occurrence)
             names = (f"its text names {len(link.named)} rules' headings ({', '.join(link.named)})" if link.named
                      else "its text names no rule's heading")
-            self.report.warnings.append(f"{where}: a link to #{link.anchor} ({quoted(link.text, 40)}), an anchor the "
-                                        f"source does not hold, and {names}: kept as text")
+            target = (f"to {link.anchor} ({quoted(link.text, 40)}), another page of the export, which the site does not "
+                      f"hold" if page else f"to #{link.anchor} ({quoted(link.text, 40)}), an anchor the source does not "
+                      f"hold")
+            self.report.warnings.append(f"{where}: a link {target}, and {names}: kept as text")
 
     def _rule_headings(self) -> list[tuple[str, str]]:
         """(rule ID, the heading's plain text) of each rule a Markdown heading starts, in document order."""

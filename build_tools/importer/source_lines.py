@@ -620,6 +620,8 @@ def markdown_plain(text: str) -> str:
     text = _MD_EMPHASIS.sub(r"\2", text.strip())
     if "](#" in text:
         text = md.LINK_IN_DOCUMENT.sub(r"\1", text)
+    if ".md" in text or ".MD" in text:
+        text = md.LINK_TO_EXPORT_PAGE.sub(r"\1", text)
     return _MD_ESCAPE.sub(r"\1", text)
 
 

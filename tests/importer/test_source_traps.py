@@ -2840,6 +2840,21 @@ def test_a_link_whose_anchor_the_export_lost_links_the_rule_its_text_names():
         "and its text names no rule's heading: kept as text"]
 
 
+def test_a_link_to_another_page_of_the_export_links_the_rule_its_anchor_or_text_names():
+    # Notion's export links its other pages by a file's path ("[Combat](Combat%20a1b2….md)"): the page showed
+    # "[Combat]\(Combat%20a1b2….md)" as written (stop 47's list). The anchor after the path names the rule as one here
+    # does, else the text does; else the text stays, listed. A web address is shown as written still.
+    book = imported("# Rules\n\n## 1. Movement\n\n**1.1** Costs. See [Combat](Combat%20a1b2c3d4e5f6.md), [back]"
+                    "(Rules%209f8e.md#4-retreat), [Odds](../Rules.md), [Rivers](Rivers.md) and [site](https://x.org/"
+                    "a.md).\n\n## 2. Combat\n\n**2.1** Odds. Compare.\n\n## 4. Retreat\n\n**4.2** Retreat. Back.\n",
+                    "decimal", fmt="markdown")
+    assert ("See [[2\\|Combat]], [[4\\|back]], [[2.1\\|Odds]], Rivers and [site]\\(https://x.org/a.md).\n"
+            in book.markdown)
+    assert book.report.warnings == [
+        "rulesets/x/sources/x.txt:5: a link to Rivers.md ('Rivers'), another page of the export, which the site does "
+        "not hold, and its text names no rule's heading: kept as text"]
+
+
 def test_a_sentence_leading_up_to_a_table_is_no_title_of_it():
     # "The cost … depends on the terrain, as the table shows:" over a tab table was made its title (a helper's book,
     # in Spanish and English); a line in title case ending on a colon still titles it
