@@ -250,6 +250,9 @@ def test_copy_link_copies_the_rules_address(reader, site_url):
     reader.wait_for_function("() => document.querySelector('[role=status].rr-visually-hidden')?.textContent"
                              " === 'Link copied'")
     assert reader.evaluate("navigator.clipboard.readText()") == f"{site_url}{G15}#G15.21"
+    shown = "() => getComputedStyle(document.getElementById('G15.21'), '::after').content"
+    assert "Link copied" in reader.evaluate(shown)  # beside the button, for two seconds
+    reader.wait_for_function(f"() => !({shown})().includes('Link copied')", timeout=5000)
 
 
 def test_copy_link_falls_back_when_the_clipboard_api_refuses(reader, site_url):

@@ -24,8 +24,10 @@ async function copyLink(heading, button) {
   const copied = await copy(url.href);
   announce(copied ? (version ? "Link to this version copied" : "Link copied") : `Copy this link: ${url.href}`);
   if (copied) {
-    button.dataset.copied = "";
-    setTimeout(() => delete button.dataset.copied, 2000);
+    // On the heading too, which shows "Link copied": a rule matching the heading by what it holds
+    // (:has) would be checked at every change of a page with hundreds of rules.
+    button.dataset.copied = heading.dataset.copied = "";
+    setTimeout(() => { delete button.dataset.copied; delete heading.dataset.copied; }, 2000);
   }
 }
 
