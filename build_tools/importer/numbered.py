@@ -87,6 +87,10 @@ _ROLL_ENTRY = re.compile(r"\d{1,2}(?:[ \t]*[-–][ \t]*\d{1,2})?[ \t]*[:=][ \t]+
 # A mark before a rule's number at a line's start, as an edition marks a change: "[C] 12.2", "Updated 12.2", "+ 12.2".
 _UNKNOWN_MARK = re.compile(r"(?P<mark>[\[(][^\s\[\]()]{1,10}[\])]|[A-Z][a-z]{0,9}|[+*!]{1,2})[ \t]+"
                            r"(?P<number>[1-9]\d*(?:\.\d+)+)(?=[ \t]+\S)")
+# A rule's number a copy misprinted at a line's start, as text recognition (OCR) does: a stray character before it
+# (".[2.12]", "'2.12", "l 2.12"), brackets that do not match ("[2.12}", "{2.12]") or a comma for its dot ("[2,12]").
+_MISPRINTED_NUMBER = re.compile(r"(?:[^\w\s\[({]{1,2}|l(?=[ \t]))?[ \t]*(?P<open>[\[({]?)(?P<number>[1-9]\d*(?:[.,]\d+)+)"
+                                r"(?P<close>[\])}]?)[.):]?(?=[ \t]+\S)")
 # A day, a month and a year: "1.9.1939", "14.03.2024" (no rule is numbered so).
 _DATE = re.compile(r"(?:[1-9]|[0-3]\d)\.(?:[1-9]|[01]\d)\.(?:1[5-9]|20)\d\d")
 # The same with the year's last two digits ("17.9.39"): a date only where no rule of that number could come.
@@ -1721,13 +1725,26 @@ class _Importer:
         """A mark the import does not know before what reads as the next rule (``[C] 12.2 Range``, ``Updated 12.2
         Range``, ``+ 12.2 Range``: an edition's mark of a change): the line stays text of the rule before, and the
         report says so, so that no rule is lost without a word."""
-        marked = _UNKNOWN_MARK.match(line.text) if line.number is None else None
+        if line.number is not None:
+            return
+        marked = _UNKNOWN_MARK.match(line.text)
         read = marked and self._reads_as_next_rule(marked["number"], line.text[marked.end():], whole_title=True)
         if read:
             self.report.not_rules.append(NotARule(
                 line.index + 1, line.text, f"a word or mark ({marked['mark']}) before what reads as rule "
                 f"{read.printed}: kept as text of the rule before; if the line is rule {read.printed} (an edition's "
                 f"mark of a change), take it off or put it after the number", False, False, read.id))
+            return
+        listed = self.report.not_rules and self.report.not_rules[-1].line == line.index + 1  # "5,2 Units.": said
+        misprinted = None if listed else _MISPRINTED_NUMBER.match(line.text)
+        read = misprinted and self._reads_as_next_rule(misprinted["number"].replace(",", "."),
+                                                       line.text[misprinted.end():], whole_title=True)
+        if read:  # ".[2.12] A unit …", "[2.12} A unit …", "[2,12] A unit …" after 2.11
+            self.report.not_rules.append(NotARule(
+                line.index + 1, line.text, f"what reads as rule {read.printed}, misprinted ({quoted(misprinted.group(0), 12)}:"
+                f" a stray character, brackets that do not match or a comma for a dot, as a scan's text recognition "
+                f"leaves them): kept as text of the rule before; print the number as the book does to make it rule "
+                f"{read.printed}", False, False, read.id))
 
     def _report_joined_rule(self, line: Line) -> None:
         """A sentence inside a line that reads as the next rule (``6.1 Costs. One MP per hex. 6.2

@@ -251,6 +251,19 @@ def test_a_bulleted_title_right_after_the_last_rule_is_reported(item, fmt):
     assert f"x.txt:7: '{item}': a bullet before rule number 14.3" in "\n".join(book.report.lines())
 
 
+@pytest.mark.parametrize("line", [".[2.12] A unit may not enter a hex.", "'[2.12] A unit may not enter a hex.",
+                                  "l [2.12] A unit may not enter a hex.", "[2.12} A unit may not enter a hex.",
+                                  "{2.12] A unit may not enter a hex.", "[2,12] A unit may not enter a hex.",
+                                  "\"2.12 A unit may not enter a hex."])
+def test_a_rule_number_a_scan_misprinted_is_listed(line):
+    # An OCR'd book (a helper's): a stray character before the number, brackets that do not match or a comma for its
+    # dot made rule 2.12 text of 2.11, and nothing said so.
+    book = imported(f"[2.0] MOVE\n[2.1] GENERAL\n[2.11] Each unit moves.\n{line}\n[2.13] Roads are cheap.\n")
+    assert list(book.report.rule_lines) == ["2.0", "2.1", "2.11", "2.13"]
+    assert [(miss.line, miss.number) for miss in book.report.not_rules] == [(4, "2.12")]
+    assert "misprinted" in book.report.not_rules[0].reason
+
+
 @pytest.mark.parametrize("fmt", ["text", "markdown"])
 def test_two_rules_joined_on_one_line_are_reported(fmt):
     # A copy that lost the line break between two rules: 6.2 stays text of 6.1 (a sentence may start
