@@ -87,10 +87,18 @@ _EMOJI = "[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]\ufe0f?"
 # a dot: "OPTIONAL 5. FORCED MARCH", not "OPTIONAL 3 PLAYER GAME")
 _MARK_WORD = rf"(?i:(?:{_CHANGE_WORDS})\.?(?:{_SPACE}+rules?)?)"
 _BRACKETED_MARK_WORD = rf"(?i:(?:{_BRACKETED_CHANGE_WORDS})\.?(?:{_SPACE}+rules?)?)"
+# The names of a reStructuredText or Sphinx field ("   :depth: 1", "   :width: 1.3" under ".. contents::"), which a
+# text export keeps: an option's value, no emoji's shortcode before a rule's number.
+_FIELD_NAMES = ("(?:depth|width|height|scale|align|alt|target|class|name|local|backlinks|start|widths|header-rows|"
+                "stub-columns|file|url|encoding|number-lines|linenos|lineno-start|caption|figwidth|figclass|maxdepth|"
+                "numbered|glob|titlesonly|hidden|language|emphasize-lines|tab-width|version|revision|date|author|"
+                "authors|status|copyright|contact|organization|address|dedication|abstract|delim|quote|escape|"
+                "keepspace|tags)")
 _MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)"
                           rf"|(?:>>|»(?![^«»]*«[^»]*$))(?={_SPACE}+[\[(]?\d)"  # (not a quotation's: "» 1.3 …«")
                           rf"|{_EMOJI}(?:\u200d{_EMOJI})*"
-                          rf"|:[a-z0-9_+-]+:(?={_SPACE})|\[{_BRACKETED_MARK_WORD}\]|\({_BRACKETED_MARK_WORD}\)"
+                          rf"|:(?!{_FIELD_NAMES}:)[a-z0-9_+-]+:(?={_SPACE})"
+                          rf"|\[{_BRACKETED_MARK_WORD}\]|\({_BRACKETED_MARK_WORD}\)"
                           rf"|\[v\d+(?:\.\d+)*\]|\(v\d+(?:\.\d+)*\)"  # an edition's: "(v1.2) 12.2 Range"
                           rf"|(?:{_CHANGE_WORDS.upper()}|Optional|Opt\.):?(?={_SPACE}+[\[(]?\d*\.(?:\d|{_SPACE})))"
                           rf"{_SPACE}*")
