@@ -1153,15 +1153,19 @@ class _Importer:
     def _amount_skipping_rules(self, line: Line, number: RuleNumber, position: int) -> str | None:
         """Why an untitled amount that skips rules of its level is text, not a rule: right under a line ending on
         a colon (``… is worth more:`` over ``1.5 Victory Points each, or 3 …`` after rule 1.2), the sentence the
-        colon opened; anywhere, a number before a unit (``2.5 MP is the most …`` after rule 2.2). A rule may skip
+        colon opened; anywhere, a number before a unit (``2.5 MP is the most …`` after rule 2.2; ``4.5 MP …`` in section
+        2, where no rule 4 was read). A rule may skip
         rules that errata took out (``… as follows:`` over ``3.3 Units in one hex …``)."""
         if self.previous is None or line.kind != TEXT or line.number.decorated:
             return None
         before, rest = self.previous[0].path, self.reader.plain(line.number.rest)
-        if not (number.path[:-1] == before[:-1] and number.path[-1] > before[-1] + 1 and self._starts_with_quantity(rest)
-                and self._title_and_body(line, position)[0] is None):
+        skips = number.path[:-1] == before[:-1] and number.path[-1] > before[-1] + 1
+        # "4.5 MP is the most …" in section 2: a number no rule can have here, its parent not read
+        orphan = not number.top and not any(spelling in self.spellings for spelling in number.parents[0])
+        if not ((skips or orphan) and self._starts_with_quantity(rest) and self._title_and_body(line, position)[0] is None):
             return None
-        skipped = f"rule {number.printed} would skip the rules after {self.previous[0].printed}"
+        skipped = (f"rule {number.printed} would skip the rules after {self.previous[0].printed}" if skips else
+                   f"rule {number.printed} would have no parent")
         last = self.out.last_line
         if last is not None and self.reader.plain(last).rstrip().endswith(":") and self.lines[position - 1].kind != BLANK:
             return f"{CONTINUES}, after its colon ({skipped}): kept as text; if it is a rule, put a blank line before it"

@@ -3028,6 +3028,27 @@ def test_a_short_date_where_no_rule_could_come_is_text_and_a_rule_of_its_shape_i
         (4, "a date (day, month and a year's two digits, where no rule could come): kept as text")]
 
 
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_an_amount_whose_number_no_rule_here_could_have_is_text(fmt):
+    # "4.5 MP is the most …" in section 2 failed the import as "rule 4.5 has no parent" (a helper's book); "2.5 MP …"
+    # after 2.0 was text already
+    gap = "\n\n" if fmt == "markdown" else "\n"
+    book = imported(gap.join(["1.0 INTRO", "1.1 Scale. A hex is a mile.", "2.0 SEQUENCE", "Each turn has phases.",
+                              "4.5 MP is the most any unit spends.", "2.1 Steps. Move."]) + "\n", "decimal", fmt)
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "2.0", "2.1"]
+    assert "an amount (rule 4.5 would have no parent, and a unit follows the number): kept as text" in [
+        miss.reason for miss in book.report.not_rules]
+
+
+@pytest.mark.parametrize("field", ["   :depth: 1", "   :width: 1.3", ":scale: 2", "   :version: 2.1"])
+def test_a_restructured_text_field_is_no_emoji_before_a_rule_number(field):
+    # ".. contents::" over "   :depth: 1" (a reStructuredText export read as text, a helper's) failed the import as
+    # "rule number 1 with no rule text": ":depth:" was taken for an emoji's shortcode before a number
+    book = imported(f"KESTREL\n\n.. contents:: Table of Contents\n{field}\n\n1.0 INTRO\n1.1 Scale. A hex is a mile.\n"
+                    ":snowflake: 1.2 Ice. Cold.\n", "decimal")
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2"]
+
+
 def test_a_german_authors_note_is_a_note():
     # "Anmerkung des Autors:" and "HINWEIS:" stayed rule text (a helper's German book)
     book = imported("3.0 BEWEGUNG\n\n3.1 Kosten. Ein Feld kostet 1 BP.\n\nAnmerkung des Autors: Wälder bremsen.\n\n"
