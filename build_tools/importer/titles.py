@@ -37,13 +37,15 @@ _CAPITALS_WORD = re.compile(r"(?:vs|&|[A-Z][A-Z0-9'-]*(?:/[A-Za-z][A-Za-z0-9'-]*
 # Words a title in title case leaves in lower case.
 _MINOR_WORDS = frozenset("a an and as at by for from in into nor of on or per the to vs vs. via with without after "
                          "before between through along across against during over under within upon onto".split())
-# The same in the other languages rulebooks are printed in (German, French, Dutch, Spanish, Italian), in a title in
-# title case only ("Kampf im Wald", "Zones de Contrôle"); not those that are English words too ("die", "den", "am",
-# "met", "van", "op"), or "Roll the die" would read as a title.
+# The same in the other languages rulebooks are printed in (German, French, Dutch, Spanish, Italian, Polish), in a
+# title in title case only ("Kampf im Wald", "Zones de Contrôle", "Vloot van Boisot", "Ponte sul Fiume", "Bitwa pod
+# Grunwaldem"); not those that are English words too ("die", "den", "am", "met", "op"), or "Roll the die" would read
+# as a title ("van" is, but seldom ends a sentence so).
 _MINOR_WORDS_ELSEWHERE = frozenset(
     "der das des dem ein eine einer und oder im auf aus bei mit nach von vom zum zur zu über unter für gegen durch "
     "de du la le les et ou en au aux à sur sous pour avec dans het een voor el los las del al con por para il gli di "
-    "nel nella".split())
+    "nel nella van om tot uit naar bij aan ter tegen sul sulla sui della delle dei degli dello alla allo alle dal dalla "
+    "tra fra pod nad przy ze we sin sobre entre desde hacia contra".split())
 # Words no sentence or title ends on: a line ending on one goes on ("… so that their" over "owner alone sees").
 _OPEN_ENDINGS = _MINOR_WORDS | frozenset("their his her its our your my that which whose than if when".split())
 # Verbs a sentence turns on and a title does without ("Supply is traced to any friendly", "Cavalry may retreat").

@@ -78,7 +78,9 @@ def test_a_title_before_a_colon(rest, title, body):
                                   "Stacking (see 6.1)", "4.0 Rules in Brief",
                                   # lost to the text before (helpers' books in English, German and French)
                                   "Retreat after Combat", "Movement along Roads", "Combat between Stacks",
-                                  "Kampf im Wald", "Rückzug über Flüsse", "Zones de Contrôle", "Tir d'Artillerie"])
+                                  "Kampf im Wald", "Rückzug über Flüsse", "Zones de Contrôle", "Tir d'Artillerie",
+                                  # (helpers' Dutch, Italian and Polish books)
+                                  "Vloot van Boisot", "Slag om de Dijk", "Ponte sul Fiume", "Bitwa pod Grunwaldem"])
 def test_a_line_that_reads_as_a_title_is_one(rest):
     assert whole_line_title(rest, text_follows=False)
 
