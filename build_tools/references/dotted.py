@@ -215,10 +215,15 @@ _LETTERED = (rf"(?:[{ITEM_LETTERS}](?:[-–/][{ITEM_LETTERS}])?|\([{ITEM_LETTERS
              rf"|\.[{ITEM_LETTERS}])(?!\w)")
 
 
+# "per" after a number is a rate ("4.2 per hex"), but not before an article, where it is Italian's "for": "vedi 4.2 per
+# i dettagli".
+_PER_AS_RATE = r"per(?![ \t]+(?:i|il|lo|la|gli|le|un|uno|una|ogni|l['’]\w)(?!\w))"
+
+
 def quantity_after(words: Collection[str], *, lower_case: bool = True) -> str:
     """A lookahead's body: one of ``words`` (in any case) or of ``LOWER_CASE_QUANTITY_WORDS`` (as written; not
     ``lower_case``: none) after a number, so that the number is an amount."""
-    either = "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+    either = "|".join(_PER_AS_RATE if word == "per" else re.escape(word) for word in sorted(words, key=len, reverse=True))
     lower = "|".join(re.escape(word) for word in sorted(LOWER_CASE_QUANTITY_WORDS, key=len, reverse=True))
     return rf"[ \t]+(?:(?i:{either}){f'|{lower}' if lower_case else ''})(?!\w)"
 
@@ -295,6 +300,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     quantity = quantity_after(quantity_words)
     comparison = rf"[ \t]+(?i:{'|'.join(COMPARISONS)})(?!\w)"
     year = r"(?<!\.\d{4})" if groups else ""  # decimal: "14.3.2024" is a date
+    # nor a number with a group of thousands, as Dutch, Spanish, Italian write them: "12.000 man", "3.050 hombres"
+    year += r"(?<!\.0\d\d)"
     # and so is "2024.05.01" (checked once its first digit is consumed, as the regex starts with one)
     year_first = r"(?!(?<=[12])\d{3}\.[01]\d\.[0-3]\d(?!\d))" if groups else ""
     # Nor a number a measure or ratio goes on from: "5.5-inch", "1.5:1".

@@ -71,6 +71,8 @@ def test_case_references(text, expected):
     ("See Rule No. 5.2 for details.", [("5.2",)]), ("see 2.1 x 3", [("2.1",)]), ("voir 5.2 : 3 unités", [("5.2",)]),
     # an edition before the reference is none, a rule after "as in" is one
     ("Changes in 1.2: see 13.3.", [("13.3",)]), ("As in 1.2, units may fly.", [("1.2",)]),
+    # Italian "per" before an article is "for", no rate (a helper's book: the citation was lost)
+    ("vedi 4.2 per i dettagli", [("4.2",)]), ("vedi la regola 4.2 per la procedura", [("4.2",)]),
 ])
 def test_decimal_references(text, expected):
     assert cited(DECIMAL, text) == expected
@@ -149,6 +151,9 @@ def test_a_rules_title_after_a_cue_and_its_number_is_no_unit(grammar, text, expe
     # a unit after a list or a range measures all of it; seconds, tons, a column, a ratio, a rating (a helper's book)
     "1.5 or 2.0 MP", "1.5 to 2.0 MP", "1.5-2.0 MP", "1.5, 2.0 or 2.1 hexes", "from 1.5 to 2.1 miles", "Wait 1.5 seconds",
     "weighs 2.1 tons", "use column 2.1", "the ratio 2.1", "the unit's 1.5 rating",
+    # thousands as Dutch, Spanish and Italian write them (a helper's Dutch book)
+    "Valdez bracht 12.000 man op de been", "un ejército de 12.000 hombres", "an army of 12.000 men", "see 12.050",
+    "4.2 per hex",
     # an edition in a living book's history of changes (a helper's living-rules book)
     "Changes in 1.2:", "New in 1.3: units may fly.", "Changed in 1.3, and", "units removed in 1.3 return",
     "5.4-08125.4",  # a dash to a number with a leading 0 is never a range: no end is cited (found by hypothesis)
