@@ -105,7 +105,9 @@ QUANTITY_WORDS = (
 LOWER_CASE_QUANTITY_WORDS = ("resource", "resources", "shift", "shifts", "knot",
                              "knots", "fuel", "morale", "row", "rows", "edition", "patch", "update", "m", "metre",
                              "metres", "meter", "meters", "pace", "paces", "square", "squares", "strength",
-                             "multiplier", "multipliers")
+                             "multiplier", "multipliers",
+                             # an edition of the book ("the 1.0 rulebook", "the 2.0 printing", "in the 1.2 release")
+                             "rulebook", "printing", "release", "reprint", "draft", "pdf", "PDF")
 # A comparison after a number makes it an amount: "5.0 or more".
 COMPARISONS = ("or more", "or less", "or fewer", "or higher", "or lower", "or better", "or worse", "or greater")
 # Quoted, signed, compared, counted or measured: not a rule number.
@@ -147,8 +149,11 @@ NOT_AFTER_WORDS = (
     "level", "track", "display", "area", "mission", "option", "vol.", "item", "question", "faq", "crt", "tec",
     "aid",
     # an edition, in a living book's history of changes ("Changes in 1.2: see 13.3", "New in 1.3:")
-    *(f"{word} in" for word in ("changes", "changed", "new", "added", "updated", "revised", "introduced", "removed",
-                                "deleted", "fixed", "clarified")),
+    *(f"{word} {after}" for word in ("changes", "changed", "new", "added", "updated", "revised", "introduced",
+                                     "removed", "deleted", "fixed", "clarified") for after in ("in", "since")),
+    # an amount a value becomes ("5 becomes 2.5", "rounded to 2.5", "gives 1.5 prestige", "a margin of 4.5")
+    "becomes", "become", "rounded to", "round to", "rounds to", "rounded up to", "rounded down to", "gives",
+    "margin of", "verhouding",
     # other languages' names of other numberings and versions ("Tabelle 3.2", "Abb. 3.1", "Seite 3.2", "voir le tableau
     # 3.2", "Tabela 2.1", "Versie 1.2")
     "tabelle", "tab.", "abb.", "abbildung", "seite", "beispiel", "karte", "szenario", "tableau", "carte", "exemple",
