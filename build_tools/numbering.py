@@ -192,9 +192,13 @@ class _Undotted(Numbering):
     lettered = True
     groups = False  # decimal: each dotted group is a level (the grammar reads 3.2.1 as one number)
 
-    def __init__(self, *, quantity_words: Collection[str] = (), references: bool = True):
-        super().__init__(Dotted(groups=self.groups, quantity_words=quantity_words) if references else None,
-                         quantity_words)
+    def __init__(self, *, quantity_words: Collection[str] = (), references: bool = True, first_section: int = 1):
+        super().__init__(Dotted(groups=self.groups, quantity_words=quantity_words, zero=first_section == 0)
+                         if references else None, quantity_words)
+        self.first_section = first_section
+        # a section's number: from 1, or from 0 in a book that opens with a section 0 ("0.0 INTRODUCTION", "0.1")
+        self._number = re.compile(self._NUMBER_SHAPE.format(section="(?:0|[1-9]\\d*)" if first_section == 0
+                                                            else "[1-9]\\d*"))
 
     def read(self, printed, *, trailing_dot, chapter):
         if not _LETTERED.fullmatch(printed):
@@ -218,6 +222,8 @@ class _Undotted(Numbering):
         if not (rule_id[-1:].islower() and "." in rule_id):
             return ()
         return (rule_id[:-2] if rule_id[-2] == "." else rule_id[:-1],)  # "5.21a" and "2.1.a": "5.21", "2.1"
+
+    _NUMBER_SHAPE: str  # a number's regex, its section's number "{section}"
 
     def _read_number(self, printed: str, *, trailing_dot: bool) -> RuleNumber | None:
         """The rule ``printed`` (digits and dots) names, as ``read`` does for a number without a letter."""
@@ -243,6 +249,10 @@ class _Undotted(Numbering):
     def why_not(self, token, *, trailing_dot):
         if _LETTERED.fullmatch(token):  # "5.4.1a" in case numbering: its number is the trouble
             return self.why_not(token[:-1], trailing_dot=False)
+        if self.first_section and (token == "0" or token.startswith("0.")) and self.read(
+                "1" + token[1:], trailing_dot=trailing_dot, chapter=None) is not None:  # "0.0 INTRODUCTION"
+            return (f"{token} is in a section 0, which numbering {self.name} starts from only where ruleset.yml "
+                    f"says so: if the book opens with a section 0, set first_section: 0")
         other = self.other()
         hint = (f" (numbering {other.name} reads it: if {other.levels}, set numbering: {other.name})"
                 if other.read(token, trailing_dot=trailing_dot, chapter=None) is not None else "")
@@ -262,10 +272,10 @@ class CaseNumbering(_Undotted):
 
     name = "case"
     levels = "each digit after the dot is a level"
-    _NUMBER = re.compile(r"(?P<section>[1-9]\d*)(?:\.(?P<digits>\d+))?")
+    _NUMBER_SHAPE = r"(?P<section>{section})(?:\.(?P<digits>\d+))?"
 
     def _read_number(self, printed, *, trailing_dot):
-        match = self._NUMBER.fullmatch(printed)
+        match = self._number.fullmatch(printed)
         if not match:
             return None
         section, digits = match.group("section", "digits")
@@ -283,7 +293,7 @@ class CaseNumbering(_Undotted):
         return "5.4, 9.231"
 
     def other(self):
-        return DecimalNumbering(references=False)
+        return DecimalNumbering(references=False, first_section=self.first_section)
 
 
 class DecimalNumbering(_Undotted):
@@ -292,10 +302,10 @@ class DecimalNumbering(_Undotted):
     name = "decimal"
     levels = "each dotted group is a level"
     groups = True
-    _NUMBER = re.compile(r"[1-9]\d*(?:\.\d+)*")
+    _NUMBER_SHAPE = r"{section}(?:\.\d+)*"
 
     def _read_number(self, printed, *, trailing_dot):
-        if not self._NUMBER.fullmatch(printed):
+        if not self._number.fullmatch(printed):
             return None
         groups = printed.split(".")
         path = tuple(int(group) for group in groups)
@@ -310,19 +320,20 @@ class DecimalNumbering(_Undotted):
         return "3.2, 3.2.1"
 
     def other(self):
-        return CaseNumbering(references=False)
+        return CaseNumbering(references=False, first_section=self.first_section)
 
 
 def numbering_of(name: str, *, chapters: Collection[str] = (), quantity_words: Collection[str] = (),
-                 references: bool = True, other_books: Collection[str] = ()) -> Numbering:
+                 references: bool = True, other_books: Collection[str] = (), first_section: int = 1) -> Numbering:
     """The numbering ``ruleset.yml`` names (``references: False``: no automatic links; ``other_books``:
-    the names before a number that cites another book's rule, not this one's)."""
+    the names before a number that cites another book's rule, not this one's; ``first_section``: 0 where a case or
+    decimal book opens with a section 0)."""
     if name == "asl":
         numbering: Numbering = AslNumbering(chapters, quantity_words=quantity_words, references=references)
     elif name == "case":
-        numbering = CaseNumbering(quantity_words=quantity_words, references=references)
+        numbering = CaseNumbering(quantity_words=quantity_words, references=references, first_section=first_section)
     elif name == "decimal":
-        numbering = DecimalNumbering(quantity_words=quantity_words, references=references)
+        numbering = DecimalNumbering(quantity_words=quantity_words, references=references, first_section=first_section)
     elif name == "none":
         numbering = Numbering(None)
     else:

@@ -44,7 +44,7 @@ _LEGACY_FORMATS = {"asl": "text", "titled": "text"}
 _REFERENCES = ("auto", "none")
 _LEGACY_REFERENCES = {"chapter-dotted": "asl"}
 _RULESET_KEYS = ("name", "short_name", "numbering", "chapters", "references", "quantity_words", "other_books",
-                 "sources")
+                 "first_section", "sources")
 _SOURCE_KEYS = ("file", "page", "format", "chapter", "title", "titles", "not_titles")
 
 
@@ -153,8 +153,15 @@ def load_ruleset(folder: Path) -> Ruleset:
         raise lines.error("chapters:", "chapters must be a list of chapter letters, one capital letter each (A, B, ...)")
     if chapters and numbering_name != "asl":
         raise lines.error("chapters:", f"numbering {numbering_name} has no chapter letters; remove chapters:")
+    first_section = data.get("first_section", 1)
+    if first_section not in (0, 1) or isinstance(first_section, bool):
+        raise lines.error("first_section:", f"first_section must be 0 (the book opens with a section 0: 0.0, 0.1) or 1, "
+                                            f"not {first_section!r}")
+    if first_section == 0 and numbering_name not in ("case", "decimal"):
+        raise lines.error("first_section:", f"numbering {numbering_name} has no section 0; remove first_section:")
     numbering = numbering_of(numbering_name, chapters=chapters, quantity_words=_words(data, "quantity_words", lines),
-                             references=references, other_books=_words(data, "other_books", lines))
+                             references=references, other_books=_words(data, "other_books", lines),
+                             first_section=first_section)
     sources = []
     raw_sources = data.get("sources") or []
     if not isinstance(raw_sources, list):

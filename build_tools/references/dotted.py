@@ -281,15 +281,16 @@ def _after_cue() -> str:
             by_length.setdefault(len(word) + (2 if ":" in written else 1), []).append(written)
     for word in _CAPITALISED_CUE_WORDS:  # as written: "Case 6.2", SPI's; "in that case 2.5 …" is a sentence's
         by_length.setdefault(len(word) + 1, []).append(f"(?-i:{word})[ \t]")
-    each = [rf"(?<=\b(?i:{'|'.join(same)})[1-9])" for same in by_length.values()]
+    each = [rf"(?<=\b(?i:{'|'.join(same)})\d)" for same in by_length.values()]
     last = "".join(sorted({word[-1] for word in _CUE_WORDS} | {word[-1].upper() for word in _CUE_WORDS} | {":"}))
     # ("case" and "exception" before a colon only: ":" is among them)
     # (tried only after a character that ends one of them: most numbers follow a bracket, and pass at the first test)
-    return rf"(?:(?<=[{re.escape(last)}][ \t][1-9])(?:{'|'.join(each)})|(?<=§[1-9])|(?<=§[ \t][1-9]))"
+    # (each spans the digit the main regex consumed: which digits may start a number, it says)
+    return rf"(?:(?<=[{re.escape(last)}][ \t]\d)(?:{'|'.join(each)})|(?<=§\d)|(?<=§[ \t]\d))"
 
 
 @lru_cache(maxsize=32)
-def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+def _patterns(groups: bool, quantity_words: tuple[str, ...], zero: bool = False) -> tuple[re.Pattern[str], ...]:
     """The grammar as one regex, and the regexes that tell whether a cue list ends where a bare
     number starts (one for a number a word follows, which needs more: ``rule 4 applies``).
 
@@ -300,6 +301,8 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     regex engine skips ahead to digits instead of trying every position; what
     may come before the digit is checked by a lookbehind that spans it."""
     dots = r"(?:\.\d+)+" if groups else r"\.\d+"
+    # A rule number's first digit; ``zero``: a book's section 0 too, before its dot ("0.1", never "0812", a hex's)
+    lead = r"(?:[1-9]|0(?=\.))" if zero else "[1-9]"
     # Decimal: a number of more groups than two ("2.4.1") is never an amount, whatever word follows it.
     first_dots = r"\.\d+(?P<more>(?:\.\d+)+)?" if groups else dots
     quantity = quantity_after(quantity_words)
@@ -315,7 +318,9 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     odds = (rf"[ \t]+to[ \t]+\d+(?:(?!\d|\.\d|[ \t]+(?i:and|or)[ \t])|{comparison})"
             r"|[ \t]+:[ \t]*1(?!\d|\.\d)|[ \t]+[-–][ \t]+\d+[ \t]+(?i:odds)")  # "1.5 : 1", "1.5 – 1 odds"
     # ("4.1's effect": a possessive is no glued word)
-    glued = r"(?!ff?(?!\w)|['’]s(?!\w))[\w\"'%°“”‘’×″′]|\.\d|[-–](?:0|\d+(?![\d.])|[A-Za-z])|[/:]\d|/[A-Za-z]"
+    # (a dash to a 0 is no range, "5.4-0812", but to section 0's rule in a book that has one: "0.1-0.3")
+    glued = (r"(?!ff?(?!\w)|['’]s(?!\w))[\w\"'%°“”‘’×″′]|\.\d|[-–](?:0" + (r"(?!\.)" if zero else "")
+             + r"|\d+(?![\d.])|[A-Za-z])|[/:]\d|/[A-Za-z]")
     # A quantity word after a list or a range of numbers measures each of them: "1.5 or 2.0 MP", "1.5-2.0 MP".
     # (dotted numbers only: "Per 6.2, 3 units may stack" cites 6.2; a few, so that a long run of numbers stays linear)
     # (and in the other languages: "de 1.5 à 2.5 PM", "1.5 oder 2.0 MP"; not "a", English's article: "see 7.1 a 2.5
@@ -342,12 +347,12 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     first_end = rf"(?(cued){first_end_of(cued_amount)}|{first_end_of(amount)})"
     # (after a number of two groups, no short tail: "(?!)" never matches)
     # (a lettered item's range ends on one: "3.2a-3.2c", "3.2.a-3.2.c")
-    lettered_tail = rf"[1-9]\d*{dots}(?(letter)(?:\.?[{ITEM_LETTERS}])?)"
+    lettered_tail = rf"{lead}\d*{dots}(?(letter)(?:\.?[{ITEM_LETTERS}])?)"
     tail = rf"{lettered_tail}|(?(more){short_tail}|(?!))" if groups else rf"{lettered_tail}|\.\d+"
     # A list after another numbering's word is all of that numbering: "hex 12.08 and 13.09", "Tables 7.1 and 7.2".
     # (its first number dotted, "On Turn 1, 6.2 does not apply" cites 6.2; and its commas before a joining word, "In
     # hex 12.08, 3.4 applies" cites 3.4)
-    number = r"[1-9]\d*(?:\.\d+)*"
+    number = rf"{lead}\d*(?:\.\d+)*"
     join = rf"(?:[ \t]*,[ \t]*{number})*[ \t]*(?:&|[ \t](?i:and|or|to|{_FOREIGN_JOIN})[ \t])[ \t]*"
     # (matched whole, as "blocked", after the first digit: an alternative before it would keep the regex engine from
     # skipping ahead to digits, and a regex of its own costs a pass more; tried last, so that a rule's number, which
@@ -357,7 +362,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
     # (after a joining word, not a comma: "Per rule 6, 2 units may stack" cites 6)
     count = rf"[ \t]*(?:&|[ \t](?i:or|and|to|through|thru|{_FOREIGN_JOIN}))[ \t]+[1-9]\d*{quantity}"
     main = re.compile(
-        rf"(?P<first>[1-9](?:(?P<cued>{_after_cue()})?{year_first}(?:{_NUMBER_SIGN_AFTER_CUE}|(?<!{_NOT_BEFORE}.))"
+        rf"(?P<first>{lead}(?:(?P<cued>{_after_cue()})?{year_first}(?:{_NUMBER_SIGN_AFTER_CUE}|(?<!{_NOT_BEFORE}.))"
         rf"(?<!\d:.)(?<!#[ \t].)"
         rf"{not_after_words(NOT_AFTER_WORDS)}\d*(?P<dots>{first_dots})?|{blocked}))"
         rf"(?(blocked)|(?(dots)(?P<letter>{_LETTERED})?{first_end}(?:(?:--|[-–])(?P<tail>{tail}){end})?"
@@ -368,7 +373,7 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
         rf"|(?P<word>(?!{quantity})(?=[ \t]+[a-z]))"
         rf"|[-–](?P<last>[1-9]\d*)(?:{_SECTION_END}|(?=[ \t]+[a-z])))))"  # "sections 4-6": after a rule cue
     )
-    item = r"[1-9][\d.]*[a-h]?(?:(?:--|[-–])(?:\.?[\d.]+[a-h]?|[a-h]))?"  # ("2a-2c", "2a-c", "3.2a-3.2c")
+    item = rf"{lead}[\d.]*[a-h]?(?:(?:--|[-–])(?:\.?[\d.]+[a-h]?|[a-h]))?"  # ("2a-2c", "2a-c", "3.2a-3.2c")
     cue_before = re.compile(rf"{_CUE}(?:{item}{_JOIN})*\Z")
     # Before a bare number a word follows ("rules 4, 5 and 7 apply", "see 2 and 4 for details"):
     # a cue word naming rules, or a list with an item before it.
@@ -377,15 +382,15 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...]) -> tuple[re.Pattern
                                  rf"|{_CUE}(?:{item}{_JOIN})*{item}{_WORD_JOIN})\Z")
     # Dotted numbers joined by slashes ("1.2/1.3"): a list of rules after a cue word.
     # (It starts by consuming a digit, as the main regex does: the engine skips ahead to digits.)
-    slashed = re.compile(rf"[1-9](?<![\w.\-–/].)\d*{dots}(?:/[1-9]\d*{dots})+(?![\w/]|\.\d)")
+    slashed = re.compile(rf"{lead}(?<![\w.\-–/].)\d*{dots}(?:/{lead}\d*{dots})+(?![\w/]|\.\d)")
     # A list's next number after a number sign: "rules #5.2 and #5.3" (after the first, which a cue word leads up to).
-    signed = re.compile(rf"{_SIGNED_JOIN}#(?P<number>[1-9]\d*{dots})(?!\w|\.\d)")
+    signed = re.compile(rf"{_SIGNED_JOIN}#(?P<number>{lead}\d*{dots})(?!\w|\.\d)")
     # A range's end after "a" (a Romance language's "to"; the grammar refuses a number after "a", an article): a
     # dotted number, no amount. (its start: matched at a reference's end)
-    by_a = re.compile(rf"{_RANGE_A}(?P<number>[1-9]\d*{dots}){year}(?:(?!{glued}|{amount})|(?P<amount>(?={amount})))")
-    by_a_next = re.compile(rf"{_JOIN}(?P<number>[1-9]\d*{dots}){year}(?!{glued}|{amount})")  # "… a 3.4 y 3.6"
+    by_a = re.compile(rf"{_RANGE_A}(?P<number>{lead}\d*{dots}){year}(?:(?!{glued}|{amount})|(?P<amount>(?={amount})))")
+    by_a_next = re.compile(rf"{_JOIN}(?P<number>{lead}\d*{dots}){year}(?!{glued}|{amount})")  # "… a 3.4 y 3.6"
     # A rule's number after Spanish "a" ("to") and a word leading up to it: "conforme a 4.1", "remítase a 4.1".
-    to_by_a = re.compile(rf"(?<!\w)(?i:{alternation(TO_RULE_BY_A)}) a (?P<number>[1-9]\d*{dots}){year}"
+    to_by_a = re.compile(rf"(?<!\w)(?i:{alternation(TO_RULE_BY_A)}) a (?P<number>{lead}\d*{dots}){year}"
                          rf"(?!{glued}|{amount})")
     return (main, cue_before, cue_before_word, slashed, *map(re.compile, _ITEM_CUES), signed, by_a, by_a_next,
             to_by_a)
@@ -599,12 +604,12 @@ class Dotted:
     """The grammar of one ruleset without chapter letters (see the module docstring).
 
     ``groups``: decimal numbering (``3.2.1``, each dotted group a level) rather
-    than case numbering (``5.44``, each digit after the dot a level)."""
+    than case numbering (``5.44``, each digit after the dot a level). ``zero``: the book has a section 0 (``0.1``)."""
 
-    def __init__(self, *, groups: bool, quantity_words: Collection[str] = ()):
+    def __init__(self, *, groups: bool, quantity_words: Collection[str] = (), zero: bool = False):
         (self.main, self.cue_before, self.cue_before_word, self.slashed, self.cue_right_before,
          self.cue_right_before_ordinal, self.signed, self.by_a, self.by_a_next, self.to_by_a) = _patterns(
-            groups, tuple(dict.fromkeys((*QUANTITY_WORDS, *quantity_words))))
+            groups, tuple(dict.fromkeys((*QUANTITY_WORDS, *quantity_words))), zero)
         self.groups = groups
 
     def _cued(self, text: str, match: re.Match[str]) -> bool:

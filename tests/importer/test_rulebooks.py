@@ -66,6 +66,17 @@ def test_a_decimal_book_has_its_sections_as_printed_and_one_level_per_group(inde
     assert (levels["2.0"], levels["2.1"], levels["2.1.1"]) == (2, 3, 4)
 
 
+def test_a_book_that_opens_with_a_section_0_reads_it_and_cites_its_rules(index):
+    # "0.0 INTRODUCTION", "0.1 …" (a modern book's opening, a helper's card game): "0.0 is not a rule number", and
+    # "(see 0.1)" cited nothing. With first_section: 0 they are rules, cited as any other; "0.5 MP", "0.5 or less"
+    # and hex "0812" stay amounts.
+    assert ids(index, "zero-hour") == ["0.0", "0.1", "0.2", "1.0", "1.1", "1.2", "2.0", "2.1"]
+    assert index.get("zero-hour", "0.1").references == ()
+    assert index.get("zero-hour", "0.2").references == ("0.1", "1.1", "0.2")
+    assert index.get("zero-hour", "2.1").references == ("0.1", "0.2", "1.1")
+    assert [key for key in index.unresolved_references() if key[0] == "zero-hour"] == []
+
+
 def test_a_markdown_case_book_reads_headings_and_bold_numbers_as_rules(index):
     assert ids(index, "marsh-fort") == ["5", "5.1", "5.11", "5.12", "5.2", "5.3", "5.4", "5.41", "5.42", "5.43",
                                         "5.44", "6", "6.1", "6.2", "6.3", "9", "9.1", "9.2"]

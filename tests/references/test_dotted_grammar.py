@@ -399,19 +399,23 @@ def test_a_lettered_item_printed_in_brackets_or_after_a_dot_cites_the_item():
 
 # Text made of the pieces rule text is made of: numbers in every shape, cue words,
 # joining words, units, punctuation.
-PIECES = st.sampled_from(["5", "5.4", "5.44", "9.231", "3.2.1", "0812", "4-4-6", "10/16", "1/2", "4.5", "0.5",
+PIECES = st.sampled_from(["5", "5.4", "5.44", "9.231", "3.2.1", "0812", "4-4-6", "10/16", "1/2", "4.5", "0.5", "0.1",
                           " MP", " hexes", " see ", " per ", " rule ", " rules ", " Case ", "Exception: ", " and ",
                           " to ", " through ", ", ", "; ", "(", ")", "[", "]", "-", "–", ".", " ", "\n", "a", "c-e", "m", "x",
                           "§", "'", '"', "+", "#"])
 TEXTS = st.lists(PIECES, max_size=30).map("".join)
 # A rule ID of the numbering; a lettered item's (5.4a), or a section's lettered sub-rule (5a).
 NUMBER = {"case": re.compile(r"[1-9]\d*(?:\.\d+[a-e]?|[a-h])?"),
-          "decimal": re.compile(r"[1-9]\d*(?:(?:\.\d+)+[a-e]?|[a-h])?")}
+          "decimal": re.compile(r"[1-9]\d*(?:(?:\.\d+)+[a-e]?|[a-h])?"),
+          # a book with a section 0 (first_section: 0): its rules are dotted ("0.1", never "0" nor "0812")
+          "case, section 0": re.compile(r"(?:0(?=\.)|[1-9]\d*)(?:\.\d+[a-e]?|[a-h])?"),
+          "decimal, section 0": re.compile(r"(?:0(?=\.)|[1-9]\d*)(?:(?:\.\d+)+[a-e]?|[a-h])?")}
+ZERO = {"case, section 0": Dotted(groups=False, zero=True), "decimal, section 0": Dotted(groups=True, zero=True)}
 DOTTED_AFTER_SLASH = re.compile(r"/[1-9]\d*\.\d")
 DOTTED_BEFORE_SLASH = re.compile(r"\d\.\d+/\Z")
 
 
-@pytest.mark.parametrize("name, grammar", [("case", CASE), ("decimal", DECIMAL)])
+@pytest.mark.parametrize("name, grammar", [("case", CASE), ("decimal", DECIMAL), *ZERO.items()])
 @given(text=TEXTS)
 def test_every_reference_found_is_a_number_of_its_grammar_inside_the_text(name, grammar, text):
     for reference in grammar.find(text):
@@ -430,7 +434,7 @@ def test_every_reference_found_is_a_number_of_its_grammar_inside_the_text(name, 
                 index + 1 < len(reference.parts) and reference.parts[index + 1].start == part.end + 1)
 
 
-@pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
+@pytest.mark.parametrize("grammar", [CASE, DECIMAL, *ZERO.values()], ids=["case", "decimal", *ZERO])
 @given(text=TEXTS)
 def test_the_three_entry_points_agree(grammar, text):
     found = grammar.find(text)
@@ -447,4 +451,17 @@ def test_the_three_entry_points_agree(grammar, text):
 @given(rating=st.tuples(*[st.integers(1, 12)] * 3), hexes=st.integers(100, 9999))
 def test_no_rating_or_hex_number_is_ever_a_reference(rating, hexes):
     text = f"a {rating[0]}-{rating[1]}-{rating[2]} unit in hex {hexes:04d}; see {rating[0]}-{rating[1]}-{rating[2]}"
-    assert CASE.find(text) == [] and DECIMAL.find(text) == []
+    assert CASE.find(text) == [] and DECIMAL.find(text) == [] and all(zero.find(text) == [] for zero in ZERO.values())
+
+
+@pytest.mark.parametrize("grammar", [*ZERO.values()], ids=[*ZERO])
+@pytest.mark.parametrize("text, cited", [
+    ("see 0.1 and 4", ["0.1", "4"]), ("rules 0.1-0.3 apply", ["0.1", "0.3"]), ("(see 0.1/0.2)", ["0.1", "0.2"]),
+    ("see 0812", []), ("5.4-0812 hex", []), ("a 0.5 chance", []), ("0.5 MP", []), ("a roll of 0.5 or less", [])])
+def test_a_book_with_a_section_0_cites_its_rules_and_no_amount(grammar, text, cited):
+    assert grammar.cited(text) == cited
+
+
+@pytest.mark.parametrize("grammar", [CASE, DECIMAL], ids=["case", "decimal"])
+def test_a_book_without_a_section_0_cites_none_of_it(grammar):
+    assert grammar.cited("see 0.1 and rules 0.1-0.3") == []

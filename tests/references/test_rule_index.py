@@ -186,6 +186,19 @@ def test_a_rule_heading_with_no_text_is_an_error_naming_page_and_line(tmp_path, 
         RuleIndex.from_docs(tmp_path, rulesets)
 
 
+@pytest.mark.parametrize("numbering, value, error", [
+    ("decimal", "2", "first_section must be 0 (the book opens with a section 0: 0.0, 0.1) or 1, not 2"),
+    ("decimal", "yes", "first_section must be 0 (the book opens with a section 0: 0.0, 0.1) or 1, not True"),
+    ("asl", "0", "numbering asl has no section 0; remove first_section:")])
+def test_first_section_is_0_or_1_in_case_and_decimal_numbering_naming_file_and_line(tmp_path, numbering, value, error):
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "ruleset.yml").write_text(f"name: Game\nshort_name: G\nnumbering: {numbering}\nfirst_section: {value}\n",
+                                        encoding="utf-8")
+    with pytest.raises(SourceError, match=re.escape(f"ruleset.yml:4: {error}")):
+        load_ruleset(folder)
+
+
 @pytest.mark.parametrize("chapters", ["[A, SSR]", "[A, '1']", "A"])
 def test_chapters_must_be_single_letters_naming_file_and_line(tmp_path, chapters):
     folder = tmp_path / "game"
