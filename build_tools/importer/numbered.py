@@ -1668,8 +1668,9 @@ class _Importer:
         line, blocks = self.example
         blocks.close()
         self.example, self.out = None, self.page
-        # NOTE, DESIGN NOTES, Nota, Opmerking, Uwaga, Anmerkung des Autors, HINWEIS
-        kind = "note" if re.search("NOT[EA]|OPMERKING|UWAGA|ANMERKUNG|HINWEIS|DESIGNNOTIZ", line.marker.upper()) \
+        # NOTE, DESIGN NOTES, Nota, Noot van de ontwerper, Opmerking, Uwaga, Anmerkung des Autors, HINWEIS, TIP
+        kind = "note" if re.search("NOT[EA]|NOOT|OPMERKING|UWAGA|ANMERKUNG|HINWEIS|DESIGNNOTIZ|TIP",
+                                   line.marker.upper()) \
             else "example"
         if not blocks.blocks:
             raise self.error(line.index, f"{line.marker} with no {kind} text after it")

@@ -168,10 +168,26 @@ _LABEL = (r"EX|EXAMPLES?(?: OF PLAY)?|Examples?(?: of [Pp]lay)?|(?:DESIGN|DESIGN
           r"|EJEMPLOS?|Nota|NOTA|Notes? d[eu] (?:conception|concepteur|jeu)|NOTES? D[EU] (?:CONCEPTION|CONCEPTEUR|JEU)"
           r"|Anmerkung(?:en)? de[rs] (?:Autors|Designers|Autorin)|ANMERKUNG(?:EN)?|HINWEISE?|Designnotiz|DESIGNNOTIZ"
           r"|Voorbeeld(?:en)?|VOORBEELD(?:EN)?|Exemplos?|EXEMPLOS?|Przykłady?|PRZYKŁADY?"
-          r"|Opmerking(?:en)?|OPMERKING(?:EN)?|Uwaga|UWAGA")
+          r"|Opmerking(?:en)?|OPMERKING(?:EN)?|Uwaga|UWAGA"
+          # a designer's note in Dutch, Spanish, Italian, Polish ("Noot van de ontwerper:", "Nota del autor:", "Nota
+          # di progettazione:", "Uwaga projektanta:"), and a tip's label (not "IMPORTANT:", which may say a rule)
+          r"|Noot van de (?:ontwerper|auteur)|NOOT VAN DE (?:ONTWERPER|AUTEUR)|Nota del (?:autor|diseñador)"
+          r"|NOTA DEL (?:AUTOR|DISEÑADOR)|Nota d(?:i|el) (?:progettazione|progettista|design|autore)"
+          r"|Uwaga (?:projektanta|autora)|UWAGA (?:PROJEKTANTA|AUTORA)|TIPS?|Tips?")
 # (French sets its colon apart, with a space or a no-break one: "Exemple :", "Note de conception :")
 _LABEL_COLON = "[ \u00a0\u202f]?:"
 _EXAMPLE = re.compile(rf"(?P<marker>(?P<label>{_LABEL}){_LABEL_COLON})(?:\s+(?P<rest>.*))?")
+
+
+def _example(text: str) -> re.Match[str] | None:
+    """The label an example or a note starts ``text`` with; not a results key's "EX" before words in lower case
+    (``AR: attacker retreats.`` over ``EX: exchange.``)."""
+    found = _EXAMPLE.fullmatch(text)
+    if found and found["label"] == "EX" and (found["rest"] or "")[:1].islower():
+        return None
+    return found
+
+
 # The label as a Markdown source writes it: bare, bold or in italics, its colon inside the emphasis or after it.
 _MARKDOWN_LABEL = re.compile("^(?:" + "|".join(
     rf"{mark}(?:{_LABEL}){_LABEL_COLON}{mark}|{mark}(?:{_LABEL}){mark}{_LABEL_COLON}"
@@ -599,7 +615,7 @@ def _text_line(index: int, raw: str, *, in_table: bool, row_follows: bool) -> Li
         return Line(index, TEXT, line[1:].lstrip())
     if is_row(line):
         return Line(index, PIPE, line)
-    example = _EXAMPLE.fullmatch(line)
+    example = _example(line)
     if example:
         return Line(index, EXAMPLE, example.group("rest") or "", marker=example.group("marker"))
     if _TEXT_HR.fullmatch(line):
@@ -1329,7 +1345,7 @@ def markdown_line(index: int, raw: str) -> Line:
         # "1. Ferries" at the margin may be a section rather than an item: the importer decides.
         number = number_at_start(line) if raw[:1] not in " \t" and marker[0].isdigit() else None
         return Line(index, ITEM, rest, depth=depth, marker=marker, number=number)
-    example = _EXAMPLE.fullmatch(markdown_plain(line))
+    example = _example(markdown_plain(line))
     if example:
         emphasised = _EMPHASISED_EXAMPLE.fullmatch(line)  # "*Example: a unit moves two hexes.*", the whole in italics
         rest = f"{emphasised['mark']}{emphasised['rest']}{emphasised['mark']}" if emphasised else \

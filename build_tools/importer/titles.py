@@ -223,7 +223,10 @@ _OPENING_PHRASES = frozenset({"put simply", "above all", "stated simply", "said 
 _OPENING_ADVERBS_ALONE = frozenset("thus finally also additionally however therefore likewise similarly otherwise "
                                    "instead generally usually normally basically essentially briefly simply "
                                    "alternatively hence consequently furthermore moreover indeed again still "
-                                   "yet".split())
+                                   "yet".split()
+                                  # and a label a rule's sentence opens with ("6.23 Exception: Units in town …": the
+                                  # rule is untitled, its text says it is an exception)
+                                  ) | frozenset("exception exceptions important clarification reminder".split())
 
 
 def _names_a_thing(words: list[str]) -> bool:

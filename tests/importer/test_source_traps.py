@@ -3049,6 +3049,19 @@ def test_a_restructured_text_field_is_no_emoji_before_a_rule_number(field):
     assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2"]
 
 
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_designers_notes_in_more_languages_and_a_tip_are_notes_and_a_results_key_is_no_example(fmt):
+    # "Noot van de ontwerper:", "Nota del autor:", "Uwaga projektanta:" and "TIP:" stayed rule text, and "EX:
+    # exchange." under "AR: attacker retreats." became an example box (helpers' Dutch and reStructuredText books)
+    book = imported("6.0 COMBAT\n\n6.1 Odds. Compare.\n\nAR: attacker retreats. DR: defender retreats.\n"
+                    "EX: exchange.\n\nNoot van de ontwerper: De rivier.\n\nNota del autor: El rio.\n\n"
+                    "Uwaga projektanta: Rzeka.\n\nTIP: Roll twice.\n\nEX: A unit attacks.\n", "decimal", fmt)
+    assert '!!! example "EX:"\n\n    A unit attacks.' in book.markdown
+    assert book.markdown.count("!!! example") == 1
+    for label in ("Noot van de ontwerper:", "Nota del autor:", "Uwaga projektanta:", "TIP:"):
+        assert f'!!! note "{label}"' in book.markdown
+
+
 def test_a_german_authors_note_is_a_note():
     # "Anmerkung des Autors:" and "HINWEIS:" stayed rule text (a helper's German book)
     book = imported("3.0 BEWEGUNG\n\n3.1 Kosten. Ein Feld kostet 1 BP.\n\nAnmerkung des Autors: Wälder bremsen.\n\n"
