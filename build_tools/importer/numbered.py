@@ -1215,11 +1215,12 @@ class _Importer:
             return at
         return at if self._rule_under(number.id, at + 1) else None
 
-    def _rule_under(self, rule_id: str | None, position: int, *, sections: bool = True) -> bool:
+    def _rule_under(self, rule_id: str | None, position: int, *, sections: bool = True, unread: bool = False) -> bool:
         """Whether the first line from ``position`` that starts with a rule number (``_next_numbered``)
-        starts a rule under ``rule_id``."""
+        starts a rule under ``rule_id`` (``unread``: one not read already)."""
         following = self._next_numbered(position, sections=sections)
-        return following is not None and any(rule_id in spellings for spellings in following[1].parents)
+        return following is not None and not (unread and following[1].id in self.rules) and any(
+            rule_id in spellings for spellings in following[1].parents)
 
     def _read_starts(self) -> None:
         """Number token -> the last line it starts, and the last heading it starts; read once."""
@@ -1627,7 +1628,8 @@ class _Importer:
         if not closed:
             return None
         outermost = closed[-1]
-        if self._rule_under(outermost[2], position + 1):
+        # (a rule read already is no next rule: an errata list's "5.2: '20' should read '25'" under "## Errata")
+        if self._rule_under(outermost[2], position + 1, unread=True):
             self.headings += reversed(closed)
             return None
         return outermost[1]

@@ -3062,6 +3062,14 @@ def test_designers_notes_in_more_languages_and_a_tip_are_notes_and_a_results_key
         assert f'!!! note "{label}"' in book.markdown
 
 
+def test_an_errata_heading_over_a_note_on_a_rule_read_already_stays_beside_the_sections():
+    # "## Errata" over '5.2: "20" should read "25".' became "#### Errata" under rule 5.2 (a helper's FAQ book): the
+    # note's number read as the next rule, under section 5
+    book = imported('# FAQ\n\n## 5. Victory\n\n5.1 Points. Count them.\n\n5.2 Sudden death. Twenty wins.\n\n'
+                    '## Errata\n\nThese replace the printed text:\n\n5.2: "20" should read "25".\n', "decimal", "markdown")
+    assert "\n## Errata {: .rr-subhead }\n" in book.markdown
+
+
 def test_a_german_authors_note_is_a_note():
     # "Anmerkung des Autors:" and "HINWEIS:" stayed rule text (a helper's German book)
     book = imported("3.0 BEWEGUNG\n\n3.1 Kosten. Ein Feld kostet 1 BP.\n\nAnmerkung des Autors: Wälder bremsen.\n\n"
