@@ -353,6 +353,13 @@ class _Importer:
         if self.reader.front_matter:
             self.report.warnings.append(f"{self.path}:1: left out the front matter (lines 1-{self.reader.front_matter}),"
                                         f" an export's settings, not the book's text")
+        if self.reader.adornments:
+            shown = ", ".join(str(index + 1) for index in self.reader.adornments[:SHOWN_RUNNING_HEADS])
+            more = (f" and {len(self.reader.adornments) - SHOWN_RUNNING_HEADS} more"
+                    if len(self.reader.adornments) > SHOWN_RUNNING_HEADS else "")
+            self.report.warnings.append(f"{self.path}:{self.reader.adornments[0] + 1}: left out the titles' underlines "
+                                        f"and overlines (lines {shown}{more}: '=====', '-----', as reStructuredText "
+                                        f"marks a title), not the book's text")
         for start, end, bars in self.reader.change_bars:
             span = f"line {start + 1}" if end == start else f"lines {start + 1}-{end + 1}"
             shown = "', '".join(bars)

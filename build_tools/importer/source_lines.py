@@ -257,6 +257,7 @@ class Reader(NamedTuple):
     change_bars: tuple[tuple[int, int, tuple[str, ...]], ...] = ()  # text: each run of change bars left out: first
     # and last line, its bars
     page_tops: frozenset[int] = frozenset()  # the line each page after a form feed starts on (a PDF copy's)
+    adornments: tuple[int, ...] = ()  # text: each title's underline or overline left out (reStructuredText's)
 
 
 def number_at_start(text: str) -> Number | None:
@@ -386,6 +387,7 @@ def read_text(text: str) -> Reader:
         _indent_with_spaces(raws)
         in_cells = _rules_in_cells(raws)
     barred = _left_out_change_bars(raws) if "|" in text else {}
+    adornments = _left_out_adornments(raws) if "===" in text or "---" in text or "~~~" in text else ()
     for index, raw in enumerate(raws):
         lines.append(in_cells.get(index) or _text_line(index, raw, in_table=bool(lines) and lines[-1].kind == TAB,
                                                        row_follows=index + 1 < len(raws) and "\t" in raws[index + 1]))
@@ -400,7 +402,31 @@ def read_text(text: str) -> Reader:
         runs[-1:] = ([(runs[-1][0], index, tuple(dict.fromkeys(runs[-1][2] + bar)))]
                      if runs and runs[-1][1] == index - 1 else [*runs[-1:], (index, index, bar)])
     return Reader("text", lines, plain=lambda s: s.strip(), inline=md.escape_inline,
-                  paragraph_line=md.escape_text_line, paragraphs_by_blank_lines=False, change_bars=tuple(runs))
+                  paragraph_line=md.escape_text_line, paragraphs_by_blank_lines=False, change_bars=tuple(runs),
+                  adornments=adornments)
+
+
+# A title's underline or overline, as reStructuredText (and a typed text) adorns it: one punctuation mark, repeated.
+_ADORNMENT = re.compile(r"([=\-~^\"'`#*+:._])\1{2,}[ \t]*")
+
+
+def _left_out_adornments(raws: list[str]) -> tuple[int, ...]:
+    """Leave out of ``raws`` (blank them) the underlines and overlines of titles, ``[1.0] INTRODUCTION`` over
+    ``==================``: a mark under a line of text at least as long as it, less two (a rule across the page
+    after a blank line, or under a long paragraph's line, stays one), and the same mark over such a title; the
+    index of each."""
+    adorned = set()
+    for index, raw in enumerate(raws):
+        mark = _ADORNMENT.fullmatch(raw) if index and raw[:1] in "=-~^\"'`#*+:._" else None
+        title = raws[index - 1].strip() if mark else ""
+        if not title or _ADORNMENT.fullmatch(raws[index - 1]) or len(raw.strip()) < len(title) - 2:
+            continue
+        adorned.add(index)
+        if index >= 2 and raws[index - 2].strip() == raw.strip():  # its overline, the same mark as long
+            adorned.add(index - 2)
+    for index in adorned:
+        raws[index] = ""
+    return tuple(sorted(adorned))
 
 
 def _left_out_change_bars(raws: list[str]) -> dict[int, str]:

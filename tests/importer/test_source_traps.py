@@ -3070,6 +3070,19 @@ def test_an_errata_heading_over_a_note_on_a_rule_read_already_stays_beside_the_s
     assert "\n## Errata {: .rr-subhead }\n" in book.markdown
 
 
+def test_a_titles_underline_and_overline_are_left_out_and_listed():
+    # A reStructuredText-style text export (a helper's): the book's title became "=============", each "=====" under a
+    # section showed as a paragraph of equals signs, each "-----" under a rule as a rule across the page
+    book = imported("=============\nKESTREL RIDGE\n=============\n\n[1.0] INTRODUCTION\n==================\n\nThe "
+                    "game.\n\n[1.1] Game Scale\n----------------\n\nEach hex is a mile.\n\nA long paragraph line "
+                    "that a rule across the page follows\n---\n\nMore text.\n\n-----\n\nEnd.\n")
+    assert book.markdown.split("---\n", 2)[2].startswith("\n# KESTREL RIDGE {: .rr-document-title }\n\n## [1.0]")
+    assert "==" not in book.markdown and book.markdown.count("* * *") == 2
+    assert list(book.report.rule_lines) == ["1.0", "1.1"]
+    assert ("rulesets/x/sources/x.txt:1: left out the titles' underlines and overlines (lines 1, 3, 6, 11: '=====', '-----', as "
+            "reStructuredText marks a title), not the book's text") in book.report.warnings
+
+
 def test_a_german_authors_note_is_a_note():
     # "Anmerkung des Autors:" and "HINWEIS:" stayed rule text (a helper's German book)
     book = imported("3.0 BEWEGUNG\n\n3.1 Kosten. Ein Feld kostet 1 BP.\n\nAnmerkung des Autors: Wälder bremsen.\n\n"
