@@ -196,8 +196,9 @@ _JOIN = _join(_FOREIGN_JOIN)
 _AFTER_SENTENCE_JOIN = re.compile(rf"(?<!\w)(?i:{alternation(SENTENCE_JOIN_WORDS)})\s+(?:\d{{4,}}{_JOIN})*\Z")
 # Before a bare number a word follows: no joining word that is a sentence's word too ("voir 8.1 en 2 phases").
 _WORD_JOIN = _join(alternation(tuple(word for word in JOIN_WORDS if word not in SENTENCE_JOIN_WORDS)))
-# A bare section number ends the list, or punctuation or a joining word follows it.
-_SECTION_END = rf"(?=\s*(?:$|[.,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)|(?i:{_FOREIGN_JOIN})\s+[\d§]))"
+# A bare section number ends the list, or punctuation or a joining word follows it (not a dot before a word: "see
+# 2.l2", a scan's misread "2.12", is no section 2).
+_SECTION_END = rf"(?=\s*(?:$|\.(?!\w)|[,;:)\]&]|(?i:and|or|to|through|thru)(?!\w)|(?i:{_FOREIGN_JOIN})\s+[\d§]))"
 # Cue words that name what follows a rule: a bare number after one is a rule's, whatever follows it.
 _RULE_CUE = rf"(?<!\w)(?:(?i:{_RULE_WORDS})(?!\w)|§)\s*:?\s*"
 

@@ -151,6 +151,8 @@ def test_a_rules_title_after_a_cue_and_its_number_is_no_unit(grammar, text, expe
     # a unit after a list or a range measures all of it; seconds, tons, a column, a ratio, a rating (a helper's book)
     "1.5 or 2.0 MP", "1.5 to 2.0 MP", "1.5-2.0 MP", "1.5, 2.0 or 2.1 hexes", "from 1.5 to 2.1 miles", "Wait 1.5 seconds",
     "weighs 2.1 tons", "use column 2.1", "the ratio 2.1", "the unit's 1.5 rating",
+    # a scan's misread number ("2.l2" for 2.12) is no bare section (a helper's OCR'd book cited section 2)
+    "(see 2.l2)", "(see 3.l1)",
     # an edition and an amount a value becomes (helpers' FAQ, card-game and OCR'd books)
     "the 1.0 rulebook says 8+", "the 2.0 printing", "in the 1.0 PDF", "in the 1.2 release", "Changes since 3.0.1",
     "5 becomes 2.5, rounded to 2", "rounded to 2.5", "it gives 1.5 prestige", "A margin of 4.5 to 9.5 is marginal.",
