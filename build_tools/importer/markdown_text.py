@@ -1,8 +1,8 @@
 """Writing rule text as Markdown: escaping plain text, and the blocks the importer emits.
 
 Rule text is data. Everything here keeps its characters visible after
-Python-Markdown (with attr_list, md_in_html, tables, admonition, toc and
-superfences) has rendered it, while leaving alone what later steps must still
+Python-Markdown (with attr_list, md_in_html, tables, admonition, toc,
+superfences and mark) has rendered it, while leaving alone what later steps must still
 see: ``[EXC: ...]`` / ``[ERRATA: ...]`` brackets stay bare, so the extension
 that styles them finds them as written.
 """
@@ -40,7 +40,7 @@ _LINE_STARTS = (
 
 
 # Most rule text holds none of the characters any escape is about: it is checked once.
-_MAY_NEED_ESCAPES = re.compile(r"[\\`*_{}|&<\]]")
+_MAY_NEED_ESCAPES = re.compile(r"[\\`*_{}|&<\]]|==")
 _MAY_OPEN_A_BLOCK = frozenset("#0123456789-+*=>!~[")
 
 
@@ -51,6 +51,7 @@ def escape_inline(text: str) -> str:
     text = _BACKSLASHED.sub(r"\\\1", text)
     text = _ENTITY_START.sub("&amp;", text)
     text = _TAG_START.sub("&lt;", text)
+    text = text.replace("==", "=&#61;")  # a highlight's mark (pymdownx.mark), which no backslash escapes
     return _LINK_TAIL.sub(r"]\\(", text)
 
 
