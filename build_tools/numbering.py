@@ -249,7 +249,7 @@ class _Undotted(Numbering):
     def why_not(self, token, *, trailing_dot):
         if _LETTERED.fullmatch(token):  # "5.4.1a" in case numbering: its number is the trouble
             return self.why_not(token[:-1], trailing_dot=False)
-        if self.first_section and (token == "0" or token.startswith("0.")) and self.read(
+        if self.first_section == 1 and (token == "0" or token.startswith("0.")) and self.read(
                 "1" + token[1:], trailing_dot=trailing_dot, chapter=None) is not None:  # "0.0 INTRODUCTION"
             return (f"{token} is in a section 0, which numbering {self.name} starts from only where ruleset.yml "
                     f"says so: if the book opens with a section 0, set first_section: 0")

@@ -432,6 +432,8 @@ def _rules_of_page(text: str, body_start: int, page: Page, ruleset, path: str) -
         elif "*" in title or "_" in title:  # "## 6.1 **Ship Types**": the words, as a jump or preview shows them
             title = _EMPHASIS.sub(r"\2", title)
         marks = ()
+        if "&" in title:  # "Q&amp;A", "Odds =&#61; Ratio": an entity is the character the page shows
+            title = html.unescape(title)
         if "[^" in title:  # "## 5.3[^1] Ice.": a footnote's mark is no word of the title, but the note is the rule's
             marks = tuple(md.FOOTNOTE_MARK.findall(title))
             title = md.FOOTNOTE_MARK.sub("", title)

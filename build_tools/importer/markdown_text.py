@@ -100,8 +100,9 @@ LINK_IN_DOCUMENT = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])+)\]\(#([^()\s]*)\)")
 # The same to another page of the same export, a relative path to a Markdown file (a Notion or wiki export's
 # "[Combat](Combat%20a1b2c3.md)", "[4.2 Retreat](Rules.md#42-retreat)"): marked with its path, which the site does not
 # hold, so that its text names the rule as an opaque anchor's does.
-LINK_TO_EXPORT_PAGE = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])+)\]\((?![A-Za-z][\w+.-]*:|/)([^()\s#]+\.md(?:#[^()\s]*)?)\)",
-                                 re.IGNORECASE)
+# (not a path out of the export's folder, "../series/Rules.md": another book's page)
+LINK_TO_EXPORT_PAGE = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])+)\]\((?![A-Za-z][\w+.-]*:|/|\.\./)([^()\s#]+\.md"
+                                 r"(?:#[^()\s]*)?)\)", re.IGNORECASE)
 IN_DOCUMENT_LINK = ("\x02", "\x03", "\x04")  # before the anchor, between it and the text, after the text
 _MARKED_LINK = rf"{IN_DOCUMENT_LINK[0]}\2{IN_DOCUMENT_LINK[1]}\1{IN_DOCUMENT_LINK[2]}"
 

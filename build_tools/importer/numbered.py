@@ -50,6 +50,9 @@ from build_tools.references.cue_words import RULE_WORDS, SEE_WORDS
 MAX_HEADING_LEVEL = 6
 LIST_ITEM = "read as a numbered list item"
 CONTINUES = "continues the sentence of the line before"
+# The book's title printed again inside a sentence, with no form feed, is a page's head only in capitals or this long:
+# "Rules of Play" may be a sentence's words.
+MIN_TITLE_AS_HEAD = 24
 # A running page header or footer: a short line that comes back with other numbers, at least so often.
 MAX_RUNNING_HEAD = 60
 MIN_RUNNING_HEADS = 3
@@ -136,8 +139,10 @@ _WORD_BROKEN_AT_END = re.compile(r"[^\W\d_]-\Z")
 _WORD_END = re.compile(r"([^\W\d_A-Z]\S*)[ \t]*")
 
 
-# A copyright notice: "Copyright (c) 1979, …", "© 1979 …", "(c) 1979 …".
-_COPYRIGHT = re.compile(r"[ \t]*(?:(?i:copyright)\b|©|\([cC]\)[ \t]*\d{4})")
+# A copyright notice: "Copyright (c) 1979, …", "COPYRIGHT 1979 …", "© 1979 …", "(c) 1979 …" (not a sentence's
+# "copyright and may not be reproduced").
+_COPYRIGHT = re.compile(r"[ \t]*(?:(?:Copyright|COPYRIGHT)(?:[ \t]*(?:\([cC]\)|©))?[ \t]+\d{4}|©[ \t]*\d{4}"
+                        r"|\([cC]\)[ \t]*\d{4})")
 
 
 def _words_of(text: str) -> list[str]:
@@ -163,6 +168,7 @@ class _Blocks:
         self.paragraph: list[str] = []  # raw lines
         self.items: list[list] = []  # [depth, marker, raw lines]
         self.asides: list[str] = []  # blocks met inside the open paragraph or list, shown after it
+        self.aside_last = False  # whether an aside came after the open paragraph's last line
 
     def close(self) -> None:
         if self.paragraph:
@@ -177,6 +183,7 @@ class _Blocks:
         open paragraph or list, which goes on past it."""
         if self.paragraph or self.items:
             self.asides.append(markdown)
+            self.aside_last = True
         else:
             self.block(markdown)
 
@@ -201,15 +208,15 @@ class _Blocks:
             return
         if not continues:
             self.close()
-        elif self.paragraph and self.asides:  # "the Move-", a page's header set aside, "ment Phase …": one word
+        elif self.paragraph and self.aside_last:  # "the Move-", a page's header set aside, "ment Phase …": one word
             broken = _WORD_BROKEN_AT_END.search(self.paragraph[-1])
             rest = _WORD_END.match(raw) if broken else None
             if rest:
                 self.paragraph[-1] += rest.group(1)
                 raw = raw[rest.end():]
-                if not raw:
-                    return
-        self.paragraph.append(raw)
+        self.aside_last = False
+        if raw:
+            self.paragraph.append(raw)
 
     def item(self, depth: int, marker: str, raw: str) -> None:
         if self.paragraph:
@@ -357,8 +364,9 @@ class _Importer:
             shown = ", ".join(str(index + 1) for index in self.reader.adornments[:SHOWN_RUNNING_HEADS])
             more = (f" and {len(self.reader.adornments) - SHOWN_RUNNING_HEADS} more"
                     if len(self.reader.adornments) > SHOWN_RUNNING_HEADS else "")
+            lines = "lines" if len(self.reader.adornments) > 1 else "line"
             self.report.warnings.append(f"{self.path}:{self.reader.adornments[0] + 1}: left out the titles' underlines "
-                                        f"and overlines (lines {shown}{more}: '=====', '-----', as reStructuredText "
+                                        f"and overlines ({lines} {shown}{more}: '=====', '-----', as reStructuredText "
                                         f"marks a title), not the book's text")
         for start, end, bars in self.reader.change_bars:
             span = f"line {start + 1}" if end == start else f"lines {start + 1}-{end + 1}"
@@ -432,8 +440,8 @@ class _Importer:
             text = " ".join(self.lines[position].text.split())
             if _DIGITS.search(text):
                 numbered.setdefault(_numbers_masked(text), set()).add(text)
-        first = self.next_nonblank(0)
-        title = " ".join(self.lines[first].text.split()).casefold() if first is not None else None
+        first, title = self._first_line()
+        title = title and title.casefold()
         for position, where in sorted(edges.items()):
             line = self.lines[position]
             text = " ".join(line.text.split())
@@ -475,12 +483,18 @@ class _Importer:
                 and not ends_sentence(self.reader.plain(self.lines[before].text))
                 and self.lines[after].text.lstrip()[:1].islower())
 
+    def _first_line(self) -> tuple[int | None, str | None]:
+        """The position of the source's first line with text (the book's title, most often) and its words."""
+        first = self.next_nonblank(0)
+        return first, " ".join(self.lines[first].text.split()) if first is not None else None
+
     def _report_heads_inside_sentences(self) -> None:
         """Keep apart a copyright notice or the book's title (its first line) that a sentence runs through (``… the
         Move-``, ``Copyright (c) 1979, …``, ``ment Phase …``): a PDF page's footer or header, in a copy without form
         feeds, where no repeat with other numbers gives it away as a running head."""
-        first = self.next_nonblank(0)
-        title = " ".join(self.lines[first].text.split()).casefold() if first is not None else None
+        first, title = self._first_line()
+        # (a title a sentence may hold, "Rules of Play", only in capitals or long: "IRON FORD", "STORM AT KESTREL BAY")
+        title = title.casefold() if title and (in_capitals(title) or len(title) >= MIN_TITLE_AS_HEAD) else None
         for position, line in enumerate(self.lines):
             if line.kind not in (TEXT, ITEM) or position == first or line.index in self.running_heads:
                 continue
@@ -775,21 +789,22 @@ class _Importer:
         if self.reader.name != "text" or self.out.paragraph == [] or ends_sentence(
                 self.reader.plain(self.out.paragraph[-1])):
             return False
-        position, heads = blank, 0
-        while position < len(self.lines) and (self.lines[position].kind == BLANK or self._page_head(position)):
-            heads += self.lines[position].kind != BLANK
-            position += 1
-        position_back = blank
-        while position_back >= 0 and (self.lines[position_back].kind == BLANK or self._page_head(position_back)):
-            heads += self.lines[position_back].kind != BLANK
-            position_back -= 1
-        after = self.lines[position] if position < len(self.lines) else None
-        return bool(heads and after is not None and after.kind == TEXT and after.number is None
-                    and after.text[:1].islower())
+        after, heads_after = self._past_page_heads(blank, 1)
+        heads = heads_after + self._past_page_heads(blank, -1)[1]
+        return bool(heads and after is not None and self.lines[after].kind == TEXT and self.lines[after].number is None
+                    and self.lines[after].text[:1].islower())
 
-    def _page_head(self, position: int) -> bool:
-        line = self.lines[position]
-        return line.kind == STRAY or line.index in self.running_heads
+    def _past_page_heads(self, position: int, step: int) -> tuple[int | None, int]:
+        """The first line from ``position`` on (``step`` 1) or back (-1) that is neither blank nor a page's header or
+        footer set apart, and how many of those were passed."""
+        heads = 0
+        while 0 <= position < len(self.lines):
+            line = self.lines[position]
+            if line.kind != BLANK and line.kind != STRAY and line.index not in self.running_heads:
+                return position, heads
+            heads += line.kind != BLANK
+            position += step
+        return None, heads
 
     def _continues(self, line: Line) -> bool:
         """Whether a text line belongs to the open paragraph or item. In plain text an item goes
@@ -863,11 +878,11 @@ class _Importer:
             return f"a sentence about rule {number.printed} (a verb after its number): kept as text"
         if _DATE.fullmatch(number.id):  # "1.9.1939 Germany invades Poland." in a chronology
             return "a date (a year's four digits last): kept as text"
-        if _SHORT_DATE.fullmatch(number.id) and self._no_rule_here(number):  # "17.9.39 The Soviets invade."
-            return "a date (day, month and a year's two digits, where no rule could come): kept as text"
         if (line.kind == TEXT and not line.text.startswith(("**", "__")) and self._read_or_misplaced(number)
                 and _CHANGE_NOTE.match(f"{line.number.shown or ''} {self.reader.plain(line.number.rest)}")):
             return f"a note on rule {number.printed}'s text (a list of changes?): kept as text"
+        if _SHORT_DATE.fullmatch(number.id) and self._no_rule_here(number):  # "17.9.39 The Soviets invade."
+            return "a date (day, month and a year's two digits, where no rule could come): kept as text"
         if (number.bare or number.top) and line.kind == TEXT and not line.marker:
             again = self._same_section_later(line, number, position)
             if again is not None and (not self._rule_under(number.id, position + 1)
@@ -1722,12 +1737,12 @@ class _Importer:
                 f"{read.printed}", False, False, read.id))
 
     def _no_rule_here(self, number: RuleNumber) -> bool:
-        """Whether ``number`` is a rule read already, one out of the book's order, or one with no parent read that
-        does not follow a sibling (``1.9.39`` or ``17.9.39`` after 1.1); ``3.2.10`` after ``3.2.8``, with no 3.2, is
-        a book's rule."""
-        return self._read_or_misplaced(number) and not (
-            self.previous is not None and number.path > self.previous[0].path
-            and self.previous[0].path[:-1] == number.path[:-1])
+        """Whether ``number`` is a rule read already, one out of the book's order, or one with no parent read in
+        another section than the last rule's (``17.9.39`` after 1.1); one with no parent read in the last rule's
+        section (``2.1.11`` after 2.0, ``3.2.10`` after 3.2.8) may be a book's rule, its parent missing."""
+        return self._read_or_misplaced(number) and (
+            self.previous is None or number.id in self.rules or number.path <= self.previous[0].path
+            or number.path[0] != self.previous[0].path[0])
 
     def _read_or_misplaced(self, number: RuleNumber) -> bool:
         """Whether ``number`` is a rule read already, or one that could not come here: out of the book's order, or with

@@ -179,11 +179,16 @@ _LABEL_COLON = "[ \u00a0\u202f]?:"
 _EXAMPLE = re.compile(rf"(?P<marker>(?P<label>{_LABEL}){_LABEL_COLON})(?:\s+(?P<rest>.*))?")
 
 
+# A results key's entry is a few words ("EX: exchange.", "DR: defender retreats one hex."); an example, a sentence.
+MAX_KEY_WORDS = 4
+
+
 def _example(text: str) -> re.Match[str] | None:
-    """The label an example or a note starts ``text`` with; not a results key's "EX" before words in lower case
+    """The label an example or a note starts ``text`` with; not a results key's "EX" before a few words in lower case
     (``AR: attacker retreats.`` over ``EX: exchange.``)."""
     found = _EXAMPLE.fullmatch(text)
-    if found and found["label"] == "EX" and (found["rest"] or "")[:1].islower():
+    rest = (found["rest"] or "") if found else ""
+    if found and found["label"] == "EX" and rest[:1].islower() and len(rest.split()) <= MAX_KEY_WORDS:
         return None
     return found
 
@@ -387,7 +392,7 @@ def read_text(text: str) -> Reader:
         _indent_with_spaces(raws)
         in_cells = _rules_in_cells(raws)
     barred = _left_out_change_bars(raws) if "|" in text else {}
-    adornments = _left_out_adornments(raws) if "===" in text or "---" in text or "~~~" in text else ()
+    adornments = _left_out_adornments(raws)
     for index, raw in enumerate(raws):
         lines.append(in_cells.get(index) or _text_line(index, raw, in_table=bool(lines) and lines[-1].kind == TAB,
                                                        row_follows=index + 1 < len(raws) and "\t" in raws[index + 1]))
@@ -406,20 +411,25 @@ def read_text(text: str) -> Reader:
                   adornments=adornments)
 
 
-# A title's underline or overline, as reStructuredText (and a typed text) adorns it: one punctuation mark, repeated.
-_ADORNMENT = re.compile(r"([=\-~^\"'`#*+:._])\1{2,}[ \t]*")
+# A title's underline or overline, as reStructuredText (and a typed text) adorns it: one punctuation mark, repeated
+# (not "_", a form's line to write on).
+_ADORNMENT_MARKS = "=-~^\"'`#*+:."
+_ADORNMENT = re.compile(rf"([{re.escape(_ADORNMENT_MARKS)}])\1{{2,}}[ \t]*")
+# How much longer than its title an underline may be: a rule across the page is longer still.
+_UNDERLINE_OVERHANG = 6
 
 
 def _left_out_adornments(raws: list[str]) -> tuple[int, ...]:
     """Leave out of ``raws`` (blank them) the underlines and overlines of titles, ``[1.0] INTRODUCTION`` over
-    ``==================``: a mark under a line of text at least as long as it, less two (a rule across the page
-    after a blank line, or under a long paragraph's line, stays one), and the same mark over such a title; the
-    index of each."""
+    ``==================``: a mark right under a line of text, as long as that line (two marks fewer or six more),
+    and the same mark right over it; the index of each. A rule across the page after a blank line, or longer than
+    the line over it, stays one."""
     adorned = set()
     for index, raw in enumerate(raws):
-        mark = _ADORNMENT.fullmatch(raw) if index and raw[:1] in "=-~^\"'`#*+:._" else None
+        mark = _ADORNMENT.fullmatch(raw) if index and raw[:1] in _ADORNMENT_MARKS else None
         title = raws[index - 1].strip() if mark else ""
-        if not title or _ADORNMENT.fullmatch(raws[index - 1]) or len(raw.strip()) < len(title) - 2:
+        if not title or _ADORNMENT.fullmatch(raws[index - 1]) or not (
+                len(title) - 2 <= len(raw.strip()) <= len(title) + _UNDERLINE_OVERHANG):
             continue
         adorned.add(index)
         if index >= 2 and raws[index - 2].strip() == raw.strip():  # its overline, the same mark as long

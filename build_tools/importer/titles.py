@@ -38,14 +38,16 @@ _CAPITALS_WORD = re.compile(r"(?:vs|&|[A-Z][A-Z0-9'-]*(?:/[A-Za-z][A-Za-z0-9'-]*
 _MINOR_WORDS = frozenset("a an and as at by for from in into nor of on or per the to vs vs. via with without after "
                          "before between through along across against during over under within upon onto".split())
 # The same in the other languages rulebooks are printed in (German, French, Dutch, Spanish, Italian, Polish), in a
-# title in title case only ("Kampf im Wald", "Zones de Contrôle", "Vloot van Boisot", "Ponte sul Fiume", "Bitwa pod
-# Grunwaldem"); not those that are English words too ("die", "den", "am", "met", "op"), or "Roll the die" would read
-# as a title ("van" is, but seldom ends a sentence so).
+# title in title case only ("Kampf im Wald", "Zones de Contrôle", "Slag om de Dijk", "Ponte sul Fiume"); not those
+# that are English words too ("die", "den", "am", "met", "op", "we", "sin"), or "Roll the die" would read as a title.
 _MINOR_WORDS_ELSEWHERE = frozenset(
     "der das des dem ein eine einer und oder im auf aus bei mit nach von vom zum zur zu über unter für gegen durch "
     "de du la le les et ou en au aux à sur sous pour avec dans het een voor el los las del al con por para il gli di "
-    "nel nella van om tot uit naar bij aan ter tegen sul sulla sui della delle dei degli dello alla allo alle dal dalla "
-    "tra fra pod nad przy ze we sin sobre entre desde hacia contra".split())
+    "nel nella om tot uit naar bij aan ter tegen sul sulla sui della delle dei degli dello alla allo alle dal dalla "
+    "tra fra nad przy ze sobre entre desde hacia".split())
+# And those that are English words too, between two words of the title only ("Vloot van Boisot", "Bitwa pod
+# Grunwaldem"; not "Park the van", a sentence's end).
+_MINOR_WORDS_INSIDE = frozenset("van pod".split())
 # Words no sentence or title ends on: a line ending on one goes on ("… so that their" over "owner alone sees").
 _OPEN_ENDINGS = _MINOR_WORDS | frozenset("their his her its our your my that which whose than if when".split())
 # Verbs a sentence turns on and a title does without ("Supply is traced to any friendly", "Cavalry may retreat").
@@ -100,7 +102,8 @@ def capitals_colon_title(rest: str) -> tuple[str | None, str]:
     match = _CAPITALS_TITLE.match(rest)
     if match:
         words = match.group("title").split()
-        if words and all(_CAPITALS_WORD.fullmatch(w) for w in words) and any(w[0].isupper() for w in words):
+        if words and all(_CAPITALS_WORD.fullmatch(w) for w in words) and any(w[0].isupper() for w in words) and not (
+                len(words) == 1 and words[0].lower() in _OPENING_ADVERBS_ALONE):  # "EXCEPTION: Units …", a label
             return match.group("title") + ":", rest[match.end():].strip()
     return None, rest.strip()
 
@@ -114,7 +117,8 @@ def in_title_case(text: str) -> bool:
         return False
     return all(word[0].isupper() or word[0].isdigit() or not word[0].isalpha() or word.lower() in _MINOR_WORDS
                or word.lower() in _MINOR_WORDS_ELSEWHERE or word.lower().startswith(("d'", "l'", "d’", "l’"))
-               for word in words)
+               or word in _MINOR_WORDS_INSIDE and at + 1 < len(words) and words[at + 1][0].isupper()
+               for at, word in enumerate(words))
 
 
 def in_capitals(text: str) -> bool:

@@ -148,9 +148,10 @@ NOT_AFTER_WORDS = (
     "example", "examples", "illustration", "appendix", "exhibit", "card", "cards", "event", "step", "stage",
     "level", "track", "display", "area", "mission", "option", "vol.", "item", "question", "faq", "crt", "tec",
     "aid",
-    # an edition, in a living book's history of changes ("Changes in 1.2: see 13.3", "New in 1.3:")
-    *(f"{word} {after}" for word in ("changes", "changed", "new", "added", "updated", "revised", "introduced",
-                                     "removed", "deleted", "fixed", "clarified") for after in ("in", "since")),
+    # an edition, in a living book's history of changes ("New in 1.3:", "Changes since 3.0.1"; not "changes in",
+    # "introduced in", "clarified in", which a rule's number follows as often: "Supply is introduced in 8.1")
+    "new in", *(f"{word} since" for word in ("changes", "changed", "new", "added", "updated", "revised", "introduced",
+                                             "removed", "deleted", "fixed", "clarified")),
     # an amount a value becomes ("5 becomes 2.5", "rounded to 2.5", "gives 1.5 prestige", "a margin of 4.5")
     "becomes", "become", "rounded to", "round to", "rounds to", "rounded up to", "rounded down to", "gives",
     "margin of", "verhouding",
@@ -221,15 +222,17 @@ _LETTERED = (rf"(?:[{ITEM_LETTERS}](?:[-–/][{ITEM_LETTERS}])?|\([{ITEM_LETTERS
              rf"|\.[{ITEM_LETTERS}])(?!\w)")
 
 
-# "per" after a number is a rate ("4.2 per hex"), but not before an article, where it is Italian's "for": "vedi 4.2 per
-# i dettagli".
+# "per" after a number is a rate ("4.2 per hex", "costa 1.5 per la fanteria"), but after a cue word not before an
+# article, where it is Italian's "for": "vedi 4.2 per i dettagli".
 _PER_AS_RATE = r"per(?![ \t]+(?:i|il|lo|la|gli|le|un|uno|una|ogni|l['’]\w)(?!\w))"
 
 
 def quantity_after(words: Collection[str], *, lower_case: bool = True) -> str:
     """A lookahead's body: one of ``words`` (in any case) or of ``LOWER_CASE_QUANTITY_WORDS`` (as written; not
-    ``lower_case``: none) after a number, so that the number is an amount."""
-    either = "|".join(_PER_AS_RATE if word == "per" else re.escape(word) for word in sorted(words, key=len, reverse=True))
+    ``lower_case``, after a cue word: none, and "per" before an article is Italian's "for") after a number, so that
+    the number is an amount."""
+    either = "|".join(_PER_AS_RATE if word == "per" and not lower_case else re.escape(word)
+                      for word in sorted(words, key=len, reverse=True))
     lower = "|".join(re.escape(word) for word in sorted(LOWER_CASE_QUANTITY_WORDS, key=len, reverse=True))
     return rf"[ \t]+(?:(?i:{either}){f'|{lower}' if lower_case else ''})(?!\w)"
 
@@ -309,8 +312,9 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...], zero: bool = False)
     quantity = quantity_after(quantity_words)
     comparison = rf"[ \t]+(?i:{'|'.join(COMPARISONS)})(?!\w)"
     year = r"(?<!\.\d{4})" if groups else ""  # decimal: "14.3.2024" is a date
-    # nor a number with a group of thousands, as Dutch, Spanish, Italian write them: "12.000 man", "3.050 hombres"
-    year += r"(?<!\.0\d\d)"
+    # nor a number of thousands, as Dutch, Spanish, Italian write them: "12.000 man" (no rule's group is "000";
+    # "5.041" may be a case)
+    year += r"(?<!\.000)"
     # and so is "2024.05.01" (checked once its first digit is consumed, as the regex starts with one)
     year_first = r"(?!(?<=[12])\d{3}\.[01]\d\.[0-3]\d(?!\d))" if groups else ""
     # Nor a number a measure or ratio goes on from: "5.5-inch", "1.5:1".
@@ -401,7 +405,7 @@ _RANGE_WORDS = ("a", "a la", "a las", "al", "alla", "até", "ate")
 _RANGE_A = rf" (?:{'|'.join(_RANGE_WORDS)}) "
 # Text that may hold a stated value or a range by "a": one fast test for both (starting on a digit, the regex engine
 # skips ahead to digits), a dotted number after the word ("on a 6" is no range).
-_MAY_READ_AFTER_WORD = re.compile(rf"[1-9]{after_words((*_RANGE_WORDS, 'de', 'di', *_STATED_VERBS))}\d*\.\d")
+_MAY_READ_AFTER_WORD = re.compile(rf"\d{after_words((*_RANGE_WORDS, 'de', 'di', *_STATED_VERBS))}\d*\.\d")
 _RANGE_BY_A_CUE = re.compile(rf"(?<!\w)(?i:{alternation(RANGE_BY_A_CUES)})(?![\w-])")  # (not "De-moralized")
 _FROM_BEFORE = re.compile(r"(?<![\w-])(?i:de|desde|da|dal|dalla|del|della|entre)[ \t]+\Z")
 _RANGE_BY_A_REACH = 60  # how far before the range's start its cue may stand
@@ -409,7 +413,7 @@ _PLAIN_NUMBER = re.compile(r"\d+(?:\.\d+)+")
 
 
 _SIGNED_JOIN = r"(?:[ \t]*[,&][ \t]*|[ \t]+(?i:and|or)[ \t]+)"
-_MAY_SIGN = re.compile(rf"\d{_SIGNED_JOIN}#[1-9]")  # most text has no number sign at all, checked at C speed first
+_MAY_SIGN = re.compile(rf"\d{_SIGNED_JOIN}#\d")  # most text has no number sign at all, checked at C speed first
 
 
 def _may_read_after_word(text: str) -> bool:
@@ -443,7 +447,7 @@ _LETTER = re.compile(r"[^\W\d_]")  # a joining word ("and", "or"), not a comma a
 _TITLE_AFTER = re.compile(r"[ \t]+\(?[A-Z]")
 
 # Values paired with what they are for, in a list: "Costs: clear 1.0, woods 2.0, town 1.5" (a terrain chart's line).
-_MAY_PAIR = re.compile(r"\.\d+, [a-z]+ [1-9]\d*\.\d")  # (a fast test: two of them, a comma between)
+_MAY_PAIR = re.compile(r"\.\d+, [a-z]+ \d+\.\d")  # (a fast test: two of them, a comma between)
 _PAIRED = re.compile(r"(?<![\w.])(?P<word>[a-z]+)[ \t]+\Z")
 # Words a rule's number follows in a list of rules: "as in 4.2, under 5.1", "see 4.2, rule 5.1".
 _NOT_PAIRED = frozenset((*SEE_WORDS, *RULE_WORDS, *RULES_WORDS, *JOIN_WORDS, "case", "cases", "exception", "exceptions",

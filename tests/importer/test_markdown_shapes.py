@@ -405,3 +405,13 @@ def test_an_obsidian_highlight_is_marked_and_a_run_in_title_before_it_or_a_quota
                        numbering="decimal", fmt="markdown")
     assert rule_headings(book.markdown) == ["# B", "## 1. Units", "### 1.1 Hidden.", "### 1.2 Quoted."]
     assert "<p><mark>Hidden units</mark> are placed last.</p>" in render(book.markdown)
+
+
+def test_a_titles_escaped_characters_are_the_rule_indexs_characters():
+    # "1.1 Odds == Ratio." gave the rule index (jump, search, What's new) the title "1.1 Odds =&#61; Ratio.", and
+    # "### Q&A" "Q&amp;A" (a review, a helper's FAQ book): a title holds the characters the page shows
+    book = import_book("1.0 START\n1.1 Odds == Ratio. Text.\n1.2 Q&A. Text.\n", path="rulesets/t/sources/t.txt",
+                       numbering="decimal")
+    ruleset = SimpleNamespace(id="t", numbering=numbering_of("decimal"), grammar=numbering_of("decimal").grammar)
+    assert [rule.title for rule in rules_in_markdown(book.markdown, ruleset, "t/t.md")] == [
+        "1.0 START", "1.1 Odds == Ratio.", "1.2 Q&A."]

@@ -1361,6 +1361,10 @@ def test_a_copyright_notice_or_the_books_title_between_paragraphs_stays_text():
     book = imported("IRON FORD\n\n[1.0] INTRO\n[1.1] GENERAL. Units stop.\n\nCopyright 1979 SPI\n\nIRON FORD\n\n"
                     "[1.2] MORE. More.\n")
     assert "rr-running-head" not in book.markdown and book.report.warnings == []
+    # nor a sentence's "copyright", nor a short title in title case a sentence holds (a review)
+    book = imported("Rules of Play\n\n[1.0] INTRO\n[1.1] GENERAL. This text is protected by\ncopyright and may not be "
+                    "reproduced.\n[1.2] MORE. Read the Standard\nRules of Play\nwhich apply here.\n")
+    assert "rr-running-head" not in book.markdown and book.report.warnings == []
 
 
 def test_a_page_number_alone_over_a_rule_is_listed_and_a_running_head_read_as_a_section_is_named():
@@ -2857,12 +2861,14 @@ def test_a_link_to_another_page_of_the_export_links_the_rule_its_anchor_or_text_
     # Notion's export links its other pages by a file's path ("[Combat](Combat%20a1b2….md)"): the page showed
     # "[Combat]\(Combat%20a1b2….md)" as written (stop 47's list). The anchor after the path names the rule as one here
     # does, else the text does; else the text stays, listed. A web address is shown as written still.
+    # A path out of the export's folder is another book's page: shown as written (a review: "[Series Rules 7.2]
+    # (../series/Rules.md#72-retreat)" linked this book's 7.2).
     book = imported("# Rules\n\n## 1. Movement\n\n**1.1** Costs. See [Combat](Combat%20a1b2c3d4e5f6.md), [back]"
-                    "(Rules%209f8e.md#4-retreat), [Odds](../Rules.md), [Rivers](Rivers.md) and [site](https://x.org/"
-                    "a.md).\n\n## 2. Combat\n\n**2.1** Odds. Compare.\n\n## 4. Retreat\n\n**4.2** Retreat. Back.\n",
-                    "decimal", fmt="markdown")
-    assert ("See [[2\\|Combat]], [[4\\|back]], [[2.1\\|Odds]], Rivers and [site]\\(https://x.org/a.md).\n"
-            in book.markdown)
+                    "(Rules%209f8e.md#4-retreat), [Odds](sub/Rules.md), [Rivers](Rivers.md), [Series 4.2](../s/Rules.md"
+                    "#42-retreat) and [site](https://x.org/a.md).\n\n## 2. Combat\n\n**2.1** Odds. Compare.\n\n"
+                    "## 4. Retreat\n\n**4.2** Retreat. Back.\n", "decimal", fmt="markdown")
+    assert ("See [[2\\|Combat]], [[4\\|back]], [[2.1\\|Odds]], Rivers, [Series 4.2]\\(../s/Rules.md#42-retreat) and "
+            "[site]\\(https://x.org/a.md).\n" in book.markdown)
     assert book.report.warnings == [
         "rulesets/x/sources/x.txt:5: a link to Rivers.md ('Rivers'), another page of the export, which the site does "
         "not hold, and its text names no rule's heading: kept as text"]
@@ -3019,13 +3025,17 @@ def test_a_date_in_a_chronology_and_die_rolls_typed_as_lines():
 
 
 def test_a_short_date_where_no_rule_could_come_is_text_and_a_rule_of_its_shape_in_order_a_rule():
-    # "17.9.39 The Soviets invade." failed as "rule 17.9.39 has no parent" (stop 47's list); "2.1.12" in order is a rule
-    book = imported("1.0 GENERAL\n1.1 History. The war began:\n1.9.39 Germany invades Poland.\n17.9.39 The Soviets "
-                    "invade.\n2.0 TURN\n2.1 Steps. Move.\n2.1.1 Move. Units move.\n2.1.12 Later. A rule.\n", "decimal")
-    assert list(book.report.rule_lines) == ["1.0", "1.1", "2.0", "2.1", "2.1.1", "2.1.12"]
+    # "17.9.39 The Soviets invade." failed as "rule 17.9.39 has no parent" (stop 47's list); "2.1.12" in order is a
+    # rule, and so is "3.1.11 Ties." in section 3 with its parent missing (a review: it became "a date"), as is an
+    # errata list's note on a rule (a review)
+    book = imported("1.0 GENERAL\n1.1 History. The war began:\n17.9.39 The Soviets invade.\n22.6.41 Barbarossa.\n"
+                    "2.0 TURN\n2.1 Steps. Move.\n2.1.1 Move. Units move.\n2.1.12 Later. A rule.\n3.0 END\n"
+                    "3.1.11 Ties. A tie is a draw.\n3.1.12: \"0\" should read \"1\".\n", "decimal")
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "2.0", "2.1", "2.1.1", "2.1.12", "3.0", "3.1.11"]
     assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
         (3, "a date (day, month and a year's two digits, where no rule could come): kept as text"),
-        (4, "a date (day, month and a year's two digits, where no rule could come): kept as text")]
+        (4, "a date (day, month and a year's two digits, where no rule could come): kept as text"),
+        (11, "a note on rule 3.1.12's text (a list of changes?): kept as text")]
 
 
 @pytest.mark.parametrize("fmt", ["text", "markdown"])
@@ -3058,6 +3068,10 @@ def test_designers_notes_in_more_languages_and_a_tip_are_notes_and_a_results_key
                     "Uwaga projektanta: Rzeka.\n\nTIP: Roll twice.\n\nEX: A unit attacks.\n", "decimal", fmt)
     assert '!!! example "EX:"\n\n    A unit attacks.' in book.markdown
     assert book.markdown.count("!!! example") == 1
+    # an example in lower case, a sentence, is one (a review)
+    example = imported("6.0 X\n\n6.1 Odds. Compare.\n\nEX: a unit entering a woods hex with 4 MP spends 2 MP.\n",
+                       "decimal", fmt)
+    assert '!!! example "EX:"' in example.markdown
     for label in ("Noot van de ontwerper:", "Nota del autor:", "Uwaga projektanta:", "TIP:"):
         assert f'!!! note "{label}"' in book.markdown
 
@@ -3073,11 +3087,14 @@ def test_an_errata_heading_over_a_note_on_a_rule_read_already_stays_beside_the_s
 def test_a_titles_underline_and_overline_are_left_out_and_listed():
     # A reStructuredText-style text export (a helper's): the book's title became "=============", each "=====" under a
     # section showed as a paragraph of equals signs, each "-----" under a rule as a rule across the page
+    # (a rule across the page under a short line, longer than a title's underline, stays one, as does a form's
+    # line to write on: a review)
     book = imported("=============\nKESTREL RIDGE\n=============\n\n[1.0] INTRODUCTION\n==================\n\nThe "
                     "game.\n\n[1.1] Game Scale\n----------------\n\nEach hex is a mile.\n\nA long paragraph line "
-                    "that a rule across the page follows\n---\n\nMore text.\n\n-----\n\nEnd.\n")
+                    "that a rule across the page follows\n---\n\nMore text.\n\n-----\n\nLast line\n" + "-" * 60
+                    + "\n\nPlayer name\n_______________\n")
     assert book.markdown.split("---\n", 2)[2].startswith("\n# KESTREL RIDGE {: .rr-document-title }\n\n## [1.0]")
-    assert "==" not in book.markdown and book.markdown.count("* * *") == 2
+    assert "==" not in book.markdown and book.markdown.count("* * *") == 4
     assert list(book.report.rule_lines) == ["1.0", "1.1"]
     assert ("rulesets/x/sources/x.txt:1: left out the titles' underlines and overlines (lines 1, 3, 6, 11: '=====', '-----', as "
             "reStructuredText marks a title), not the book's text") in book.report.warnings

@@ -87,6 +87,7 @@ def test_a_line_that_reads_as_a_title_is_one(rest):
 
 @pytest.mark.parametrize("rest", ["Units may not stack", "Night turns.", "lower case start", "Roll a die; add 1",
                                   "Roll the die", "Units met",  # English words, whatever other languages say
+                                  "Park the van", "If we", "Load the pod",  # (a review)
                                   "A unit that enters an enemy zone of control stops at once and moves no more"])
 def test_a_sentence_is_not_a_title(rest):
     assert not whole_line_title(rest, text_follows=False)
@@ -189,6 +190,7 @@ def test_a_title_with_its_period_alone_on_its_line_over_the_rules_text_is_a_titl
     # a label a rule's sentence opens with is no title (a helper's OCR'd book: "6.23 Exception: Units in …")
     ("Exception: A unit may stay.", None, "Exception: A unit may stay."),
     ("Exceptions: Towns and forts.", None, "Exceptions: Towns and forts."),
+    ("EXCEPTION: Units stay.", None, "EXCEPTION: Units stay."), ("SUPPLY: Units need it.", "SUPPLY:", "Units need it."),
 ])
 def test_a_run_in_title_before_a_colon_a_period_or_a_dash(rest, title, body):
     assert run_in_title(rest) == (title, body)
