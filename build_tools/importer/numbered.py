@@ -1343,6 +1343,9 @@ class _Importer:
             kept = "" if line.kind != TEXT or not raw[:1].isdigit() else (
                 f"; if this line only names rule {printed} (a list of changes, an index), start it with a "
                 f"backslash to keep it text: \\{raw[:24]}")
+            if line.kind == TEXT and raw.startswith(("**", "__")):  # "**2.3 Q:** Does rain …" in a FAQ
+                kept = (f"; if this line only names rule {printed} (a question on it, a list of changes), put a word "
+                        f"before its number to keep it text: {raw[:2]}Q {printed}:{raw[:2]} …")
             parts = "" if not (number.top or number.bare) else (
                 "; if the book numbers a part's rules again (Standard Rules, then Exclusive Rules from 1), give each "
                 "part a ruleset of its own: a rule ID names one rule of a ruleset")
@@ -1910,6 +1913,11 @@ class _Importer:
         seen = len(self.report.not_rules)
         advice = f"; {seen} line(s) look numbered but were not read as rules, the first: line " \
                  f"{self.report.not_rules[0].line}: {self.report.not_rules[0].reason}" if seen else ""
+        headed = [index for index, raw in enumerate(self.raw) if _ASCIIDOC_HEADING.match(raw)]
+        if headed and not seen:  # "== 1.0 Intro": AsciiDoc's headings, which neither format reads
+            advice = (f"; {len(headed)} line(s) start with '=' marks before a number, as AsciiDoc marks a heading "
+                      f"(line {headed[0] + 1}: {quoted(self.raw[headed[0]].strip(), 40)}): write them as Markdown "
+                      f"headings ('## 1.0 Intro') with format: markdown, or take the marks off")
         return (f"no rules found: no line starts with a rule number of numbering {self.numbering.name} "
                 f"(rule IDs look like {self.numbering.example_ids()}){advice}")
 
@@ -1930,6 +1938,8 @@ class _Importer:
         return f"{number.printed} {plain}".strip()
 
 
+# An AsciiDoc heading over a rule's number: "== 1.0 Intro", "=== 1.1 Scale".
+_ASCIIDOC_HEADING = re.compile(r"={1,6}[ \t]+[\[(]?\d")
 # A line break after a rule's title, as a Markdown source's hard break at its line's end ("**5.2 Bridges**\").
 _BREAK_AFTER_TITLE = re.compile(r"\A[ \t]*<br[ \t]*/?>[ \t]*", re.IGNORECASE)
 # The same break read as the title's end ("**1.3** **Fords**\"): no part of the heading.

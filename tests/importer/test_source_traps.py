@@ -3100,6 +3100,25 @@ def test_a_titles_underline_and_overline_are_left_out_and_listed():
             "reStructuredText marks a title), not the book's text") in book.report.warnings
 
 
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_a_book_of_asciidoc_headings_fails_naming_them(fmt):
+    # "== 1.0 Intro" (an AsciiDoc export, a helper's) failed as "no rules found" without a word of the marks
+    with pytest.raises(SourceError) as error:
+        imported("= Kestrel Rules\n\n== 1.0 Intro\n\nThe game.\n\n=== 1.1 Scale\n\nA hex is a mile.\n", "decimal", fmt)
+    assert ("2 line(s) start with '=' marks before a number, as AsciiDoc marks a heading (line 3: '== 1.0 Intro'): "
+            "write them as Markdown headings ('## 1.0 Intro') with format: markdown, or take the marks off"
+            ) in error.value.reason
+
+
+def test_a_bold_question_on_a_rule_read_already_names_the_way_out():
+    # "**2.3 Q:** Does rain …" in a FAQ failed as "duplicate rule ID 2.3" with no way out named (a helper's FAQ book);
+    # a backslash, as plain text has it, would show before the bold
+    with pytest.raises(SourceError) as error:
+        imported("# FAQ\n\n## 2. Weather\n\n**2.3** Rain. Units slow.\n\n**2.3 Q:** Does rain stop boats? No.\n",
+                 "decimal", "markdown")
+    assert error.value.reason.endswith("put a word before its number to keep it text: **Q 2.3:** …")
+
+
 def test_a_german_authors_note_is_a_note():
     # "Anmerkung des Autors:" and "HINWEIS:" stayed rule text (a helper's German book)
     book = imported("3.0 BEWEGUNG\n\n3.1 Kosten. Ein Feld kostet 1 BP.\n\nAnmerkung des Autors: Wälder bremsen.\n\n"
