@@ -50,6 +50,9 @@ from build_tools.references.cue_words import RULE_WORDS, SEE_WORDS
 MAX_HEADING_LEVEL = 6
 LIST_ITEM = "read as a numbered list item"
 CONTINUES = "continues the sentence of the line before"
+# A rule with no parent read, no sibling before it, numbered past this (1.9.39 after 1.1), is a date where its number
+# reads as one: a book's missing parent leaves its first rules, not its thirteenth.
+MAX_LONE_RULE = 12
 # The book's title printed again inside a sentence, with no form feed, is a page's head only in capitals or this long:
 # "Rules of Play" may be a sentence's words.
 MIN_TITLE_AS_HEAD = 24
@@ -139,10 +142,10 @@ _WORD_BROKEN_AT_END = re.compile(r"[^\W\d_]-\Z")
 _WORD_END = re.compile(r"([^\W\d_A-Z]\S*)[ \t]*")
 
 
-# A copyright notice: "Copyright (c) 1979, …", "COPYRIGHT 1979 …", "© 1979 …", "(c) 1979 …" (not a sentence's
-# "copyright and may not be reproduced").
-_COPYRIGHT = re.compile(r"[ \t]*(?:(?:Copyright|COPYRIGHT)(?:[ \t]*(?:\([cC]\)|©))?[ \t]+\d{4}|©[ \t]*\d{4}"
-                        r"|\([cC]\)[ \t]*\d{4})")
+# A copyright notice: "Copyright (c) 1979, …", "© Copyright 1979 …", "Copyright © GMT Games, LLC 2005", "© GMT Games
+# 2005", "(c) 1979 …": the word capitalised or a sign first, and a year on the line (not a sentence's "copyright and
+# may not be reproduced").
+_COPYRIGHT = re.compile(r"[ \t]*(?:©|\([cC]\)|(?:©[ \t]*)?(?:Copyright|COPYRIGHT)\b).*?(?<!\d)(?:1[89]|20)\d\d(?!\d)")
 
 
 def _words_of(text: str) -> list[str]:
@@ -1741,11 +1744,12 @@ class _Importer:
 
     def _no_rule_here(self, number: RuleNumber) -> bool:
         """Whether ``number`` is a rule read already, one out of the book's order, or one with no parent read in
-        another section than the last rule's (``17.9.39`` after 1.1); one with no parent read in the last rule's
-        section (``2.1.11`` after 2.0, ``3.2.10`` after 3.2.8) may be a book's rule, its parent missing."""
+        another section than the last rule's (``17.9.39`` after 1.1) or numbered past twelve (``1.9.39`` after 1.1);
+        one with no parent read in the last rule's section (``2.1.11`` after 2.0, ``3.2.10`` after 3.2.8) may be a
+        book's rule, its parent missing."""
         return self._read_or_misplaced(number) and (
             self.previous is None or number.id in self.rules or number.path <= self.previous[0].path
-            or number.path[0] != self.previous[0].path[0])
+            or number.path[0] != self.previous[0].path[0] or number.path[-1] > MAX_LONE_RULE)
 
     def _read_or_misplaced(self, number: RuleNumber) -> bool:
         """Whether ``number`` is a rule read already, or one that could not come here: out of the book's order, or with

@@ -180,7 +180,7 @@ _EXAMPLE = re.compile(rf"(?P<marker>(?P<label>{_LABEL}){_LABEL_COLON})(?:\s+(?P<
 
 
 # A results key's entry is a few words ("EX: exchange.", "DR: defender retreats one hex."); an example, a sentence.
-MAX_KEY_WORDS = 4
+MAX_KEY_WORDS = 6
 
 
 def _example(text: str) -> re.Match[str] | None:
@@ -415,21 +415,24 @@ def read_text(text: str) -> Reader:
 # (not "_", a form's line to write on).
 _ADORNMENT_MARKS = "=-~^\"'`#*+:."
 _ADORNMENT = re.compile(rf"([{re.escape(_ADORNMENT_MARKS)}])\1{{2,}}[ \t]*")
-# How much longer than its title an underline may be: a rule across the page is longer still.
+# How much longer than its title an underline of dashes may be (or this long in all: a typist's fixed width); a rule
+# across the page is longer still.
 _UNDERLINE_OVERHANG = 6
+MAX_UNDERLINE = 40
 
 
 def _left_out_adornments(raws: list[str]) -> tuple[int, ...]:
     """Leave out of ``raws`` (blank them) the underlines and overlines of titles, ``[1.0] INTRODUCTION`` over
-    ``==================``: a mark right under a line of text, as long as that line (two marks fewer or six more),
-    and the same mark right over it; the index of each. A rule across the page after a blank line, or longer than
-    the line over it, stays one."""
+    ``==================``: a mark right under a line of text, at least as long as that line less two (dashes: at
+    most six more, or forty in all), and the same mark right over it; the index of each. A rule across the page after
+    a blank line, or much longer than the line over it, stays one."""
     adorned = set()
     for index, raw in enumerate(raws):
         mark = _ADORNMENT.fullmatch(raw) if index and raw[:1] in _ADORNMENT_MARKS else None
         title = raws[index - 1].strip() if mark else ""
-        if not title or _ADORNMENT.fullmatch(raws[index - 1]) or not (
-                len(title) - 2 <= len(raw.strip()) <= len(title) + _UNDERLINE_OVERHANG):
+        # (only "-" and "*" make a rule across the page, which is longer than a short line over it)
+        longest = max(len(title) + _UNDERLINE_OVERHANG, MAX_UNDERLINE) if raw[:1] in "-*" else len(raw)
+        if not title or _ADORNMENT.fullmatch(raws[index - 1]) or not len(title) - 2 <= len(raw.strip()) <= longest:
             continue
         adorned.add(index)
         if index >= 2 and raws[index - 2].strip() == raw.strip():  # its overline, the same mark as long

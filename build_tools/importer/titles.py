@@ -39,15 +39,15 @@ _MINOR_WORDS = frozenset("a an and as at by for from in into nor of on or per th
                          "before between through along across against during over under within upon onto".split())
 # The same in the other languages rulebooks are printed in (German, French, Dutch, Spanish, Italian, Polish), in a
 # title in title case only ("Kampf im Wald", "Zones de Contrôle", "Slag om de Dijk", "Ponte sul Fiume"); not those
-# that are English words too ("die", "den", "am", "met", "op", "we", "sin"), or "Roll the die" would read as a title.
+# that are English words too ("die", "den", "am", "met", "op"), or "Roll the die" would read as a title.
 _MINOR_WORDS_ELSEWHERE = frozenset(
     "der das des dem ein eine einer und oder im auf aus bei mit nach von vom zum zur zu über unter für gegen durch "
     "de du la le les et ou en au aux à sur sous pour avec dans het een voor el los las del al con por para il gli di "
     "nel nella om tot uit naar bij aan ter tegen sul sulla sui della delle dei degli dello alla allo alle dal dalla "
     "tra fra nad przy ze sobre entre desde hacia".split())
 # And those that are English words too, between two words of the title only ("Vloot van Boisot", "Bitwa pod
-# Grunwaldem"; not "Park the van", a sentence's end).
-_MINOR_WORDS_INSIDE = frozenset("van pod".split())
+# Grunwaldem", "Ataque sin Apoyo", "Ataque contra Fortificaciones"; not "Park the van", "If we", a sentence's end).
+_MINOR_WORDS_INSIDE = frozenset("van pod sin contra we".split())
 # Words no sentence or title ends on: a line ending on one goes on ("… so that their" over "owner alone sees").
 _OPEN_ENDINGS = _MINOR_WORDS | frozenset("their his her its our your my that which whose than if when".split())
 # Verbs a sentence turns on and a title does without ("Supply is traced to any friendly", "Cavalry may retreat").

@@ -330,16 +330,17 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...], zero: bool = False)
     # (dotted numbers only: "Per 6.2, 3 units may stack" cites 6.2; a few, so that a long run of numbers stays linear)
     # (and in the other languages: "de 1.5 à 2.5 PM", "1.5 oder 2.0 MP"; not "a", English's article: "see 7.1 a 2.5
     # shift" cites 7.1, and Spanish "de 1.5 a 2.5 puntos" is read in Dotted._with_range_by_a)
-    listed = (rf"(?:[ \t]*(?:,|[ \t](?i:or|to|and|à|y|o|e|et|ou|und|oder|bis)[ \t]|--|[-–])[ \t]*\d+(?:\.\d+)+){{1,4}}"
-              rf"(?:{quantity}|{comparison})")
+    numbers_listed = r"(?:[ \t]*(?:,|[ \t](?i:or|to|and|à|y|o|e|et|ou|und|oder|bis)[ \t]|--|[-–])[ \t]*\d+(?:\.\d+)+){1,4}"
+    listed = rf"{numbers_listed}(?:{quantity}|{comparison})"
     times = r"[ \t]+[x×][ \t]+(?=[^\W\d_])"  # "2.5 x range" ("see 2.1 x 3" is no such product)
     amount = rf"{quantity}|{comparison}|{odds}|{listed}|{times}"
     # After a cue word a capitalised word is the rule's title, not a unit: "see 2.3 Movement for costs" (cued); but
     # a unit written capitalised is one ("siehe 18.30 Uhr").
     capitalised = "|".join(re.escape(word) for word in quantity_words if word[:1].isupper() and word[1:2].islower())
     cued_quantity = quantity_after(quantity_words, lower_case=False)
-    cued_amount = (rf"(?![ \t]+(?!(?:{capitalised})(?!\w))[A-Z][a-z]){cued_quantity}|{comparison}|{odds}|{listed}"
-                   rf"|{times}")
+    # (and a list after a cue word is measured as the cue's number is: "vedi le regole 4.2 e 5.3 per i dettagli")
+    cued_amount = (rf"(?![ \t]+(?!(?:{capitalised})(?!\w))[A-Z][a-z]){cued_quantity}|{comparison}|{odds}"
+                   rf"|{numbers_listed}(?:{quantity_after(quantity_words, lower_case=False)}|{comparison})|{times}")
     end = rf"{year}(?!{glued}|{amount})"
     # Decimal: a number of more groups than two may end a range on its last group ("1.4.1-3", "1.4.1-.3").
     short_tail = r"\.?[1-9]\d*(?!\d|\.\d|[-–/]\d)"

@@ -1343,7 +1343,10 @@ def test_a_word_processors_page_footer_is_shown_apart():
 
 @pytest.mark.parametrize("head", ["IRON FORD RULES                                        3",
                                   "Copyright (c) 1979, Simulations Workshop, Boston, Mass. 02116",
-                                  "(c) 1979 Simulations Workshop", "IRON FORD"])
+                                  "(c) 1979 Simulations Workshop", "IRON FORD",
+                                  # (a review)
+                                  "© Copyright 1979 Avalon Hill", "Copyright © GMT Games, LLC 2005",
+                                  "Copyright ©1979 SPI", "Copyright (c)1979 SPI", "© GMT Games 2005"])
 @pytest.mark.parametrize("gap", ["\n", "\n\n"])
 def test_a_page_head_inside_a_sentence_is_shown_apart_and_the_word_it_breaks_is_whole(head, gap):
     # A PDF copy's page break without its form feed (a helper's SPI book): a header or footer between blank lines
@@ -3028,14 +3031,13 @@ def test_a_short_date_where_no_rule_could_come_is_text_and_a_rule_of_its_shape_i
     # "17.9.39 The Soviets invade." failed as "rule 17.9.39 has no parent" (stop 47's list); "2.1.12" in order is a
     # rule, and so is "3.1.11 Ties." in section 3 with its parent missing (a review: it became "a date"), as is an
     # errata list's note on a rule (a review)
-    book = imported("1.0 GENERAL\n1.1 History. The war began:\n17.9.39 The Soviets invade.\n22.6.41 Barbarossa.\n"
-                    "2.0 TURN\n2.1 Steps. Move.\n2.1.1 Move. Units move.\n2.1.12 Later. A rule.\n3.0 END\n"
+    book = imported("1.0 GENERAL\n1.1 History. The war began:\n\n1.9.39 Germany invades.\n17.9.39 The Soviets invade.\n"
+                    "22.6.41 Barbarossa.\n2.0 TURN\n2.1 Steps. Move.\n2.1.1 Move. Units move.\n2.1.12 Later. A rule.\n3.0 END\n"
                     "3.1.11 Ties. A tie is a draw.\n3.1.12: \"0\" should read \"1\".\n", "decimal")
     assert list(book.report.rule_lines) == ["1.0", "1.1", "2.0", "2.1", "2.1.1", "2.1.12", "3.0", "3.1.11"]
+    date = "a date (day, month and a year's two digits, where no rule could come): kept as text"
     assert [(miss.line, miss.reason) for miss in book.report.not_rules] == [
-        (3, "a date (day, month and a year's two digits, where no rule could come): kept as text"),
-        (4, "a date (day, month and a year's two digits, where no rule could come): kept as text"),
-        (11, "a note on rule 3.1.12's text (a list of changes?): kept as text")]
+        (4, date), (5, date), (6, date), (13, "a note on rule 3.1.12's text (a list of changes?): kept as text")]
 
 
 @pytest.mark.parametrize("fmt", ["text", "markdown"])
@@ -3068,10 +3070,13 @@ def test_designers_notes_in_more_languages_and_a_tip_are_notes_and_a_results_key
                     "Uwaga projektanta: Rzeka.\n\nTIP: Roll twice.\n\nEX: A unit attacks.\n", "decimal", fmt)
     assert '!!! example "EX:"\n\n    A unit attacks.' in book.markdown
     assert book.markdown.count("!!! example") == 1
-    # an example in lower case, a sentence, is one (a review)
+    # an example in lower case, a sentence, is one; a key's entry of five words is none (reviews)
     example = imported("6.0 X\n\n6.1 Odds. Compare.\n\nEX: a unit entering a woods hex with 4 MP spends 2 MP.\n",
                        "decimal", fmt)
     assert '!!! example "EX:"' in example.markdown
+    key = imported("6.0 X\n\n6.1 Odds. Compare.\n\nAR: attacker retreats one hex.\nEX: both sides lose one step.\n"
+                   "AE: attacker eliminated.\n", "decimal", fmt)
+    assert "!!! example" not in key.markdown
     for label in ("Noot van de ontwerper:", "Nota del autor:", "Uwaga projektanta:", "TIP:"):
         assert f'!!! note "{label}"' in book.markdown
 
@@ -3092,12 +3097,13 @@ def test_a_titles_underline_and_overline_are_left_out_and_listed():
     book = imported("=============\nKESTREL RIDGE\n=============\n\n[1.0] INTRODUCTION\n==================\n\nThe "
                     "game.\n\n[1.1] Game Scale\n----------------\n\nEach hex is a mile.\n\nA long paragraph line "
                     "that a rule across the page follows\n---\n\nMore text.\n\n-----\n\nLast line\n" + "-" * 60
-                    + "\n\nPlayer name\n_______________\n")
+                    + "\n\nPlayer name\n_______________\n\n[1.2] Fixed\n" + "-" * 21 + "\n\nText.\n\n"
+                    "[1.3] INTRODUCTION\n" + "=" * 30 + "\n\nText.\n")
     assert book.markdown.split("---\n", 2)[2].startswith("\n# KESTREL RIDGE {: .rr-document-title }\n\n## [1.0]")
     assert "==" not in book.markdown and book.markdown.count("* * *") == 4
-    assert list(book.report.rule_lines) == ["1.0", "1.1"]
-    assert ("rulesets/x/sources/x.txt:1: left out the titles' underlines and overlines (lines 1, 3, 6, 11: '=====', '-----', as "
-            "reStructuredText marks a title), not the book's text") in book.report.warnings
+    assert list(book.report.rule_lines) == ["1.0", "1.1", "1.2", "1.3"]
+    assert ("rulesets/x/sources/x.txt:1: left out the titles' underlines and overlines (lines 1, 3, 6, 11, 29 and 1 "
+            "more: '=====', '-----', as reStructuredText marks a title), not the book's text") in book.report.warnings
 
 
 @pytest.mark.parametrize("fmt", ["text", "markdown"])

@@ -80,7 +80,8 @@ def test_a_title_before_a_colon(rest, title, body):
                                   "Retreat after Combat", "Movement along Roads", "Combat between Stacks",
                                   "Kampf im Wald", "Rückzug über Flüsse", "Zones de Contrôle", "Tir d'Artillerie",
                                   # (helpers' Dutch, Italian and Polish books)
-                                  "Vloot van Boisot", "Slag om de Dijk", "Ponte sul Fiume", "Bitwa pod Grunwaldem"])
+                                  "Vloot van Boisot", "Slag om de Dijk", "Ponte sul Fiume", "Bitwa pod Grunwaldem",
+                                  "Ataque sin Apoyo", "Ataque contra Fortificaciones"])
 def test_a_line_that_reads_as_a_title_is_one(rest):
     assert whole_line_title(rest, text_follows=False)
 
