@@ -148,6 +148,12 @@ _WORD_END = re.compile(r"([^\W\d_A-Z]\S*)[ \t]*")
 _COPYRIGHT = re.compile(r"[ \t]*(?:©|\([cC]\)|(?:©[ \t]*)?(?:Copyright|COPYRIGHT)\b).*?(?<!\d)(?:1[89]|20)\d\d(?!\d)")
 
 
+def _some_of(indexes: list[int] | tuple[int, ...]) -> str:
+    """The first few of some 0-based source lines, as a report names them: "4, 10, 16 and 2 more"."""
+    shown = ", ".join(str(index + 1) for index in indexes[:SHOWN_RUNNING_HEADS])
+    return shown + (f" and {len(indexes) - SHOWN_RUNNING_HEADS} more" if len(indexes) > SHOWN_RUNNING_HEADS else "")
+
+
 def _words_of(text: str) -> list[str]:
     """The words of a title, in lower case, without numbers or punctuation: how two printings of it compare."""
     return re.findall(r"[^\W\d_]+", text.lower())
@@ -364,13 +370,10 @@ class _Importer:
             self.report.warnings.append(f"{self.path}:1: left out the front matter (lines 1-{self.reader.front_matter}),"
                                         f" an export's settings, not the book's text")
         if self.reader.adornments:
-            shown = ", ".join(str(index + 1) for index in self.reader.adornments[:SHOWN_RUNNING_HEADS])
-            more = (f" and {len(self.reader.adornments) - SHOWN_RUNNING_HEADS} more"
-                    if len(self.reader.adornments) > SHOWN_RUNNING_HEADS else "")
             lines = "lines" if len(self.reader.adornments) > 1 else "line"
             self.report.warnings.append(f"{self.path}:{self.reader.adornments[0] + 1}: left out the titles' underlines "
-                                        f"and overlines ({lines} {shown}{more}: '=====', '-----', as reStructuredText "
-                                        f"marks a title), not the book's text")
+                                        f"and overlines ({lines} {_some_of(self.reader.adornments)}: '=====', '-----', "
+                                        f"as reStructuredText marks a title), not the book's text")
         for start, end, bars in self.reader.change_bars:
             span = f"line {start + 1}" if end == start else f"lines {start + 1}-{end + 1}"
             shown = "', '".join(bars)
@@ -419,12 +422,11 @@ class _Importer:
         for lines in repeats.values():
             if len(lines) >= MIN_RUNNING_HEADS and len({line.text for line in lines}) > 1:
                 self.running_heads.update(line.index for line in lines)
-                where = ", ".join(str(line.index + 1) for line in lines[:SHOWN_RUNNING_HEADS])
-                more = f" and {len(lines) - SHOWN_RUNNING_HEADS} more" if len(lines) > SHOWN_RUNNING_HEADS else ""
+                where = _some_of([line.index for line in lines])
                 first = " ".join(lines[0].text.split())
                 self.report.warnings.append(
                     f"{self.path}:{lines[0].index + 1}: {quoted(first)} comes back with other numbers "
-                    f"on lines {where}{more}: a running page header or footer? Delete those lines from the source")
+                    f"on lines {where}: a running page header or footer? Delete those lines from the source")
 
     def _report_page_heads(self) -> None:
         """Keep apart a line that looks like a page's header or footer (a few words in title case or capitals)
@@ -501,9 +503,13 @@ class _Importer:
         for position, line in enumerate(self.lines):
             if line.kind not in (TEXT, ITEM) or position == first or line.index in self.running_heads:
                 continue
-            text = " ".join(self.raw[line.index].split())  # "(c) 1979 …" reads as a lettered item
-            if ((_COPYRIGHT.match(text) or line.kind == TEXT and line.number is None and text.casefold() == title)
-                    and self._sentence_runs_through(position)):
+            raw = self.raw[line.index]  # ("(c) 1979 …" reads as a lettered item: the line as written)
+            # (the notice's shape, or the title's length, first: this runs on every line of the book)
+            if not (_COPYRIGHT.match(raw) or title and line.kind == TEXT and line.number is None
+                    and len(raw) >= len(title) and " ".join(raw.split()).casefold() == title):
+                continue
+            if self._sentence_runs_through(position):
+                text = " ".join(raw.split())
                 self.running_heads.add(line.index)
                 self.report.warnings.append(f"{self.path}:{line.index + 1}: {quoted(text)} inside a sentence: a "
                                             f"page's header or footer? Kept apart, citing nothing: delete it from "
@@ -660,6 +666,7 @@ class _Importer:
         elif kind == TEXT:
             self._report_comma_number(line)
             self._report_unknown_mark(line)
+            self._report_misprinted_number(line)
         if kind == TEXT and self._capitals_heading(position) and not line.text.startswith(md.TEXT_NOTE):
             kind = HEADING  # "GLOSSARY" alone on its line in plain text: a heading, as "## Glossary" would be
         if kind == HEADING:
@@ -1770,9 +1777,12 @@ class _Importer:
                 line.index + 1, line.text, f"a word or mark ({marked['mark']}) before what reads as rule "
                 f"{read.printed}: kept as text of the rule before; if the line is rule {read.printed} (an edition's "
                 f"mark of a change), take it off or put it after the number", False, False, read.id))
-            return
+
+    def _report_misprinted_number(self, line: Line) -> None:
+        """What reads as the next rule, its number misprinted as a scan's text recognition leaves it (``.[2.12] A unit
+        …``, ``[2.12} …``, ``[2,12] …``): the line stays text of the rule before, and the report says so."""
         listed = self.report.not_rules and self.report.not_rules[-1].line == line.index + 1  # "5,2 Units.": said
-        misprinted = None if listed else _MISPRINTED_NUMBER.match(line.text)
+        misprinted = None if listed or line.number is not None else _MISPRINTED_NUMBER.match(line.text)
         read = misprinted and self._reads_as_next_rule(misprinted["number"].replace(",", "."),
                                                        line.text[misprinted.end():], whole_title=True)
         if read:  # ".[2.12] A unit …", "[2.12} A unit …", "[2,12] A unit …" after 2.11

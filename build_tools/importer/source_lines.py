@@ -87,6 +87,10 @@ _EMOJI = "[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]\ufe0f?"
 # a dot: "OPTIONAL 5. FORCED MARCH", not "OPTIONAL 3 PLAYER GAME")
 _MARK_WORD = rf"(?i:(?:{_CHANGE_WORDS})\.?(?:{_SPACE}+rules?)?)"
 _BRACKETED_MARK_WORD = rf"(?i:(?:{_BRACKETED_CHANGE_WORDS})\.?(?:{_SPACE}+rules?)?)"
+# A change mark in brackets of its own, before a rule's number or after its title: "[rev]", "(Errata)", an edition's
+# "(v1.2)".
+_CHANGE_MARK_IN_BRACKETS = (rf"\[{_BRACKETED_MARK_WORD}\]|\({_BRACKETED_MARK_WORD}\)"
+                            rf"|\[v\d+(?:\.\d+)*\]|\(v\d+(?:\.\d+)*\)")
 # The names of a reStructuredText or Sphinx field ("   :depth: 1", "   :width: 1.3" under ".. contents::"), which a
 # text export keeps: an option's value, no emoji's shortcode before a rule's number.
 _FIELD_NAMES = ("(?:depth|width|height|scale|align|alt|target|class|name|local|backlinks|start|widths|header-rows|"
@@ -98,13 +102,11 @@ _MARK_BEFORE = re.compile(rf"(?:§|[►▶▸▷→⇒☞✱✚]|\*(?=[\[(]?\d)"
                           rf"|(?:>>|»(?![^«»]*«[^»]*$))(?={_SPACE}+[\[(]?\d)"  # (not a quotation's: "» 1.3 …«")
                           rf"|{_EMOJI}(?:\u200d{_EMOJI})*"
                           rf"|:(?!{_FIELD_NAMES}:)[a-z0-9_+-]+:(?={_SPACE})"
-                          rf"|\[{_BRACKETED_MARK_WORD}\]|\({_BRACKETED_MARK_WORD}\)"
-                          rf"|\[v\d+(?:\.\d+)*\]|\(v\d+(?:\.\d+)*\)"  # an edition's: "(v1.2) 12.2 Range"
+                          rf"|{_CHANGE_MARK_IN_BRACKETS}"  # "[rev] 12.2 Range", "(v1.2) 12.2 Range"
                           rf"|(?:{_CHANGE_WORDS.upper()}|Optional|Opt\.):?(?={_SPACE}+[\[(]?\d*\.(?:\d|{_SPACE})))"
                           rf"{_SPACE}*")
 # The same mark after a rule's title: "14.3 Isolation [rev]", "12.2 Range (v1.2)" (kept in the title, as printed)
-MARK_AFTER_TITLE = re.compile(rf"{_SPACE}+(?:\[{_BRACKETED_MARK_WORD}\]|\({_BRACKETED_MARK_WORD}\)"
-                              rf"|[\[(]v\d+(?:\.\d+)*[\])])$")
+MARK_AFTER_TITLE = re.compile(rf"{_SPACE}+(?:{_CHANGE_MARK_IN_BRACKETS})$")
 # The same word inside the number's brackets: "[OPT 5.3] Forced March.", "(Opt. 5.3)", "[5.3 OPTIONAL]"
 _MARK_IN_BRACKETS = re.compile(rf"[\[(](?P<word>{_MARK_WORD}){_SPACE}+(?=\d+(?:\.\d+)*\.?[\])])")
 _MARK_AFTER_IN_BRACKETS = re.compile(rf"[\[(](?P<number>\d+(?:\.\d+)*\.?){_SPACE}+(?P<word>{_MARK_WORD})[\])]")

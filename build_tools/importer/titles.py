@@ -103,7 +103,7 @@ def capitals_colon_title(rest: str) -> tuple[str | None, str]:
     if match:
         words = match.group("title").split()
         if words and all(_CAPITALS_WORD.fullmatch(w) for w in words) and any(w[0].isupper() for w in words) and not (
-                len(words) == 1 and words[0].lower() in _OPENING_ADVERBS_ALONE):  # "EXCEPTION: Units …", a label
+                len(words) == 1 and words[0].lower() in _SENTENCE_OPENERS_ALONE):  # "EXCEPTION: Units …", a label
             return match.group("title") + ":", rest[match.end():].strip()
     return None, rest.strip()
 
@@ -139,7 +139,7 @@ def colon_title(rest: str) -> tuple[str | None, str]:
         # ("Exception: a unit ...", one word before a sentence that goes on, is that sentence.)
         # ("Finally: Each turn …", a sentence's adverb, even capitalised as a title would be)
         if len(words) <= MAX_COLON_TITLE_WORDS and (body[:1].isupper() or len(words) > 1) and not (
-                len(words) == 1 and title.lower() in _OPENING_ADVERBS_ALONE) and (
+                len(words) == 1 and title.lower() in _SENTENCE_OPENERS_ALONE) and (
                 in_title_case(title) or (len(words) <= MAX_SENTENCE_CASE_TITLE_WORDS and title[:1].isupper()
                                          and (body[:1].isupper() and not _opening_phrase(words)
                                               or _names_a_thing(words) and not turns_on_a_verb(title)))):
@@ -224,7 +224,7 @@ _OPENING_PHRASES = frozenset({"put simply", "above all", "stated simply", "said 
                               "for this reason", "in reality", "as noted", "as stated above", "only if", "only then",
                               "until then", "no matter what", "if so", "if not", "even then", "also note",
                               "not so"})
-_OPENING_ADVERBS_ALONE = frozenset("thus finally also additionally however therefore likewise similarly otherwise "
+_SENTENCE_OPENERS_ALONE = frozenset("thus finally also additionally however therefore likewise similarly otherwise "
                                    "instead generally usually normally basically essentially briefly simply "
                                    "alternatively hence consequently furthermore moreover indeed again still "
                                    "yet".split()
@@ -246,7 +246,7 @@ def _opening_phrase(words: list[str]) -> bool:
     follows: before a capitalised sentence, only such a phrase is refused (``Each hex: Only one unit …``, ``When
     attacking: The attacker …`` are titles)."""
     phrase = " ".join(words).lower()
-    return phrase in _OPENING_PHRASES or len(words) == 1 and phrase in _OPENING_ADVERBS_ALONE
+    return phrase in _OPENING_PHRASES or len(words) == 1 and phrase in _SENTENCE_OPENERS_ALONE
 
 
 def turns_on_a_verb(text: str) -> bool:

@@ -311,10 +311,9 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...], zero: bool = False)
     first_dots = r"\.\d+(?P<more>(?:\.\d+)+)?" if groups else dots
     quantity = quantity_after(quantity_words)
     comparison = rf"[ \t]+(?i:{'|'.join(COMPARISONS)})(?!\w)"
-    year = r"(?<!\.\d{4})" if groups else ""  # decimal: "14.3.2024" is a date
-    # nor a number of thousands, as Dutch, Spanish, Italian write them: "12.000 man" (no rule's group is "000";
-    # "5.041" may be a case)
-    year += r"(?<!\.000)"
+    # A number's end that is no date's (decimal: "14.3.2024") nor thousands', as Dutch, Spanish, Italian write them
+    # ("12.000 man": no rule's group is "000"; "5.041" may be a case).
+    no_date_nor_thousands = (r"(?<!\.\d{4})" if groups else "") + r"(?<!\.000)"
     # and so is "2024.05.01" (checked once its first digit is consumed, as the regex starts with one)
     year_first = r"(?!(?<=[12])\d{3}\.[01]\d\.[0-3]\d(?!\d))" if groups else ""
     # Nor a number a measure or ratio goes on from: "5.5-inch", "1.5:1".
@@ -340,15 +339,15 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...], zero: bool = False)
     cued_quantity = quantity_after(quantity_words, lower_case=False)
     # (and a list after a cue word is measured as the cue's number is: "vedi le regole 4.2 e 5.3 per i dettagli")
     cued_amount = (rf"(?![ \t]+(?!(?:{capitalised})(?!\w))[A-Z][a-z]){cued_quantity}|{comparison}|{odds}"
-                   rf"|{numbers_listed}(?:{quantity_after(quantity_words, lower_case=False)}|{comparison})|{times}")
-    end = rf"{year}(?!{glued}|{amount})"
+                   rf"|{numbers_listed}(?:{cued_quantity}|{comparison})|{times}")
+    end = rf"{no_date_nor_thousands}(?!{glued}|{amount})"
     # Decimal: a number of more groups than two may end a range on its last group ("1.4.1-3", "1.4.1-.3").
     short_tail = r"\.?[1-9]\d*(?!\d|\.\d|[-–/]\d)"
 
     def first_end_of(amount: str) -> str:
         if not groups:
-            return rf"{year}(?!{glued}|{amount})"
-        return rf"{year}(?(more)(?:(?=[-–]{short_tail}{end})|(?!{glued}))|(?!{glued}|{amount}))"
+            return rf"{no_date_nor_thousands}(?!{glued}|{amount})"
+        return rf"{no_date_nor_thousands}(?(more)(?:(?=[-–]{short_tail}{end})|(?!{glued}))|(?!{glued}|{amount}))"
 
     first_end = rf"(?(cued){first_end_of(cued_amount)}|{first_end_of(amount)})"
     # (after a number of two groups, no short tail: "(?!)" never matches)
@@ -393,10 +392,10 @@ def _patterns(groups: bool, quantity_words: tuple[str, ...], zero: bool = False)
     signed = re.compile(rf"{_SIGNED_JOIN}#(?P<number>{lead}\d*{dots})(?!\w|\.\d)")
     # A range's end after "a" (a Romance language's "to"; the grammar refuses a number after "a", an article): a
     # dotted number, no amount. (its start: matched at a reference's end)
-    by_a = re.compile(rf"{_RANGE_A}(?P<number>{lead}\d*{dots}){year}(?:(?!{glued}|{amount})|(?P<amount>(?={amount})))")
-    by_a_next = re.compile(rf"{_JOIN}(?P<number>{lead}\d*{dots}){year}(?!{glued}|{amount})")  # "… a 3.4 y 3.6"
+    by_a = re.compile(rf"{_RANGE_A}(?P<number>{lead}\d*{dots}){no_date_nor_thousands}(?:(?!{glued}|{amount})|(?P<amount>(?={amount})))")
+    by_a_next = re.compile(rf"{_JOIN}(?P<number>{lead}\d*{dots}){no_date_nor_thousands}(?!{glued}|{amount})")  # "… a 3.4 y 3.6"
     # A rule's number after Spanish "a" ("to") and a word leading up to it: "conforme a 4.1", "remítase a 4.1".
-    to_by_a = re.compile(rf"(?<!\w)(?i:{alternation(TO_RULE_BY_A)}) a (?P<number>{lead}\d*{dots}){year}"
+    to_by_a = re.compile(rf"(?<!\w)(?i:{alternation(TO_RULE_BY_A)}) a (?P<number>{lead}\d*{dots}){no_date_nor_thousands}"
                          rf"(?!{glued}|{amount})")
     return (main, cue_before, cue_before_word, slashed, *map(re.compile, _ITEM_CUES), signed, by_a, by_a_next,
             to_by_a)
